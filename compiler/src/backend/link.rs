@@ -1,0 +1,58 @@
+//! Links object code into a shared library and loads it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Linking or loading failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The system linker could not be run or failed.
+    #[error("linking {path}: {message}")]
+    Link {
+        /// Output path.
+        path: PathBuf,
+        /// Linker output.
+        message: String,
+    },
+    /// `dlopen` / `dlsym` failed.
+    #[error("loading {path}: {message}")]
+    Load {
+        /// Library path.
+        path: PathBuf,
+        /// Loader message.
+        message: String,
+    },
+}
+
+/// Links `obj` into the shared library `so` with the system C compiler driver (`cc`, or
+/// `$WEFT_CC`), which also brings in libm for any math calls LLVM emitted.
+pub fn link_shared(obj: &Path, so: &Path) -> Result<(), LinkError> {
+    let cc = std::env::var("WEFT_CC").unwrap_or_else(|_| "cc".into());
+    let out = Command::new(&cc)
+        .args(["-shared", "-nostartfiles", "-o"])
+        .arg(so)
+        .arg(obj)
+        .arg("-lm")
+        .output()
+        .map_err(|e| LinkError::Link { path: so.into(), message: format!("cannot run `{cc}`: {e} (install a C toolchain: apt-get install gcc)") })?;
+    if !out.status.success() {
+        return Err(LinkError::Link { path: so.into(), message: String::from_utf8_lossy(&out.stderr).trim().to_string() });
+    }
+    Ok(())
+}
+
+/// A loaded kernel library and its entry point.
+pub struct Loaded {
+    _lib: libloading::Library,
+    /// The kernel entry point.
+    pub entry: weft_runtime::abi::KernelFn,
+}
+
+/// Loads `so` and resolves `symbol` as a kernel entry point.
+pub fn load(so: &Path, symbol: &str) -> Result<Loaded, LinkError> {
+    let load_err = |e: libloading::Error| LinkError::Load { path: so.into(), message: e.to_string() };
+    // SAFETY: the library is one we just produced; it has no constructors.
+    let lib = unsafe { libloading::Library::new(so) }.map_err(load_err)?;
+    let entry = unsafe { *lib.get::<weft_runtime::abi::KernelFn>(symbol.as_bytes()).map_err(load_err)? };
+    Ok(Loaded { _lib: lib, entry })
+}

@@ -1,0 +1,176 @@
+//! The one place that talks to LLVM's C API (llvm-sys 221): translation from MLIR's LLVM
+//! dialect, optimisation, and code emission for a target machine.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::*;
+use llvm_sys::target_machine::*;
+use llvm_sys::transforms::pass_builder::*;
+use std::ffi::{CStr, CString};
+use std::sync::Once;
+
+/// An LLVM failure, with LLVM's own message.
+#[derive(Debug, thiserror::Error)]
+#[error("{what}: {message}")]
+pub struct LlvmError {
+    /// What we were doing.
+    pub what: String,
+    /// LLVM's message.
+    pub message: String,
+}
+
+fn err(what: &str, message: impl Into<String>) -> LlvmError {
+    LlvmError { what: what.into(), message: message.into() }
+}
+
+/// Takes ownership of an LLVM-allocated message.
+unsafe fn take_message(m: *mut std::ffi::c_char) -> String {
+    if m.is_null() {
+        return String::new();
+    }
+    let s = unsafe { CStr::from_ptr(m) }.to_string_lossy().into_owned();
+    unsafe { LLVMDisposeMessage(m) };
+    s
+}
+
+/// An LLVM module together with the context that owns it.
+pub struct LlvmModule {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+}
+
+impl Drop for LlvmModule {
+    fn drop(&mut self) {
+        unsafe {
+            LLVMDisposeModule(self.module);
+            LLVMContextDispose(self.ctx);
+        }
+    }
+}
+
+impl LlvmModule {
+    /// Translates an MLIR module in the LLVM dialect to LLVM IR.
+    pub fn from_mlir(module: &melior::ir::Module) -> Result<LlvmModule, LlvmError> {
+        unsafe {
+            let ctx = LLVMContextCreate();
+            let raw = mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), ctx as _);
+            if raw.is_null() {
+                LLVMContextDispose(ctx);
+                return Err(err("translate to LLVM IR", "MLIR could not translate the module"));
+            }
+            Ok(LlvmModule { ctx, module: raw as LLVMModuleRef })
+        }
+    }
+
+    /// Textual LLVM IR.
+    pub fn print(&self) -> String {
+        unsafe { take_message(LLVMPrintModuleToString(self.module)) }
+    }
+
+    /// Sets triple and data layout, then runs LLVM's `default<O3>` pipeline.
+    pub fn optimize(&mut self, tm: &TargetMachine) -> Result<(), LlvmError> {
+        unsafe {
+            LLVMSetTarget(self.module, tm.triple.as_ptr());
+            let dl = LLVMCreateTargetDataLayout(tm.raw);
+            let dl_str = LLVMCopyStringRepOfTargetData(dl);
+            LLVMSetDataLayout(self.module, dl_str);
+            LLVMDisposeMessage(dl_str);
+            LLVMDisposeTargetData(dl);
+            let opts = LLVMCreatePassBuilderOptions();
+            LLVMPassBuilderOptionsSetLoopVectorization(opts, 1);
+            LLVMPassBuilderOptionsSetSLPVectorization(opts, 1);
+            let passes = CString::new("default<O3>").expect("static string");
+            let e = LLVMRunPasses(self.module, passes.as_ptr(), tm.raw, opts);
+            LLVMDisposePassBuilderOptions(opts);
+            if !e.is_null() {
+                let m = llvm_sys::error::LLVMGetErrorMessage(e);
+                return Err(err("optimize", take_message(m)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Emits assembly text or an object file.
+    pub fn emit(&self, tm: &TargetMachine, kind: Emit) -> Result<Vec<u8>, LlvmError> {
+        unsafe {
+            let mut msg = std::ptr::null_mut();
+            let mut buf = std::ptr::null_mut();
+            let ft = match kind {
+                Emit::Asm => LLVMCodeGenFileType::LLVMAssemblyFile,
+                Emit::Obj => LLVMCodeGenFileType::LLVMObjectFile,
+            };
+            if LLVMTargetMachineEmitToMemoryBuffer(tm.raw, self.module, ft, &mut msg, &mut buf) != 0 {
+                return Err(err("code generation", take_message(msg)));
+            }
+            let start = LLVMGetBufferStart(buf) as *const u8;
+            let len = LLVMGetBufferSize(buf);
+            let out = std::slice::from_raw_parts(start, len).to_vec();
+            LLVMDisposeMemoryBuffer(buf);
+            Ok(out)
+        }
+    }
+}
+
+/// What [`LlvmModule::emit`] produces.
+#[derive(Clone, Copy, Debug)]
+pub enum Emit {
+    /// Assembly text.
+    Asm,
+    /// A relocatable object file.
+    Obj,
+}
+
+/// An LLVM target machine.
+pub struct TargetMachine {
+    raw: LLVMTargetMachineRef,
+    triple: CString,
+    /// CPU name, part of the compile-cache key.
+    pub cpu: String,
+    /// Feature string, part of the compile-cache key.
+    pub features: String,
+}
+
+impl Drop for TargetMachine {
+    fn drop(&mut self) {
+        unsafe { LLVMDisposeTargetMachine(self.raw) }
+    }
+}
+
+static NATIVE: Once = Once::new();
+
+impl TargetMachine {
+    /// The machine we run on, position independent (objects are linked into shared libraries).
+    pub fn host() -> Result<TargetMachine, LlvmError> {
+        unsafe {
+            NATIVE.call_once(|| {
+                LLVM_InitializeNativeTarget();
+                LLVM_InitializeNativeAsmPrinter();
+            });
+            let triple_raw = LLVMGetDefaultTargetTriple();
+            let triple = CStr::from_ptr(triple_raw).to_owned();
+            LLVMDisposeMessage(triple_raw);
+            let cpu = take_message(LLVMGetHostCPUName());
+            let features = take_message(LLVMGetHostCPUFeatures());
+            let mut target = std::ptr::null_mut();
+            let mut msg = std::ptr::null_mut();
+            if LLVMGetTargetFromTriple(triple.as_ptr(), &mut target, &mut msg) != 0 {
+                return Err(err("host target", take_message(msg)));
+            }
+            let c_cpu = CString::new(cpu.clone()).map_err(|e| err("host cpu", e.to_string()))?;
+            let c_feat = CString::new(features.clone()).map_err(|e| err("host features", e.to_string()))?;
+            let raw = LLVMCreateTargetMachine(
+                target,
+                triple.as_ptr(),
+                c_cpu.as_ptr(),
+                c_feat.as_ptr(),
+                LLVMCodeGenOptLevel::LLVMCodeGenLevelAggressive,
+                LLVMRelocMode::LLVMRelocPIC,
+                LLVMCodeModel::LLVMCodeModelDefault,
+            );
+            if raw.is_null() {
+                return Err(err("host target machine", "LLVMCreateTargetMachine returned null"));
+            }
+            Ok(TargetMachine { raw, triple, cpu, features })
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The compiler's error type: every failure names the stage it happened in.
+
+use crate::backend::link::LinkError;
+use crate::backend::llvm::LlvmError;
+use crate::dsl::DslError;
+use crate::lower::LowerError;
+
+/// A compilation failure.
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    /// Building the kernel in the DSL failed.
+    #[error("building the kernel: {0}")]
+    Dsl(#[from] DslError),
+    /// MLIR rejected a stage's IR.
+    #[error("stage `{stage}`: {source}")]
+    Mlir {
+        /// Stage name.
+        stage: &'static str,
+        /// The MLIR diagnostic.
+        source: weft_dialects::DialectError,
+    },
+    /// Lowering failed.
+    #[error("stage `{stage}`: {source}")]
+    Lower {
+        /// Stage name.
+        stage: &'static str,
+        /// Why.
+        source: LowerError,
+    },
+    /// An MLIR pass pipeline failed.
+    #[error("stage `{stage}`: pass pipeline `{pipeline}` failed: {message}")]
+    Pass {
+        /// Stage name.
+        stage: &'static str,
+        /// The pipeline.
+        pipeline: String,
+        /// Diagnostics.
+        message: String,
+    },
+    /// LLVM failed.
+    #[error("stage `{stage}`: {source}")]
+    Llvm {
+        /// Stage name.
+        stage: &'static str,
+        /// LLVM's error.
+        source: LlvmError,
+    },
+    /// Linking or loading failed.
+    #[error("stage `{stage}`: {source}")]
+    Link {
+        /// Stage name.
+        stage: &'static str,
+        /// Why.
+        source: LinkError,
+    },
+    /// Importing MLIR text into the IR failed.
+    #[error("importing {file}: {message}")]
+    Import {
+        /// Input file.
+        file: String,
+        /// Why.
+        message: String,
+    },
+    /// The requested stage does not exist for the target.
+    #[error("unknown stage `{stage}` for target {target}; stages are: {known}")]
+    UnknownStage {
+        /// What was asked.
+        stage: String,
+        /// Target name.
+        target: String,
+        /// Valid names.
+        known: String,
+    },
+    /// File system trouble (cache, dumps).
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+}

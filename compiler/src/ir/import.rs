@@ -1,0 +1,1 @@
+//! Imports MLIR text into the IR (todo).

@@ -1,0 +1,15 @@
+//! weft compiler: the kernel DSL, the IR, the stage pipeline and the back ends.
+
+pub mod backend;
+pub mod cache;
+pub mod dsl;
+pub mod error;
+pub mod ir;
+pub mod lower;
+pub mod pipeline;
+
+pub use cache::{compile, CompiledKernel};
+pub use error::CompileError;
+pub use pipeline::{Options, Stage, Target};
+#[cfg(test)]
+mod tests;

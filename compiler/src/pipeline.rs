@@ -1,0 +1,178 @@
+//! The stage pipeline, in the manner of Triton's `make_ttir → make_ttgir → make_llir → make_ptx`:
+//! stages are data (an ordered list per target), each one can be dumped, and a compilation can
+//! stop after any of them. Errors carry the stage name.
+
+use crate::backend::llvm::{Emit, LlvmModule, TargetMachine};
+use crate::error::CompileError;
+use crate::ir::{print::print_kernel, Kernel};
+use crate::lower::{self, SiteInfo};
+use melior::ir::operation::OperationLike;
+use std::path::PathBuf;
+
+/// What a kernel is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The host CPU (native code, loaded in process).
+    Cpu,
+}
+
+impl Target {
+    /// Target name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Cpu => "cpu",
+        }
+    }
+
+    /// The ordered stages of this target.
+    pub fn stages(self) -> &'static [Stage] {
+        match self {
+            Target::Cpu => &CPU_STAGES,
+        }
+    }
+
+    /// Parses a target name.
+    pub fn parse(s: &str) -> Option<Target> {
+        match s {
+            "cpu" | "host" => Some(Target::Cpu),
+            _ => None,
+        }
+    }
+}
+
+/// One pipeline stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stage {
+    /// Name used by `--emit` and in errors.
+    pub name: &'static str,
+    /// What it holds.
+    pub about: &'static str,
+    /// File extension of its dump.
+    pub ext: &'static str,
+}
+
+/// The CPU pipeline.
+pub const CPU_STAGES: [Stage; 5] = [
+    Stage { name: "tir", about: "tile/shmem dialects, verified by MLIR", ext: "mlir" },
+    Stage { name: "lowered", about: "upstream MLIR dialects plus runtime calls", ext: "mlir" },
+    Stage { name: "llvm-mlir", about: "MLIR LLVM dialect after conversion", ext: "mlir" },
+    Stage { name: "llvm", about: "LLVM IR after O3", ext: "ll" },
+    Stage { name: "asm", about: "native assembly", ext: "s" },
+];
+
+/// The MLIR pass pipeline from `lowered` to `llvm-mlir`.
+pub const CPU_TO_LLVM: &str = "builtin.module(convert-scf-to-cf,convert-vector-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)";
+
+/// Options shared by every compilation.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Write every stage's text to this directory (`<kernel>.<stage>.<ext>`).
+    pub dump_dir: Option<PathBuf>,
+}
+
+impl Options {
+    /// Options from the environment: `WEFT_DUMP_DIR` enables dumps.
+    pub fn from_env() -> Options {
+        Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from) }
+    }
+
+    fn dump(&self, kernel: &str, stage: &Stage, text: &str) -> Result<(), CompileError> {
+        let Some(dir) = &self.dump_dir else { return Ok(()) };
+        let path = dir.join(format!("{kernel}.{}.{}", stage.name, stage.ext));
+        std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&path, text))
+            .map_err(|source| CompileError::Io { path: path.display().to_string(), source })
+    }
+}
+
+/// What a run of the pipeline produced.
+pub struct Output {
+    /// Text of the last stage run.
+    pub text: String,
+    /// Object code, when the pipeline ran to the end.
+    pub object: Option<Vec<u8>>,
+    /// Runtime call sites of the kernel.
+    pub sites: Vec<SiteInfo>,
+    /// Entry symbol.
+    pub symbol: String,
+    /// Host CPU and features (for cache keys).
+    pub machine: String,
+}
+
+/// Returns the stage named `name`, or an error listing the valid ones.
+pub fn find_stage(target: Target, name: &str) -> Result<Stage, CompileError> {
+    target.stages().iter().copied().find(|s| s.name == name).ok_or_else(|| CompileError::UnknownStage {
+        stage: name.into(),
+        target: target.name().into(),
+        known: target.stages().iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// The `tir` stage: the kernel as MLIR text, verified by MLIR with the IRDL dialects loaded.
+pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
+    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "tir", source })?;
+    let text = print_kernel(kernel, true);
+    let module = weft_dialects::parse(&ctx, &text, &kernel.name).map_err(|source| CompileError::Mlir { stage: "tir", source })?;
+    Ok(weft_dialects::print(&module))
+}
+
+/// Runs the pipeline for `kernel` up to and including stage `until` (or to object code).
+pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
+    let until = until.map(|u| find_stage(target, u)).transpose()?;
+    let stages = target.stages();
+    let stop = |s: &Stage| until.as_ref() == Some(s);
+    let name = kernel.name.clone();
+
+    let tir = make_tir(kernel)?;
+    opts.dump(&name, &stages[0], &tir)?;
+    let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
+    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new() };
+    if stop(&stages[0]) {
+        return Ok(out);
+    }
+    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "lowered", source })?;
+    let mut module =
+        weft_dialects::parse(&ctx, &lowered.mlir, &format!("{name}.lowered")).map_err(|source| CompileError::Mlir { stage: "lowered", source })?;
+    out.text = weft_dialects::print(&module);
+    opts.dump(&name, &stages[1], &out.text)?;
+    if stop(&stages[1]) {
+        return Ok(out);
+    }
+    run_passes(&ctx, &mut module, CPU_TO_LLVM, "llvm-mlir")?;
+    out.text = weft_dialects::print(&module);
+    opts.dump(&name, &stages[2], &out.text)?;
+    if stop(&stages[2]) {
+        return Ok(out);
+    }
+    let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };
+    let tm = TargetMachine::host().map_err(llvm_err("llvm"))?;
+    out.machine = format!("{} {}", tm.cpu, tm.features);
+    let mut llvm = LlvmModule::from_mlir(&module).map_err(llvm_err("llvm"))?;
+    llvm.optimize(&tm).map_err(llvm_err("llvm"))?;
+    out.text = llvm.print();
+    opts.dump(&name, &stages[3], &out.text)?;
+    if stop(&stages[3]) {
+        return Ok(out);
+    }
+    let asm = llvm.emit(&tm, Emit::Asm).map_err(llvm_err("asm"))?;
+    out.text = String::from_utf8_lossy(&asm).into_owned();
+    opts.dump(&name, &stages[4], &out.text)?;
+    if stop(&stages[4]) {
+        return Ok(out);
+    }
+    out.object = Some(llvm.emit(&tm, Emit::Obj).map_err(llvm_err("obj"))?);
+    Ok(out)
+}
+
+/// Runs a textual MLIR pass pipeline with the verifier on.
+pub fn run_passes(ctx: &melior::Context, module: &mut melior::ir::Module, pipeline: &str, stage: &'static str) -> Result<(), CompileError> {
+    let pm = melior::pass::PassManager::new(ctx);
+    pm.enable_verifier(true);
+    let fail = |message: String| CompileError::Pass { stage, pipeline: pipeline.into(), message };
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).map_err(|e| fail(e.to_string()))?;
+    pm.run(module).map_err(|e| fail(e.to_string()))?;
+    if !module.as_operation().verify() {
+        return Err(fail("the module does not verify after the pipeline".into()));
+    }
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! weft kernel library.

@@ -1,0 +1,2 @@
+//! weft runtime.
+pub mod abi;
