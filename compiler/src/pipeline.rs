@@ -176,3 +176,11 @@ pub fn run_passes(ctx: &melior::Context, module: &mut melior::ir::Module, pipeli
     }
     Ok(())
 }
+
+/// Parses and verifies `tir` text (MLIR in the `tile` / `shmem` dialects) and imports it,
+/// so a dumped or hand-written stage can start the pipeline.
+pub fn import_tir(text: &str, file: &str) -> Result<Kernel, CompileError> {
+    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "tir", source })?;
+    let module = weft_dialects::parse(&ctx, text, file).map_err(|source| CompileError::Mlir { stage: "tir", source })?;
+    crate::ir::import::import(&module).map_err(|e| CompileError::Import { file: file.into(), message: e.to_string() })
+}

@@ -39,3 +39,15 @@ fn dump_vector_add() {
         println!("==== {s}\n{}", run(&k, Target::Cpu, Some(s), &Options::default()).expect(s).text);
     }
 }
+
+#[test]
+fn tir_round_trips_through_import() {
+    let k = vector_add(32).expect("build");
+    let tir = run(&k, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text;
+    let back = crate::pipeline::import_tir(&tir, "add.tir").expect("import");
+    let tir2 = run(&back, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text;
+    assert_eq!(tir, tir2);
+    let low1 = run(&k, Target::Cpu, Some("lowered"), &Options::default()).expect("lowered").text;
+    let low2 = run(&back, Target::Cpu, Some("lowered"), &Options::default()).expect("lowered").text;
+    assert_eq!(low1, low2);
+}

@@ -27,7 +27,11 @@ impl<'c> Capture<'c> {
             }
             true
         });
-        Capture { context, id: Some(id), sink }
+        Capture {
+            context,
+            id: Some(id),
+            sink,
+        }
     }
 
     /// Takes the diagnostics recorded so far.
@@ -56,7 +60,15 @@ fn convert(diagnostic: &MlirDiagnostic) -> Diagnostic {
         .filter_map(|i| diagnostic.note(i).ok())
         .map(|note| note.to_string())
         .collect();
-    Diagnostic { severity, file, line, col, op: None, message: diagnostic.to_string(), notes }
+    Diagnostic {
+        severity,
+        file,
+        line,
+        col,
+        op: None,
+        message: diagnostic.to_string(),
+        notes,
+    }
 }
 
 /// File, line and column of a location, looking through call-site, fused and name locations.
@@ -106,25 +118,32 @@ pub(crate) fn annotate(diagnostics: &mut [Diagnostic], text: &str, filename: &st
         d.op = d
             .notes
             .iter()
-            .find_map(|note| note.strip_prefix("see current operation:").and_then(first_generic_name))
+            .find_map(|note| {
+                note.strip_prefix("see current operation:")
+                    .and_then(first_generic_name)
+            })
             .map(str::to_owned)
-            .or_else(|| (d.file == filename).then(|| op_in_source(text, d.line, d.col)).flatten());
+            .or_else(|| {
+                (d.file == filename)
+                    .then(|| op_in_source(text, d.line, d.col))
+                    .flatten()
+            });
     }
 }
 
 /// `'arith.addi' op requires ...` → (Some("arith.addi"), "requires ...").
 fn split_op_prefix(message: &str) -> (Option<&str>, &str) {
-    if let Some(rest) = message.strip_prefix('\'') {
-        if let Some(end) = rest.find('\'') {
-            let name = &rest[..end];
-            if is_op_name(name) {
-                if let Some(tail) = rest[end + 1..].strip_prefix(" op ") {
-                    return (Some(name), tail);
-                }
-            }
-        }
+    let split = || {
+        let rest = message.strip_prefix('\'')?;
+        let end = rest.find('\'')?;
+        let name = &rest[..end];
+        let tail = rest[end + 1..].strip_prefix(" op ")?;
+        is_op_name(name).then_some((name, tail))
+    };
+    match split() {
+        Some((name, tail)) => (Some(name), tail),
+        None => (None, message),
     }
-    (None, message)
 }
 
 fn is_op_name(name: &str) -> bool {
@@ -133,8 +152,13 @@ fn is_op_name(name: &str) -> bool {
     let op = parts.next().unwrap_or("");
     !dialect.is_empty()
         && !op.is_empty()
-        && dialect.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-'))
+        && dialect
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-'))
 }
 
 /// The first `"dialect.op"(` in a piece of generic-form text.
@@ -203,11 +227,35 @@ pub(crate) fn error_from(
     };
     // Diagnostics emitted by an op's verifier carry MLIR's "see current operation" note; those
     // from the parser proper do not.
-    let verify = first.notes.iter().any(|n| n.starts_with("see current operation"));
-    let Diagnostic { file, line, col, op, message, .. } = first;
+    let verify = first
+        .notes
+        .iter()
+        .any(|n| n.starts_with("see current operation"));
+    let Diagnostic {
+        file,
+        line,
+        col,
+        op,
+        message,
+        ..
+    } = first;
     if verify {
-        DialectError::Verify { file, line, col, op, message, diagnostics }
+        DialectError::Verify {
+            file,
+            line,
+            col,
+            op,
+            message,
+            diagnostics,
+        }
     } else {
-        DialectError::Parse { file, line, col, op, message, diagnostics }
+        DialectError::Parse {
+            file,
+            line,
+            col,
+            op,
+            message,
+            diagnostics,
+        }
     }
 }

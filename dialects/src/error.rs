@@ -90,7 +90,15 @@ struct Located<'a> {
 
 impl fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_located(f, self.file, self.line, self.col, "error", self.op, self.message)
+        write_located(
+            f,
+            self.file,
+            self.line,
+            self.col,
+            "error",
+            self.op,
+            self.message,
+        )
     }
 }
 
@@ -101,7 +109,13 @@ fn located<'a>(
     op: &'a Option<String>,
     message: &'a str,
 ) -> Located<'a> {
-    Located { file, line, col, op: op.as_deref(), message }
+    Located {
+        file,
+        line,
+        col,
+        op: op.as_deref(),
+        message,
+    }
 }
 
 /// Errors from building the MLIR context or parsing / verifying `tile` + `shmem` IR.

@@ -5,16 +5,19 @@
 //!   registered and the two IRDL dialects loaded.
 //! * [`parse`] parses and verifies text, turning MLIR diagnostics into a [`DialectError`] whose
 //!   `Display` is one line: `kernel.mlir:3:9: error in `shmem.put`: expected 'i64' but got 'i32'`.
+//! * [`verify`] checks a module built or rewritten in memory.
 //! * [`print`] / [`print_with_locations`] print a module (our ops in generic form).
 //!
 //! The op contract is `dialects/README.md`.
+
+#![warn(missing_docs)]
 
 mod diag;
 mod error;
 #[cfg(test)]
 mod tests;
 
-pub use error::{DialectError, Diagnostic, Severity};
+pub use error::{Diagnostic, DialectError, Severity};
 pub use melior::{Context, ir::Module};
 
 use melior::{
@@ -62,9 +65,13 @@ fn load_weft_dialects(context: &Context) -> Result<(), DialectError> {
             )
         })?;
     if !load_irdl_dialects(&irdl) {
-        let message =
-            diag::error_from(capture.take(), &text, "weft.irdl.mlir", "mlirLoadIRDLDialects failed")
-                .to_string();
+        let message = diag::error_from(
+            capture.take(),
+            &text,
+            "weft.irdl.mlir",
+            "mlirLoadIRDLDialects failed",
+        )
+        .to_string();
         return Err(DialectError::Irdl(message));
     }
     Ok(())
@@ -75,6 +82,29 @@ fn load_weft_dialects(context: &Context) -> Result<(), DialectError> {
 /// The text may be a `module`, a single other op (which is wrapped in a module), or several
 /// top-level ops (an implicit module). Diagnostics are captured, never printed.
 pub fn parse<'c>(ctx: &'c Context, text: &str, filename: &str) -> Result<Module<'c>, DialectError> {
+    // MLIR's lexer stops at a NUL byte and would silently ignore the rest of the text.
+    if let Some(at) = text.find('\0') {
+        let line = text[..at].matches('\n').count() + 1;
+        let col = at - text[..at].rfind('\n').map_or(0, |nl| nl + 1) + 1;
+        let message = "unexpected NUL character".to_owned();
+        let diagnostic = Diagnostic {
+            severity: Severity::Error,
+            file: filename.to_owned(),
+            line,
+            col,
+            op: None,
+            message: message.clone(),
+            notes: Vec::new(),
+        };
+        return Err(DialectError::Parse {
+            file: filename.to_owned(),
+            line,
+            col,
+            op: None,
+            message,
+            diagnostics: vec![diagnostic],
+        });
+    }
     let capture = diag::Capture::attach(ctx);
     let module = match parse_op(ctx, text, filename) {
         Some(op) if op.name().as_string_ref().as_str() == Ok("builtin.module") => {
@@ -90,24 +120,73 @@ pub fn parse<'c>(ctx: &'c Context, text: &str, filename: &str) -> Result<Module<
             match implicit_module(ctx, text, filename, &diagnostics) {
                 Some(module) => Some(module),
                 None => {
-                    return Err(diag::error_from(diagnostics, text, filename, "failed to parse"));
+                    return Err(diag::error_from(
+                        diagnostics,
+                        text,
+                        filename,
+                        "failed to parse",
+                    ));
                 }
             }
         }
     };
     let Some(module) = module else {
-        return Err(diag::error_from(capture.take(), text, filename, "failed to parse"));
+        return Err(diag::error_from(
+            capture.take(),
+            text,
+            filename,
+            "failed to parse",
+        ));
     };
     if !module.as_operation().verify() {
-        let error = diag::error_from(capture.take(), text, filename, "failed to verify");
-        return Err(match error {
-            DialectError::Parse { file, line, col, op, message, diagnostics } => {
-                DialectError::Verify { file, line, col, op, message, diagnostics }
-            }
-            other => other,
-        });
+        return Err(as_verify(diag::error_from(
+            capture.take(),
+            text,
+            filename,
+            "failed to verify",
+        )));
     }
     Ok(module)
+}
+
+/// Verifies a module built or rewritten in memory (e.g. after a pass); the error names the
+/// first failing op and the position its location records.
+pub fn verify(module: &Module) -> Result<(), DialectError> {
+    // `to_ref` reinterprets the `ContextRef` itself, so it must outlive `ctx`.
+    let context_ref = module.context();
+    // SAFETY: the module borrows its context, which therefore outlives this call.
+    let ctx = unsafe { context_ref.to_ref() };
+    let capture = diag::Capture::attach(ctx);
+    if module.as_operation().verify() {
+        return Ok(());
+    }
+    Err(as_verify(diag::error_from(
+        capture.take(),
+        "",
+        "",
+        "failed to verify",
+    )))
+}
+
+fn as_verify(error: DialectError) -> DialectError {
+    match error {
+        DialectError::Parse {
+            file,
+            line,
+            col,
+            op,
+            message,
+            diagnostics,
+        } => DialectError::Verify {
+            file,
+            line,
+            col,
+            op,
+            message,
+            diagnostics,
+        },
+        other => other,
+    }
 }
 
 /// `module {` prepended on line 1 shifts that line's columns by this much.
@@ -121,9 +200,14 @@ fn implicit_module<'c>(
     filename: &str,
     diagnostics: &[Diagnostic],
 ) -> Option<Module<'c>> {
-    let errors: Vec<_> = diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+    let errors: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
     if errors.len() != 1
-        || !errors[0].message.starts_with("source must contain a single top-level operation")
+        || !errors[0]
+            .message
+            .starts_with("source must contain a single top-level operation")
     {
         return None;
     }
@@ -195,7 +279,10 @@ fn parse_op<'c>(ctx: &'c Context, text: &str, filename: &str) -> Option<melior::
 }
 
 fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
 }
 
 /// Prints `module` canonically: upstream ops in their custom form, `tile` / `shmem` ops in

@@ -258,7 +258,6 @@ pub fn generic_attrs(kind: &OpKind) -> Vec<String> {
         OpKind::ProgramId(a) | OpKind::NumPrograms(a) | OpKind::ExpandDims(a) => vec![format!("axis = {a} : i32")],
         OpKind::MakeRange(st, en) => vec![format!("end = {en} : i32"), format!("start = {st} : i32")],
         OpKind::Load { mask, other } => vec![seg(&[1, *mask as u32, *other as u32])],
-        OpKind::Store { mask } => vec![seg(&[1, 1, *mask as u32])],
         OpKind::Reduce(kind, axis) => vec![format!("axis = {axis} : i32"), s("kind", kind.name())],
         OpKind::Put { scope, nbi } | OpKind::Get { scope, nbi } => vec![s("nbi", b(*nbi)), s("scope", scope.name())],
         OpKind::PutSignal { scope, nbi, sig_op } => {
@@ -266,9 +265,7 @@ pub fn generic_attrs(kind: &OpKind) -> Vec<String> {
         }
         OpKind::SignalOp(op) => vec![s("sig_op", op.name())],
         OpKind::WaitUntil(c) => vec![s("cmp", c.shmem_name())],
-        OpKind::MultimemSt { mask } => vec![seg(&[1, 1, *mask as u32])],
-        OpKind::MultimemLdReduce { mask } => vec![s("kind", "sum"), seg(&[1, *mask as u32])],
-        OpKind::LlRecv { mask } => vec![seg(&[1, 1, *mask as u32])],
+        OpKind::MultimemLdReduce { .. } => vec![s("kind", "sum")],
         _ => vec![],
     }
 }

@@ -14,18 +14,41 @@ fn irdl_text_is_embedded() {
 #[test]
 fn context_has_upstream_dialects_and_ours() {
     let ctx = context().unwrap();
-    for op in ["func.func", "scf.for", "arith.addi", "math.exp", "llvm.call", "gpu.launch", "nvvm.barrier0", "tile.dot", "shmem.put"] {
+    // Every registered upstream dialect is loaded, plus tile and shmem.
+    assert!(
+        ctx.loaded_dialect_count() > 40,
+        "{}",
+        ctx.loaded_dialect_count()
+    );
+    for op in [
+        "func.func",
+        "scf.for",
+        "arith.addi",
+        "math.exp",
+        "llvm.call",
+        "gpu.launch",
+        "nvvm.barrier0",
+        "tile.dot",
+        "shmem.put",
+    ] {
         assert!(ctx.is_registered_operation(op), "{op}");
     }
     // Passes are registered: a pipeline using upstream passes parses.
     let pm = melior::pass::PassManager::new(&ctx);
-    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), "builtin.module(canonicalize,cse)")
-        .unwrap();
+    melior::utility::parse_pass_pipeline(
+        pm.as_operation_pass_manager(),
+        "builtin.module(canonicalize,cse)",
+    )
+    .unwrap();
 }
 
 #[test]
 fn contexts_in_sequence() {
-    let body = CASES.iter().map(|(_, b)| *b).find(|b| b.contains("put_signal")).unwrap();
+    let body = CASES
+        .iter()
+        .map(|(_, b)| *b)
+        .find(|b| b.contains("put_signal"))
+        .unwrap();
     let text = wrap(body);
     let mut printed = None;
     for _ in 0..10 {
@@ -74,6 +97,8 @@ fn timing() {
         parse(&ctx, text, "k.mlir").unwrap();
     }
     let parse_each = t.elapsed() / n;
-    eprintln!("context(): first {first:?}, then {each:?} each; parse+verify AG-GEMM: {parse_each:?}");
+    eprintln!(
+        "context(): first {first:?}, then {each:?} each; parse+verify AG-GEMM: {parse_each:?}"
+    );
     assert!(each < Duration::from_secs(2));
 }

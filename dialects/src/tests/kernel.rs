@@ -65,8 +65,16 @@ module {
 fn ag_gemm_kernel_parses_and_round_trips() {
     let ctx = ctx();
     let printed = round_trip(&ctx, AG_GEMM);
-    for needle in ["scf.for", "iter_args", "arith.muli", "\"tile.dot\"(", "\"shmem.put_signal\"(",
-        "\"shmem.consume_token\"(", "!shmem.token", "tensor<64x64x!tile.ptr<f16>>"] {
+    for needle in [
+        "scf.for",
+        "iter_args",
+        "arith.muli",
+        "\"tile.dot\"(",
+        "\"shmem.put_signal\"(",
+        "\"shmem.consume_token\"(",
+        "!shmem.token",
+        "tensor<64x64x!tile.ptr<f16>>",
+    ] {
         assert!(printed.contains(needle), "{needle} missing:\n{printed}");
     }
     // Canonical text has no locations.
@@ -78,9 +86,12 @@ fn locations_survive_a_round_trip() {
     let ctx = ctx();
     let module = parse(&ctx, AG_GEMM, "ag_gemm.mlir").unwrap();
     let with_locs = print_with_locations(&module);
-    // `%tok = "shmem.signal_wait_until"` is on line 38, column 7 of AG_GEMM.
-    let line = with_locs.lines().find(|l| l.contains("\"shmem.signal_wait_until\"(")).unwrap();
-    assert!(line.ends_with("loc(\"ag_gemm.mlir\":38:7)"), "{line}");
+    // `%tok = "shmem.signal_wait_until"` is on line 36 of AG_GEMM; the op name at column 14.
+    let line = with_locs
+        .lines()
+        .find(|l| l.contains("\"shmem.signal_wait_until\"("))
+        .unwrap();
+    assert!(line.ends_with("loc(\"ag_gemm.mlir\":36:14)"), "{line}");
     // Reparsing the located text (under another name) keeps the original locations.
     let again = parse(&ctx, &with_locs, "other.mlir").unwrap();
     assert_eq!(print_with_locations(&again), with_locs);
@@ -92,7 +103,10 @@ fn bare_function_is_wrapped_in_a_module() {
     let ctx = ctx();
     let text = "func.func @f() {\n  %0 = \"shmem.my_pe\"() : () -> i32\n  return\n}\n";
     let printed = round_trip(&ctx, text);
-    assert!(printed.starts_with("module {\n  func.func @f()"), "{printed}");
+    assert!(
+        printed.starts_with("module {\n  func.func @f()"),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -102,12 +116,15 @@ fn several_top_level_ops_form_an_implicit_module() {
                 func.func @g(%x: i32) {\n  \"shmem.quiet\"() : () -> ()\n  return\n}\n";
     let module = parse(&ctx, text, "two.mlir").unwrap();
     let printed = print(&module);
-    assert!(printed.contains("func.func @f()") && printed.contains("func.func @g("), "{printed}");
+    assert!(
+        printed.contains("func.func @f()") && printed.contains("func.func @g("),
+        "{printed}"
+    );
     // Line-1 locations are not shifted by the implicit `module {` wrapper.
     let located = print_with_locations(&module);
-    assert!(located.contains("loc(\"two.mlir\":1:18)"), "{located}");
+    assert!(located.contains("loc(\"two.mlir\":1:23)"), "{located}");
     assert!(located.contains("} loc(\"two.mlir\":1:1)"), "{located}");
-    assert!(located.contains("loc(\"two.mlir\":4:13)"), "{located}");
+    assert!(located.contains("loc(\"two.mlir\":4:14)"), "{located}");
     assert_eq!(round_trip(&ctx, text), printed);
 }
 
@@ -115,6 +132,9 @@ fn several_top_level_ops_form_an_implicit_module() {
 fn empty_text_is_an_empty_module() {
     let ctx = ctx();
     for text in ["", "\n", "// just a comment\n"] {
-        assert_eq!(print(&parse(&ctx, text, "empty.mlir").unwrap()), "module {\n}\n");
+        assert_eq!(
+            print(&parse(&ctx, text, "empty.mlir").unwrap()),
+            "module {\n}\n"
+        );
     }
 }

@@ -15,7 +15,8 @@ pub(crate) fn ctx() -> Context {
 /// `print(parse(text)) == print(parse(print(parse(text))))`, returning the canonical text.
 pub(crate) fn round_trip(ctx: &Context, text: &str) -> String {
     let first = print(&parse(ctx, text, "in.mlir").unwrap_or_else(|e| panic!("{e}\n{text}")));
-    let second = print(&parse(ctx, &first, "printed.mlir").unwrap_or_else(|e| panic!("{e}\n{first}")));
+    let second =
+        print(&parse(ctx, &first, "printed.mlir").unwrap_or_else(|e| panic!("{e}\n{first}")));
     assert_eq!(first, second, "round trip changed the text");
     first
 }

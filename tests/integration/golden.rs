@@ -1,0 +1,78 @@
+//! Golden IR tests: each `tests/golden/*.mlir` file holds an input `tir` kernel and, after a
+//! marker, the expected text of one stage, commented out so the file stays valid MLIR.
+//! `WEFT_BLESS=1 cargo test golden` rewrites the expectations (review the diff).
+
+use std::path::{Path, PathBuf};
+use weft::compiler::pipeline::{import_tir, run, Options, Target};
+
+const MARKER: &str = "// ----- expected ";
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Splits a golden file into (input, stage, expected).
+fn split(text: &str) -> (String, String, Option<String>) {
+    match text.find(MARKER) {
+        Some(at) => {
+            let input = text[..at].to_string();
+            let rest = &text[at + MARKER.len()..];
+            let (stage, body) = rest.split_once('\n').unwrap_or((rest, ""));
+            let expected = body.lines().map(|l| l.strip_prefix("// ").unwrap_or(l.trim_start_matches("//"))).collect::<Vec<_>>().join("\n");
+            (input, stage.trim().trim_end_matches(" -----").to_string(), Some(expected))
+        }
+        None => (text.to_string(), "lowered".into(), None),
+    }
+}
+
+fn render(input: &str, stage: &str, actual: &str) -> String {
+    let commented: Vec<String> = actual.trim_end().lines().map(|l| if l.is_empty() { "//".into() } else { format!("// {l}") }).collect();
+    format!("{}\n{MARKER}{stage} -----\n{}\n", input.trim_end(), commented.join("\n"))
+}
+
+#[test]
+fn golden_files() {
+    let bless = std::env::var_os("WEFT_BLESS").is_some();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no golden files found");
+    let mut failures = vec![];
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("readable golden file");
+        let (input, stage, expected) = split(&text);
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let kernel = import_tir(&input, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let actual = run(&kernel, Target::Cpu, Some(&stage), &Options::default()).unwrap_or_else(|e| panic!("{name}: {e}")).text;
+        if expected.as_deref().map(str::trim_end) == Some(actual.trim_end()) {
+            continue;
+        }
+        if bless {
+            std::fs::write(path, render(&input, &stage, &actual)).expect("writable golden file");
+        } else {
+            failures.push(format!("{name}: stage `{stage}` differs (run with WEFT_BLESS=1 to accept):\n{}", first_difference(expected.as_deref().unwrap_or(""), &actual)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+fn first_difference(expected: &str, actual: &str) -> String {
+    for (i, (e, a)) in expected.lines().zip(actual.lines()).enumerate() {
+        if e != a {
+            return format!("line {}:\n  expected: {e}\n  actual:   {a}", i + 1);
+        }
+    }
+    format!("length differs: expected {} lines, got {}", expected.lines().count(), actual.lines().count())
+}
+
+#[test]
+fn golden_split_and_render_round_trip() {
+    let rendered = render("module {}\n", "lowered", "a\n\nb");
+    let (input, stage, expected) = split(&rendered);
+    assert_eq!(input.trim_end(), "module {}");
+    assert_eq!(stage, "lowered");
+    assert_eq!(expected.as_deref(), Some("a\n\nb"));
+}
