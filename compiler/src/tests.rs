@@ -51,3 +51,138 @@ fn tir_round_trips_through_import() {
     let low2 = run(&back, Target::Cpu, Some("lowered"), &Options::default()).expect("lowered").text;
     assert_eq!(low1, low2);
 }
+
+fn build_err(f: impl FnOnce(&mut Args) -> Result<(), DslError>) -> DslError {
+    kernel("bad", &Constexprs::new(), f).expect_err("kernel must be rejected")
+}
+
+#[test]
+fn shape_mismatch_is_a_typed_error_at_the_call_site() {
+    let e = build_err(|_| {
+        let _ = arange(0, 4) + arange(0, 8);
+        Ok(())
+    });
+    assert!(matches!(e.kind, DslErrorKind::ShapeMismatch { .. }), "{e}");
+    assert!(e.loc.file.ends_with("tests.rs") && e.loc.line > 0, "{e}");
+    assert!(e.to_string().contains("tensor<4xi32> vs tensor<8xi32>"), "{e}");
+}
+
+#[test]
+fn dtype_mismatches_are_rejected() {
+    let e = build_err(|a| {
+        let x = a.ptr("x", Scalar::F32);
+        let v = load(x + arange(0, 4));
+        let _ = v & 1;
+        Ok(())
+    });
+    assert!(matches!(e.kind, DslErrorKind::DTypeMismatch { .. }), "{e}");
+    let e = build_err(|a| {
+        let x = a.ptr("x", Scalar::F32);
+        store(x + arange(0, 4), arange(0, 4));
+        Ok(())
+    });
+    assert!(e.to_string().contains("tile.store"), "{e}");
+    let e = build_err(|a| {
+        let s = a.ptr("sig", Scalar::I32);
+        let _ = shmem::wait_until(s, shmem::Cmp::Eq, 1);
+        Ok(())
+    });
+    assert!(e.to_string().contains("!tile.ptr<i64>"), "{e}");
+}
+
+#[test]
+fn constexpr_errors_name_the_parameter() {
+    let e = vector_add(3).expect_err("3 is not a power of two");
+    assert!(matches!(e.kind, DslErrorKind::ConstexprOutOfRange { .. }), "{e}");
+    assert!(e.to_string().contains("BLOCK"), "{e}");
+    let c = Constexprs::new().with("T", "f64");
+    let e = c.dtype("T", &[Scalar::F32]).expect_err("f64 is not allowed");
+    assert!(e.to_string().contains("one of f32"), "{e}");
+    let e = Constexprs::new().int("N", 0, 1).expect_err("missing");
+    assert!(e.to_string().contains("missing constexpr `N`"), "{e}");
+}
+
+#[test]
+fn control_flow_type_mismatch_is_rejected() {
+    let e = build_err(|_| {
+        let init = zeros(&[4], Scalar::F32);
+        let _ = for_range_carry(0, 4, 1, &[init], |_, _| vec![zeros(&[4], Scalar::I32)]);
+        Ok(())
+    });
+    assert!(e.to_string().contains("scf.for"), "{e}");
+}
+
+/// A kernel touching every op family, so the lowering of each is exercised through MLIR and LLVM.
+fn every_op() -> crate::ir::Kernel {
+    kernel("every_op", &Constexprs::new(), |a| {
+        let x = a.ptr("x", Scalar::F32);
+        let h = a.ptr("h", Scalar::BF16);
+        let sig = a.ptr("sig", Scalar::I64);
+        let ll = a.ptr("ll", Scalar::I64);
+        let n = a.i32("n");
+        let offs = arange(0, 8);
+        let m = offs.lt(n);
+        let v = load_masked(x + offs, m, 0.0f32);
+        let w = exp(v) * 2.0f32 - sqrt(abs(v)) / 3.0f32;
+        let s = sum(w, 0);
+        let mx = max(v, 0);
+        let two_d = broadcast_to(expand_dims(v, 0), &[4, 8]);
+        let rows = sum(two_d, 1);
+        let cols = min(two_d, 0);
+        store_masked(x + offs, cols + s + mx, m);
+        store(x + arange(8, 12), rows);
+        store_masked(h + offs, w.to(Scalar::BF16), m);
+        let gathered = load(x + offs * 2);
+        store(x + offs * 3, select(m, gathered, 1.0f32));
+        let me = shmem::my_pe();
+        let peer = (me + 1) % shmem::n_pes();
+        let rx = shmem::remote_ptr(x, peer);
+        shmem::put(rx, x, 8, peer, shmem::ShmemScope::Block);
+        shmem::put_nbi(rx, x, 8, peer, shmem::ShmemScope::Warp);
+        shmem::get(x, rx, 8, peer, shmem::ShmemScope::Thread);
+        shmem::get_nbi(x, rx, 8, peer, shmem::ShmemScope::Block);
+        shmem::put_signal(rx, x, 8, sig, 1, peer, shmem::PutSignal::default());
+        shmem::signal_op(sig, 1, shmem::Signal::Add, peer);
+        let tok = shmem::wait_until(sig, shmem::Cmp::Ge, 1);
+        let after = load(shmem::consume_token(x + offs, tok));
+        shmem::fence();
+        shmem::quiet();
+        shmem::barrier_all();
+        let red = shmem::multimem_ld_reduce(x + offs, Some(m));
+        shmem::multimem_st(x + offs, red + after, Some(m));
+        let words = ll_words(x, offs);
+        let packed = shmem::ll_pack(words, 7);
+        store(shmem::remote_ptr(ll + offs, peer), packed);
+        let got = shmem::ll_recv(ll + offs, 7, Some(m));
+        store(ptr_cast(x, Scalar::I32) + offs, got);
+        for_range(0, n, 1, |i| if_(i.eq_(0), || store(x, 0.0f32)));
+        Ok(())
+    })
+    .expect("every_op builds")
+}
+
+fn ll_words(x: Val, offs: Val) -> Val {
+    load(ptr_cast(x, Scalar::I32) + offs)
+}
+
+#[test]
+fn every_op_lowers_to_native_code() {
+    let k = every_op();
+    let out = run(&k, Target::Cpu, None, &Options::default()).expect("compiles");
+    assert!(out.object.is_some_and(|o| !o.is_empty()));
+    assert!(!out.text.contains("__truncsfbf2"), "bf16 rounding must be inline");
+    let ops: Vec<&str> = out.sites.iter().map(|s| s.op.as_str()).collect();
+    for op in ["shmem.put", "shmem.get", "shmem.put_signal", "shmem.signal_op", "shmem.signal_wait_until", "shmem.barrier_all", "shmem.ll_recv"] {
+        assert!(ops.contains(&op), "no runtime site for {op}: {ops:?}");
+    }
+    let tir = run(&k, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text;
+    let back = crate::pipeline::import_tir(&tir, "every_op.mlir").expect("imports");
+    assert_eq!(run(&back, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text, tir);
+}
+
+#[test]
+#[ignore]
+fn dump_every_op() {
+    let opts = Options { dump_dir: Some("/tmp/dump".into()) };
+    run(&every_op(), Target::Cpu, None, &opts).expect("compiles");
+}

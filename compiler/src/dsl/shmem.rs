@@ -25,7 +25,8 @@ fn expect_ptr(v: Val, elem: Option<Scalar>, op: &str, loc: &Loc) -> bool {
             Some(s) => format!("a scalar !tile.ptr<{}>", s.mlir()),
             None => "a scalar pointer".into(),
         };
-        with(|b| b.fail(DslErrorKind::DTypeMismatch { op: op.into(), expected, got: v.ty().to_string() }, loc.clone()));
+        let got = v.ty().to_string();
+        with(|b| b.fail(DslErrorKind::DTypeMismatch { op: op.into(), expected, got }, loc.clone()));
     }
     ok
 }

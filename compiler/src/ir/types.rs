@@ -9,6 +9,8 @@ pub enum Scalar {
     I1,
     /// Byte.
     I8,
+    /// 16-bit integer (also how bf16 moves through memory on the CPU).
+    I16,
     /// 32-bit integer.
     I32,
     /// 64-bit integer.
@@ -27,6 +29,7 @@ impl Scalar {
         match self {
             Scalar::I1 => "i1",
             Scalar::I8 => "i8",
+            Scalar::I16 => "i16",
             Scalar::I32 => "i32",
             Scalar::I64 => "i64",
             Scalar::F16 => "f16",
@@ -40,6 +43,7 @@ impl Scalar {
         Some(match s {
             "i1" => Scalar::I1,
             "i8" => Scalar::I8,
+            "i16" => Scalar::I16,
             "i32" => Scalar::I32,
             "i64" => Scalar::I64,
             "f16" => Scalar::F16,
@@ -63,7 +67,7 @@ impl Scalar {
     pub fn bytes(self) -> usize {
         match self {
             Scalar::I1 | Scalar::I8 => 1,
-            Scalar::F16 | Scalar::BF16 => 2,
+            Scalar::I16 | Scalar::F16 | Scalar::BF16 => 2,
             Scalar::I32 | Scalar::F32 => 4,
             Scalar::I64 => 8,
         }

@@ -193,7 +193,28 @@ impl Cx<'_> {
     }
 
     /// Loads `n` lanes (or a scalar) of `elem` from `addr` under an optional mask.
+    /// bf16 moves as i16: x86 has no bf16 registers, and LLVM would round-trip every lane
+    /// through a libgcc conversion call.
     pub(crate) fn load_from(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
+        if elem != Scalar::BF16 {
+            return self.load_raw(addr, elem, n, mask, other);
+        }
+        let other = other.map(|o| self.bits_cast(o, Scalar::BF16, addr, n));
+        let v = self.load_raw(addr, Scalar::I16, n, mask, other.as_deref());
+        self.bits_cast(&v, Scalar::I16, addr, n)
+    }
+
+    /// Bitcasts between bf16 and i16 (same shape as the access).
+    fn bits_cast(&mut self, v: &str, from: Scalar, addr: &Addr, n: usize) -> String {
+        let to = if from == Scalar::BF16 { Scalar::I16 } else { Scalar::BF16 };
+        let lanes = (!matches!(addr, Addr::Scalar(_))).then_some(n);
+        let r = self.fresh();
+        let (a, b) = (super::arith::shaped(from, lanes), super::arith::shaped(to, lanes));
+        self.line(&format!("{r} = arith.bitcast {v} : {a} to {b}"));
+        r
+    }
+
+    fn load_raw(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
         let al = elem.bytes();
         let vt = format!("vector<{n}x{}>", elem.mlir());
         let r = self.fresh();
@@ -234,6 +255,14 @@ impl Cx<'_> {
 
     /// Stores `v` (`n` lanes or a scalar of `elem`) to `addr` under an optional mask.
     pub(crate) fn store_to(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
+        if elem == Scalar::BF16 {
+            let bits = self.bits_cast(v, Scalar::BF16, addr, n);
+            return self.store_raw(addr, &bits, Scalar::I16, n, mask);
+        }
+        self.store_raw(addr, v, elem, n, mask)
+    }
+
+    fn store_raw(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
         let al = elem.bytes();
         let vt = format!("vector<{n}x{}>", elem.mlir());
         match addr {
