@@ -22,9 +22,27 @@ pub struct CompiledKernel {
     loaded: link::Loaded,
 }
 
+impl CompiledKernel {
+    /// The launch handle the runtime takes.
+    pub fn launchable(self: &Arc<Self>) -> weft_runtime::Launchable {
+        weft_runtime::Launchable {
+            name: self.name.clone(),
+            entry: self.loaded.entry,
+            sites: self.sites.iter().map(|s| weft_runtime::Site { op: s.op.clone(), loc: s.loc.to_string() }).collect(),
+            keepalive: Some(self.clone()),
+        }
+    }
+}
+
 fn memory() -> &'static Mutex<HashMap<String, Arc<CompiledKernel>>> {
     static MEM: OnceLock<Mutex<HashMap<String, Arc<CompiledKernel>>>> = OnceLock::new();
     MEM.get_or_init(Default::default)
+}
+
+/// Forgets kernels loaded in this process (the on-disk cache stays), so the next
+/// [`compile`] goes to disk. For tests of the cache itself.
+pub fn clear_memory_cache() {
+    memory().lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
 /// The on-disk cache directory: `$WEFT_CACHE_DIR`, else `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`.

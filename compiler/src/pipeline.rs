@@ -170,7 +170,11 @@ pub fn run_passes(ctx: &melior::Context, module: &mut melior::ir::Module, pipeli
     pm.enable_verifier(true);
     let fail = |message: String| CompileError::Pass { stage, pipeline: pipeline.into(), message };
     melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).map_err(|e| fail(e.to_string()))?;
-    pm.run(module).map_err(|e| fail(e.to_string()))?;
+    let (result, diags) = weft_dialects::with_diagnostics(ctx, || pm.run(module));
+    if let Err(e) = result {
+        let first = diags.iter().find(|d| d.severity == weft_dialects::Severity::Error).or(diags.first());
+        return Err(fail(first.map(|d| d.to_string()).unwrap_or_else(|| e.to_string())));
+    }
     if !module.as_operation().verify() {
         return Err(fail("the module does not verify after the pipeline".into()));
     }

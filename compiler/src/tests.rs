@@ -186,3 +186,22 @@ fn dump_every_op() {
     let opts = Options { dump_dir: Some("/tmp/dump".into()) };
     run(&every_op(), Target::Cpu, None, &opts).expect("compiles");
 }
+
+#[test]
+fn vector_add_runs_on_the_local_runtime() {
+    use weft_runtime::{Arg, World};
+    let k = crate::compile(&vector_add(64).expect("build"), &Options::default()).expect("compile").launchable();
+    let world = World::local(2).expect("world");
+    let n = 1000usize;
+    let (x, y, out) = (world.alloc::<f32>(n).unwrap(), world.alloc::<f32>(n).unwrap(), world.alloc::<f32>(n).unwrap());
+    for r in 0..2 {
+        world.write(&x, r, &(0..n).map(|i| i as f32 + r as f32).collect::<Vec<_>>()).unwrap();
+        world.write(&y, r, &(0..n).map(|i| 2.0 * i as f32).collect::<Vec<_>>()).unwrap();
+    }
+    let grid = [n.div_ceil(64) as u32, 1, 1];
+    world.launch(&k, grid, &[Arg::from(&x), Arg::from(&y), Arg::from(&out), Arg::I32(n as i32)]).expect("launch");
+    for r in 0..2 {
+        let got = world.read(&out, r).unwrap();
+        assert!(got.iter().enumerate().all(|(i, &v)| v == 3.0 * i as f32 + r as f32), "rank {r}");
+    }
+}

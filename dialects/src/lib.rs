@@ -332,3 +332,11 @@ fn print_with_flags(module: &Module, locations: bool) -> String {
     }
     text
 }
+
+/// Runs `f` with `ctx`'s diagnostics captured (none reach stderr); returns what it returned
+/// and the diagnostics it raised. Use it around pass pipelines so failures can be reported.
+pub fn with_diagnostics<R>(ctx: &Context, f: impl FnOnce() -> R) -> (R, Vec<Diagnostic>) {
+    let capture = diag::Capture::attach(ctx);
+    let r = f();
+    (r, capture.take())
+}

@@ -1,2 +1,23 @@
-//! weft runtime.
+//! weft's host runtime: a symmetric heap, transports behind one interface, and multi-rank
+//! launch of compiled kernels with a coroutine scheduler, deadlock reports and checks for
+//! unfinished work.
+
 pub mod abi;
+mod buffer;
+mod dtype;
+mod error;
+pub mod heap;
+mod launch;
+pub mod local;
+mod topology;
+mod transport;
+mod world;
+
+pub use buffer::{RawBuf, SymBuf};
+pub use dtype::{DType, Element};
+pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin, RuntimeError, WaitKind};
+pub use launch::{Arg, LaunchOptions, LaunchReport, Launchable, Site};
+pub use local::LocalOptions;
+pub use topology::Topology;
+pub use transport::Transport;
+pub use world::World;

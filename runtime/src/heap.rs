@@ -1,0 +1,159 @@
+//! The symmetric heap: one contiguous arena per rank, allocated collectively so that an
+//! allocation has the same offset everywhere. Remote translation is then a constant delta.
+
+use crate::buffer::RawBuf;
+use crate::RuntimeError;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+const ALIGN: usize = 256;
+/// Default arena size per rank (virtual; pages are committed on first touch).
+pub const DEFAULT_HEAP_BYTES: usize = 2 << 30;
+
+/// Parses `WEFT_HEAP_SIZE`-style sizes: bytes, or with a K/M/G suffix.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()? {
+        'k' | 'K' => (&s[..s.len() - 1], 1 << 10),
+        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
+        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.trim().parse::<usize>().ok()?.checked_mul(mult)
+}
+
+struct Arena {
+    base: *mut u8,
+    size: usize,
+}
+
+// SAFETY: the arena is plain memory; synchronisation is the kernels' and the runtime's job.
+unsafe impl Send for Arena {}
+unsafe impl Sync for Arena {}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        unsafe { libc::munmap(self.base as *mut libc::c_void, self.size) };
+    }
+}
+
+#[derive(Default)]
+struct Allocator {
+    /// Free ranges (offset -> length), coalesced.
+    free: BTreeMap<usize, usize>,
+    /// Live allocations (offset -> (id, bytes)).
+    live: BTreeMap<usize, (u64, usize)>,
+    /// Offsets below this were handed out before and must be zeroed on reuse.
+    high_water: usize,
+    next_id: u64,
+}
+
+/// Every rank's arena plus the shared allocator.
+pub struct Heap {
+    arenas: Vec<Arena>,
+    size: usize,
+    alloc: Mutex<Allocator>,
+}
+
+impl Heap {
+    /// Reserves `size` bytes for each of `ranks` ranks.
+    pub fn new(ranks: usize, size: usize) -> Result<Heap, RuntimeError> {
+        let size = size.div_ceil(ALIGN) * ALIGN;
+        let mut arenas = Vec::with_capacity(ranks);
+        for r in 0..ranks {
+            let p = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    size,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            };
+            if p == libc::MAP_FAILED {
+                return Err(RuntimeError::System {
+                    what: format!("reserving a {size}-byte symmetric heap for rank {r}"),
+                    message: std::io::Error::last_os_error().to_string(),
+                });
+            }
+            arenas.push(Arena { base: p as *mut u8, size });
+        }
+        let mut a = Allocator::default();
+        a.free.insert(0, size);
+        Ok(Heap { arenas, size, alloc: Mutex::new(a) })
+    }
+
+    /// Bytes per rank.
+    pub fn capacity(&self) -> usize {
+        self.size
+    }
+
+    /// Base address of `rank`'s arena.
+    pub fn base(&self, rank: usize) -> *mut u8 {
+        self.arenas[rank].base
+    }
+
+    /// Allocates `bytes` (zeroed) on every rank.
+    pub fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
+        let want = bytes.max(1).div_ceil(ALIGN) * ALIGN;
+        let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        let Some((&off, &len)) = a.free.iter().find(|(_, len)| **len >= want) else {
+            let free = a.free.values().sum();
+            return Err(RuntimeError::OutOfMemory { requested: bytes, free, capacity: self.size });
+        };
+        a.free.remove(&off);
+        if len > want {
+            a.free.insert(off + want, len - want);
+        }
+        a.next_id += 1;
+        let id = a.next_id;
+        a.live.insert(off, (id, want));
+        // Fresh pages are already zero; only reused ranges need clearing.
+        let dirty = a.high_water.saturating_sub(off).min(want);
+        a.high_water = a.high_water.max(off + want);
+        drop(a);
+        if dirty > 0 {
+            for arena in &self.arenas {
+                unsafe { std::ptr::write_bytes(arena.base.add(off), 0, dirty) };
+            }
+        }
+        Ok(RawBuf { id, offset: off, bytes })
+    }
+
+    /// Returns an allocation to the heap.
+    pub fn free(&self, buf: RawBuf) {
+        let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        let Some((_, len)) = a.live.remove(&buf.offset) else { return };
+        let (mut off, mut len) = (buf.offset, len);
+        if let Some((&next, &nlen)) = a.free.range(off + len..).next() {
+            if next == off + len {
+                a.free.remove(&next);
+                len += nlen;
+            }
+        }
+        if let Some((&prev, &plen)) = a.free.range(..off).next_back() {
+            if prev + plen == off {
+                a.free.remove(&prev);
+                off = prev;
+                len += plen;
+            }
+        }
+        a.free.insert(off, len);
+    }
+
+    /// The rank whose arena holds `addr`, and the offset in it.
+    pub fn locate(&self, addr: usize) -> Option<(usize, usize)> {
+        self.arenas.iter().enumerate().find_map(|(r, a)| {
+            let base = a.base as usize;
+            (addr >= base && addr < base + a.size).then(|| (r, addr - base))
+        })
+    }
+
+    /// (allocation id, offset within it) of a heap offset, if it is inside a live allocation.
+    pub fn allocation_of(&self, offset: usize) -> Option<(u64, usize)> {
+        let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        let (&start, &(id, len)) = a.live.range(..=offset).next_back()?;
+        (offset < start + len).then_some((id, offset - start))
+    }
+}

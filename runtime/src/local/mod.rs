@@ -1,0 +1,120 @@
+//! The `local` transport: N ranks as threads of this process, sharing one address space.
+//! The embedded default, used by tests and benches: no setup at all.
+
+mod ops;
+mod sched;
+mod state;
+
+use crate::buffer::RawBuf;
+use crate::heap::{parse_size, Heap, DEFAULT_HEAP_BYTES};
+use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
+use crate::topology::Topology;
+use crate::transport::Transport;
+use crate::RuntimeError;
+use std::time::Duration;
+
+pub use ops::RT_FNS;
+
+/// Options of the `local` transport.
+#[derive(Clone, Debug)]
+pub struct LocalOptions {
+    /// Rank layout.
+    pub topology: Topology,
+    /// Symmetric heap bytes per rank (`WEFT_HEAP_SIZE`).
+    pub heap_bytes: usize,
+    /// Stack bytes per program instance.
+    pub stack_bytes: usize,
+    /// Worker threads (`WEFT_WORKERS`; default: available cores).
+    pub workers: usize,
+    /// No progress for this long while everything waits is a deadlock (`WEFT_DEADLOCK_TIMEOUT_MS`).
+    pub deadlock_timeout: Duration,
+}
+
+impl LocalOptions {
+    /// Defaults, overridden by the environment.
+    pub fn from_env() -> LocalOptions {
+        let env = |k: &str| std::env::var(k).ok();
+        LocalOptions {
+            topology: Topology::single_node(1),
+            heap_bytes: env("WEFT_HEAP_SIZE").and_then(|s| parse_size(&s)).unwrap_or(DEFAULT_HEAP_BYTES),
+            stack_bytes: 1 << 20,
+            workers: env("WEFT_WORKERS")
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
+            deadlock_timeout: Duration::from_millis(env("WEFT_DEADLOCK_TIMEOUT_MS").and_then(|s| s.parse().ok()).unwrap_or(5000)),
+        }
+    }
+}
+
+impl Default for LocalOptions {
+    fn default() -> Self {
+        LocalOptions::from_env()
+    }
+}
+
+/// Ranks as threads in this process.
+pub struct LocalTransport {
+    opts: LocalOptions,
+    heap: Heap,
+}
+
+impl LocalTransport {
+    /// Creates the ranks and reserves their heaps.
+    pub fn new(opts: LocalOptions) -> Result<LocalTransport, RuntimeError> {
+        opts.topology.validate()?;
+        let heap = Heap::new(opts.topology.world_size(), opts.heap_bytes)?;
+        Ok(LocalTransport { opts, heap })
+    }
+
+    fn span(&self, buf: RawBuf, rank: usize, offset: usize, len: usize) -> Result<*mut u8, RuntimeError> {
+        let world = self.opts.topology.world_size();
+        if rank >= world {
+            return Err(RuntimeError::RankOutOfRange { rank, world });
+        }
+        if offset + len > buf.bytes {
+            return Err(RuntimeError::SizeMismatch { expected: buf.bytes, got: offset + len });
+        }
+        Ok(unsafe { self.heap.base(rank).add(buf.offset + offset) })
+    }
+}
+
+impl Transport for LocalTransport {
+    fn name(&self) -> &'static str {
+        "local"
+    }
+
+    fn topology(&self) -> Topology {
+        self.opts.topology
+    }
+
+    fn host_ranks(&self) -> std::ops::Range<usize> {
+        0..self.opts.topology.world_size()
+    }
+
+    fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
+        self.heap.alloc(bytes)
+    }
+
+    fn free(&self, buf: RawBuf) {
+        self.heap.free(buf)
+    }
+
+    fn write_bytes(&self, buf: RawBuf, rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError> {
+        let p = self.span(buf, rank, offset, data.len())?;
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), p, data.len()) };
+        Ok(())
+    }
+
+    fn read_bytes(&self, buf: RawBuf, rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError> {
+        let p = self.span(buf, rank, offset, out.len())?;
+        unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) };
+        Ok(())
+    }
+
+    fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
+        if grid.contains(&0) || grid.iter().map(|&g| g as u64).product::<u64>() > 1 << 20 {
+            return Err(RuntimeError::BadLaunch { kernel: kernel.name.clone(), message: format!("grid {grid:?} must be non-empty and at most 2^20 instances") });
+        }
+        sched::run(&self.heap, &self.opts, kernel, grid, args, opts)
+    }
+}

@@ -1,0 +1,230 @@
+//! The runtime entry points compiled kernels call through `ctx.fns` (see `crate::abi`).
+//!
+//! These run on a coroutine stack below JIT frames that have no unwind information, so they
+//! must never panic: misuse becomes a recorded [`crate::KernelFault`] and a stopped launch.
+
+use super::state::{Blocked, Inst, SignalTrack};
+use crate::abi::{cmp, flags, sig_op, KernelCtx, RtFns};
+use std::sync::atomic::{fence as atomic_fence, AtomicU64, Ordering};
+
+/// The function table every kernel context points at.
+pub static RT_FNS: RtFns = RtFns {
+    remote_ptr,
+    put,
+    get,
+    put_signal,
+    signal_op,
+    signal_wait_until,
+    fence,
+    quiet,
+    barrier_all,
+    peer_delta,
+    spin_yield,
+};
+
+unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
+    // SAFETY: the scheduler sets `inst` for every context it hands to a kernel.
+    unsafe { &mut *((*ctx).inst as *mut Inst) }
+}
+
+/// Enters a runtime call: leaving a polling loop counts as progress.
+unsafe fn enter<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
+    let i = unsafe { inst(ctx) };
+    i.leave_spin();
+    i
+}
+
+fn check_pe(i: &mut Inst, pe: i32, site: i32) -> usize {
+    let world = i.shared().topology.world_size();
+    if pe < 0 || pe as usize >= world {
+        i.fault(site, format!("rank {pe} out of range: the world has {world} ranks"));
+    }
+    pe as usize
+}
+
+/// Checks `[ptr, ptr + len)` lies in this rank's heap; returns its offset.
+fn heap_offset(i: &mut Inst, ptr: usize, len: usize, site: i32, what: &str) -> usize {
+    let sh = i.shared();
+    let base = sh.bases[i.rank];
+    let size = sh.heap_bytes;
+    if ptr < base || ptr - base + len > size {
+        i.fault(site, format!("{what} {ptr:#x} (+{len} bytes) is not inside this rank's symmetric heap"));
+    }
+    ptr - base
+}
+
+fn check_len(i: &mut Inst, bytes: i64, site: i32) -> usize {
+    if bytes < 0 {
+        i.fault(site, format!("negative transfer size {bytes}"));
+    }
+    bytes as usize
+}
+
+fn translate(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &str) -> usize {
+    let pe = check_pe(i, pe, site);
+    let off = heap_offset(i, ptr, len, site, what);
+    i.shared().bases[pe] + off
+}
+
+fn note_nbi(i: &mut Inst, fl: i32, site: i32) {
+    if fl & flags::NBI != 0 {
+        i.nbi_pending += 1;
+        i.last_nbi_site = site;
+    }
+}
+
+unsafe extern "C" fn remote_ptr(ctx: *mut KernelCtx, ptr: *mut u8, pe: i32, site: i32) -> *mut u8 {
+    let i = unsafe { enter(ctx) };
+    translate(i, ptr as usize, 0, pe, site, "pointer") as *mut u8
+}
+
+unsafe extern "C" fn peer_delta(ctx: *mut KernelCtx, pe: i32, site: i32) -> i64 {
+    let i = unsafe { enter(ctx) };
+    let pe = check_pe(i, pe, site);
+    let sh = i.shared();
+    sh.bases[pe] as i64 - sh.bases[i.rank] as i64
+}
+
+unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
+    let i = unsafe { enter(ctx) };
+    let n = check_len(i, bytes, site);
+    let to = translate(i, dst as usize, n, pe, site, "destination");
+    // SAFETY: the destination was checked against the heap; `ptr::copy` allows overlap (pe == me).
+    unsafe { std::ptr::copy(src, to as *mut u8, n) };
+    note_nbi(i, fl, site);
+    i.shared().bump();
+}
+
+unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
+    let i = unsafe { enter(ctx) };
+    let n = check_len(i, bytes, site);
+    let from = translate(i, src as usize, n, pe, site, "source");
+    unsafe { std::ptr::copy(from as *const u8, dst, n) };
+    note_nbi(i, fl, site);
+}
+
+/// Applies a signal update at absolute address `addr` with release ordering.
+fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: usize, site: i32) {
+    if addr % 8 != 0 {
+        i.fault(site, format!("signal address {addr:#x} is not 8-byte aligned"));
+    }
+    // SAFETY: inside the heap (checked by `translate`) and aligned.
+    let sig = unsafe { &*(addr as *const AtomicU64) };
+    let new = match op {
+        sig_op::SET => {
+            sig.store(value, Ordering::Release);
+            value
+        }
+        sig_op::ADD => sig.fetch_add(value, Ordering::AcqRel).wrapping_add(value),
+        other => i.fault(site, format!("unknown signal op {other}")),
+    };
+    let sh = i.shared();
+    if let Some(t) = &sh.signals {
+        let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+        t.insert(addr, SignalTrack { rank: pe, value: new, observed: false });
+    }
+    sh.bump();
+}
+
+unsafe extern "C" fn put_signal(
+    ctx: *mut KernelCtx,
+    dst: *mut u8,
+    src: *const u8,
+    bytes: i64,
+    sig: *mut u64,
+    value: u64,
+    op: i32,
+    pe: i32,
+    fl: i32,
+    site: i32,
+) {
+    let i = unsafe { enter(ctx) };
+    let n = check_len(i, bytes, site);
+    let to = translate(i, dst as usize, n, pe, site, "destination");
+    let sig_at = translate(i, sig as usize, 8, pe, site, "signal");
+    unsafe { std::ptr::copy(src, to as *mut u8, n) };
+    note_nbi(i, fl, site);
+    apply_signal(i, sig_at, value, op, pe as usize, site);
+}
+
+unsafe extern "C" fn signal_op(ctx: *mut KernelCtx, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
+    let i = unsafe { enter(ctx) };
+    let at = translate(i, sig as usize, 8, pe, site, "signal");
+    apply_signal(i, at, value, op, pe as usize, site);
+}
+
+/// Whether `v <cmp> expected` holds.
+pub(crate) fn compare(v: u64, c: i32, expected: u64) -> Option<bool> {
+    Some(match c {
+        cmp::EQ => v == expected,
+        cmp::NE => v != expected,
+        cmp::GT => v > expected,
+        cmp::GE => v >= expected,
+        cmp::LT => v < expected,
+        cmp::LE => v <= expected,
+        _ => return None,
+    })
+}
+
+unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut u64, c: i32, expected: u64, site: i32) -> u64 {
+    let i = unsafe { enter(ctx) };
+    let addr = sig as usize;
+    heap_offset(i, addr, 8, site, "signal");
+    if addr % 8 != 0 {
+        i.fault(site, format!("signal address {addr:#x} is not 8-byte aligned"));
+    }
+    // SAFETY: checked to be an aligned word of this rank's heap.
+    let word = unsafe { &*(addr as *const AtomicU64) };
+    loop {
+        let v = word.load(Ordering::Acquire);
+        match compare(v, c, expected) {
+            None => i.fault(site, format!("unknown comparison code {c}")),
+            Some(true) => {
+                let sh = i.shared();
+                if let Some(t) = &sh.signals {
+                    if let Some(s) = t.lock().unwrap_or_else(|e| e.into_inner()).get_mut(&addr) {
+                        s.observed = true;
+                    }
+                }
+                sh.bump();
+                return v;
+            }
+            Some(false) => i.block(Blocked::Signal { site, addr, cmp: c, expected }),
+        }
+    }
+}
+
+unsafe extern "C" fn fence(ctx: *mut KernelCtx, _site: i32) {
+    unsafe { enter(ctx) };
+    atomic_fence(Ordering::Release);
+}
+
+unsafe extern "C" fn quiet(ctx: *mut KernelCtx, _site: i32) {
+    let i = unsafe { enter(ctx) };
+    atomic_fence(Ordering::SeqCst);
+    i.nbi_pending = 0;
+}
+
+unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
+    let i = unsafe { enter(ctx) };
+    atomic_fence(Ordering::SeqCst);
+    i.nbi_pending = 0;
+    let sh = i.shared();
+    let generation = sh.barrier_gen.load(Ordering::Acquire);
+    if sh.barrier_arrived.fetch_add(1, Ordering::AcqRel) + 1 == sh.total {
+        sh.barrier_arrived.store(0, Ordering::Release);
+        sh.barrier_gen.fetch_add(1, Ordering::AcqRel);
+        sh.bump();
+        return;
+    }
+    sh.bump();
+    while i.shared().barrier_gen.load(Ordering::Acquire) == generation {
+        i.block(Blocked::Barrier { site });
+    }
+}
+
+unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {
+    let i = unsafe { inst(ctx) };
+    i.spinning = Some(site);
+    i.block(Blocked::Spin { site, addr: addr as usize });
+}

@@ -1,0 +1,274 @@
+//! The launch scheduler: every program instance of every rank is a stackful coroutine; worker
+//! threads resume them round-robin, and an instance whose wait is not yet satisfied yields
+//! instead of spinning, so spin-waiting kernels finish on two cores.
+//!
+//! Deadlock: when every worker has resumed all of its live instances twice in a row, each
+//! came back blocked, and nothing anywhere made progress in between, no instance can ever
+//! unblock another. A wall-clock timeout without progress backs this up.
+
+use super::ops::{compare, RT_FNS};
+use super::state::{Blocked, Inst, Shared, Yield};
+use super::LocalOptions;
+use crate::abi::{cmp, KernelCtx};
+use crate::error::{BlockedWait, DeadlockReport, LaunchWarning, WaitKind};
+use crate::heap::Heap;
+use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
+use crate::RuntimeError;
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One program instance's memory: its context, state and argument slots.
+struct Task {
+    ctx: KernelCtx,
+    inst: Inst,
+    args: Vec<u64>,
+}
+
+const DONE: u64 = u64::MAX;
+const ROUNDS_BITS: u64 = 8;
+
+pub(super) fn run(
+    heap: &Heap,
+    opts: &LocalOptions,
+    kernel: &Launchable,
+    grid: [u32; 3],
+    args: &[Arg],
+    lopts: &LaunchOptions,
+) -> Result<LaunchReport, RuntimeError> {
+    let topo = opts.topology;
+    let n = topo.world_size();
+    let per_rank = (grid[0] * grid[1] * grid[2]) as usize;
+    let total = n * per_rank;
+    let shared = Shared {
+        heap,
+        kernel,
+        topology: topo,
+        bases: (0..n).map(|r| heap.base(r) as usize).collect(),
+        heap_bytes: heap.capacity(),
+        total,
+        progress: AtomicU64::new(0),
+        abort: Default::default(),
+        deadlock: Default::default(),
+        fault: Mutex::new(None),
+        barrier_arrived: Default::default(),
+        barrier_gen: Default::default(),
+        signals: lopts.track_signals.then(|| Mutex::new(HashMap::new())),
+    };
+    // SAFETY: `shared` outlives every task (the scope below joins all workers first).
+    let shared_ptr = &shared as *const Shared as *const Shared<'static>;
+    let mut tasks: Vec<Box<Task>> = Vec::with_capacity(total);
+    for rank in 0..n {
+        for z in 0..grid[2] as i32 {
+            for y in 0..grid[1] as i32 {
+                for x in 0..grid[0] as i32 {
+                    let mut t = Box::new(Task {
+                        ctx: KernelCtx {
+                            fns: &RT_FNS,
+                            rank: rank as i32,
+                            n_ranks: n as i32,
+                            program_id: [x, y, z],
+                            num_programs: [grid[0] as i32, grid[1] as i32, grid[2] as i32],
+                            local_rank: topo.local_rank(rank) as i32,
+                            local_size: topo.local_size as i32,
+                            inst: std::ptr::null_mut(),
+                        },
+                        inst: Inst {
+                            shared: shared_ptr,
+                            yielder: std::ptr::null(),
+                            rank,
+                            program: [x, y, z],
+                            blocked: None,
+                            nbi_pending: 0,
+                            last_nbi_site: -1,
+                            spinning: None,
+                            finished: false,
+                        },
+                        args: args.iter().map(|a| a.slot(heap.base(rank))).collect(),
+                    });
+                    t.ctx.inst = &mut t.inst as *mut Inst as *mut std::ffi::c_void;
+                    tasks.push(t);
+                }
+            }
+        }
+    }
+    let workers = opts.workers.clamp(1, total);
+    let states: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
+    let task_ptrs: Vec<usize> = tasks.iter_mut().map(|t| &mut **t as *mut Task as usize).collect();
+    let start = Instant::now();
+    let spawn_err: Mutex<Option<RuntimeError>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for w in 0..workers {
+            let mine: Vec<usize> = task_ptrs.iter().copied().skip(w).step_by(workers).collect();
+            let (states, shared, entry, spawn_err) = (&states, &shared, kernel.entry, &spawn_err);
+            let stack = opts.stack_bytes;
+            let timeout = opts.deadlock_timeout;
+            s.spawn(move || {
+                if let Err(e) = worker(w, &mine, states, shared, entry, stack, timeout) {
+                    *spawn_err.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    shared.abort.store(true, Ordering::Release);
+                }
+            });
+        }
+    });
+    let elapsed = start.elapsed();
+    if let Some(e) = spawn_err.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    if let Some(f) = shared.fault.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(RuntimeError::KernelFault(f));
+    }
+    if shared.deadlock.load(Ordering::Acquire) {
+        return Err(RuntimeError::Deadlock(deadlock_report(&shared, &tasks)));
+    }
+    let warnings = warnings(&shared, &tasks);
+    if lopts.warnings_as_errors && !warnings.is_empty() {
+        return Err(RuntimeError::Warnings { kernel: kernel.name.clone(), warnings });
+    }
+    Ok(LaunchReport { elapsed, warnings })
+}
+
+type Co = Coroutine<(), Yield, (), DefaultStack>;
+
+fn worker(
+    w: usize,
+    tasks: &[usize],
+    states: &[AtomicU64],
+    shared: &Shared,
+    entry: crate::abi::KernelFn,
+    stack_bytes: usize,
+    timeout: Duration,
+) -> Result<(), RuntimeError> {
+    let mut live: Vec<(usize, Co)> = Vec::with_capacity(tasks.len());
+    for &t in tasks {
+        let stack = DefaultStack::new(stack_bytes).map_err(|e| RuntimeError::System {
+            what: format!("allocating a {stack_bytes}-byte coroutine stack"),
+            message: e.to_string(),
+        })?;
+        let co = Coroutine::with_stack(stack, move |y: &corosensei::Yielder<(), Yield>, ()| {
+            let task = t as *mut Task;
+            // SAFETY: each task is driven by exactly one worker; the launch outlives it.
+            unsafe {
+                (*task).inst.yielder = y as *const _;
+                entry(&mut (*task).ctx, (*task).args.as_ptr());
+            }
+        });
+        live.push((t, co));
+    }
+    let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, Instant::now());
+    while !live.is_empty() && !shared.abort.load(Ordering::Acquire) {
+        let before = shared.progress.load(Ordering::Acquire);
+        let mut all_blocked = true;
+        let mut i = 0;
+        while i < live.len() {
+            match live[i].1.resume(()) {
+                CoroutineResult::Return(()) => {
+                    let task = live[i].0 as *mut Task;
+                    unsafe { (*task).inst.finished = true };
+                    live.swap_remove(i);
+                    shared.bump();
+                    all_blocked = false;
+                    continue;
+                }
+                CoroutineResult::Yield(Yield::Stop) => break,
+                CoroutineResult::Yield(Yield::Blocked) => {}
+            }
+            i += 1;
+            if shared.abort.load(Ordering::Acquire) {
+                break;
+            }
+        }
+        let now = shared.progress.load(Ordering::Acquire);
+        if all_blocked && now == before && !live.is_empty() {
+            if idle_at == now {
+                idle_rounds += 1;
+            } else {
+                (idle_at, idle_rounds, idle_since) = (now, 1, Instant::now());
+            }
+            states[w].store(now << ROUNDS_BITS | idle_rounds.min(255), Ordering::Release);
+            if everyone_stuck(states, shared, now) || idle_since.elapsed() > timeout {
+                shared.deadlock.store(true, Ordering::Release);
+                shared.abort.store(true, Ordering::Release);
+            }
+            std::thread::yield_now();
+        } else {
+            idle_rounds = 0;
+            idle_at = u64::MAX;
+            states[w].store(0, Ordering::Release);
+        }
+    }
+    states[w].store(DONE, Ordering::Release);
+    for (_, co) in &mut live {
+        // SAFETY: suspended kernels hold no Rust objects that need dropping (runtime entry
+        // points keep none across a suspend), and JIT frames cannot be unwound.
+        unsafe { co.force_reset() };
+    }
+    Ok(())
+}
+
+/// True when every worker is done or has had two idle rounds at progress value `now`.
+fn everyone_stuck(states: &[AtomicU64], shared: &Shared, now: u64) -> bool {
+    states.iter().all(|s| {
+        let v = s.load(Ordering::Acquire);
+        v == DONE || (v >> ROUNDS_BITS == now && v & 0xFF >= 2)
+    }) && shared.progress.load(Ordering::Acquire) == now
+}
+
+fn cmp_name(c: i32) -> &'static str {
+    match c {
+        cmp::EQ => "==",
+        cmp::NE => "!=",
+        cmp::GT => ">",
+        cmp::GE => ">=",
+        cmp::LT => "<",
+        cmp::LE => "<=",
+        _ => "?",
+    }
+}
+
+fn deadlock_report(shared: &Shared, tasks: &[Box<Task>]) -> DeadlockReport {
+    let mut waits = vec![];
+    let mut finished = 0;
+    let arrived = shared.barrier_arrived.load(Ordering::Acquire);
+    for t in tasks {
+        if t.inst.finished {
+            finished += 1;
+            continue;
+        }
+        let Some(b) = t.inst.blocked else { continue };
+        let (site, kind) = match b {
+            Blocked::Signal { site, addr, cmp, expected } => {
+                // SAFETY: the address was validated when the wait started.
+                let current = unsafe { (*(addr as *const AtomicU64)).load(Ordering::Acquire) };
+                debug_assert_eq!(compare(current, cmp, expected), Some(false));
+                (site, WaitKind::Signal { alloc: shared.alloc_of(addr), addr, cmp: cmp_name(cmp), expected, current })
+            }
+            Blocked::Barrier { site } => (site, WaitKind::Barrier { arrived, total: shared.total }),
+            Blocked::Spin { site, addr } => (site, WaitKind::Spin { alloc: shared.alloc_of(addr), addr }),
+        };
+        waits.push(BlockedWait { origin: t.inst.origin(site), kind });
+    }
+    DeadlockReport { kernel: shared.kernel.name.clone(), finished, waits }
+}
+
+fn warnings(shared: &Shared, tasks: &[Box<Task>]) -> Vec<LaunchWarning> {
+    let mut out: Vec<LaunchWarning> = tasks
+        .iter()
+        .filter(|t| t.inst.nbi_pending > 0)
+        .map(|t| LaunchWarning::UnquietedNbi { origin: t.inst.origin(t.inst.last_nbi_site), count: t.inst.nbi_pending })
+        .collect();
+    if let Some(sig) = &shared.signals {
+        let sig = sig.lock().unwrap_or_else(|e| e.into_inner());
+        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(_, s)| !s.observed).collect();
+        unobserved.sort_by_key(|(a, _)| **a);
+        out.extend(unobserved.into_iter().map(|(&addr, s)| LaunchWarning::UnobservedSignal {
+            rank: s.rank,
+            alloc: shared.alloc_of(addr),
+            value: s.value,
+        }));
+    }
+    out
+}

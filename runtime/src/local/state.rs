@@ -1,0 +1,130 @@
+//! Per-launch shared state and per-instance state, reached from the ABI's `ctx.inst`.
+
+use crate::error::{KernelFault, Origin};
+use crate::heap::Heap;
+use crate::launch::Launchable;
+use crate::topology::Topology;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Why a coroutine gave the worker back its thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Yield {
+    /// Waiting for something another instance must do.
+    Blocked,
+    /// Faulted or aborted: never resume.
+    Stop,
+}
+
+pub(crate) type Yielder = corosensei::Yielder<(), Yield>;
+
+/// What a blocked instance waits for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Blocked {
+    Signal { site: i32, addr: usize, cmp: i32, expected: u64 },
+    Barrier { site: i32 },
+    Spin { site: i32, addr: usize },
+}
+
+/// A signal written during the launch.
+pub(crate) struct SignalTrack {
+    pub rank: usize,
+    pub value: u64,
+    pub observed: bool,
+}
+
+/// State shared by every instance of one launch.
+pub(crate) struct Shared<'a> {
+    pub heap: &'a Heap,
+    pub kernel: &'a Launchable,
+    pub topology: Topology,
+    pub bases: Vec<usize>,
+    pub heap_bytes: usize,
+    pub total: usize,
+    /// Bumped whenever an instance does something another might be waiting for.
+    pub progress: AtomicU64,
+    pub abort: AtomicBool,
+    pub deadlock: AtomicBool,
+    pub fault: Mutex<Option<KernelFault>>,
+    pub barrier_arrived: AtomicUsize,
+    pub barrier_gen: AtomicUsize,
+    pub signals: Option<Mutex<HashMap<usize, SignalTrack>>>,
+}
+
+impl Shared<'_> {
+    pub fn bump(&self) {
+        self.progress.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The (allocation id, offset) of an absolute address, for reports.
+    pub fn alloc_of(&self, addr: usize) -> Option<(u64, usize)> {
+        let (_, off) = self.heap.locate(addr)?;
+        self.heap.allocation_of(off)
+    }
+}
+
+/// One program instance.
+pub(crate) struct Inst {
+    pub shared: *const Shared<'static>,
+    pub yielder: *const Yielder,
+    pub rank: usize,
+    pub program: [i32; 3],
+    pub blocked: Option<Blocked>,
+    pub nbi_pending: usize,
+    pub last_nbi_site: i32,
+    /// Site of the polling loop this instance last yielded from.
+    pub spinning: Option<i32>,
+    pub finished: bool,
+}
+
+impl Inst {
+    pub fn shared(&self) -> &Shared<'static> {
+        // SAFETY: the launch outlives every instance.
+        unsafe { &*self.shared }
+    }
+
+    pub fn origin(&self, site: i32) -> Origin {
+        let s = self.shared().kernel.site(site);
+        Origin { rank: self.rank, program: self.program, op: s.op, loc: s.loc }
+    }
+
+    /// Gives the thread back to the scheduler until resumed.
+    pub fn suspend(&self, why: Yield) {
+        // SAFETY: set by the coroutine body before the kernel runs.
+        unsafe { (*self.yielder).suspend(why) };
+    }
+
+    /// Records a fault, stops the launch, and never returns to the kernel.
+    pub fn fault(&mut self, site: i32, message: String) -> ! {
+        let sh = self.shared();
+        let mut f = sh.fault.lock().unwrap_or_else(|e| e.into_inner());
+        if f.is_none() {
+            *f = Some(KernelFault { kernel: sh.kernel.name.clone(), origin: self.origin(site), message });
+        }
+        drop(f);
+        sh.abort.store(true, Ordering::Release);
+        loop {
+            self.suspend(Yield::Stop);
+        }
+    }
+
+    /// Blocks on `b` once; the caller re-checks its condition after this returns.
+    pub fn block(&mut self, b: Blocked) {
+        self.blocked = Some(b);
+        self.suspend(Yield::Blocked);
+        self.blocked = None;
+        if self.shared().abort.load(Ordering::Acquire) {
+            loop {
+                self.suspend(Yield::Stop);
+            }
+        }
+    }
+
+    /// A polling loop this instance was in has ended: that is progress.
+    pub fn leave_spin(&mut self) {
+        if self.spinning.take().is_some() {
+            self.shared().bump();
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The transport interface: how ranks, their memory and launches are provided. `local` runs
+//! ranks as threads in this process; an OpenSHMEM transport (one process per rank under
+//! `oshrun`) and a CUDA/NVSHMEM transport fit the same interface, so kernels never change.
+
+use crate::buffer::RawBuf;
+use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
+use crate::topology::Topology;
+use crate::RuntimeError;
+
+/// A way of running ranks.
+pub trait Transport: Send + Sync {
+    /// Transport name (`local`, ...).
+    fn name(&self) -> &'static str;
+    /// Rank layout.
+    fn topology(&self) -> Topology;
+    /// Ranks whose memory this process can read and write from the host.
+    fn host_ranks(&self) -> std::ops::Range<usize>;
+    /// Allocates `bytes` (zeroed) at the same offset on every rank (collective).
+    fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError>;
+    /// Frees an allocation (collective).
+    fn free(&self, buf: RawBuf);
+    /// Copies `data` into `rank`'s part of `buf` at byte `offset`.
+    fn write_bytes(&self, buf: RawBuf, rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError>;
+    /// Copies `rank`'s part of `buf` from byte `offset` into `out`.
+    fn read_bytes(&self, buf: RawBuf, rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError>;
+    /// Runs every program instance of `grid` on every rank this transport drives.
+    fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;
+}

@@ -1,0 +1,116 @@
+//! `World`: the user-facing handle on a set of ranks, whatever the transport.
+
+use crate::buffer::{RawBuf, SymBuf};
+use crate::dtype::Element;
+use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
+use crate::local::{LocalOptions, LocalTransport};
+use crate::topology::Topology;
+use crate::transport::Transport;
+use crate::RuntimeError;
+use std::sync::Arc;
+
+/// A set of ranks with a symmetric heap.
+#[derive(Clone)]
+pub struct World {
+    transport: Arc<dyn Transport>,
+}
+
+impl World {
+    /// `n` ranks on one node, as threads in this process.
+    pub fn local(n: usize) -> Result<World, RuntimeError> {
+        World::local_with(LocalOptions { topology: Topology::single_node(n), ..LocalOptions::from_env() })
+    }
+
+    /// In-process ranks with explicit options (topology, heap size, ...).
+    pub fn local_with(opts: LocalOptions) -> Result<World, RuntimeError> {
+        Ok(World { transport: Arc::new(LocalTransport::new(opts)?) })
+    }
+
+    /// A world over any transport.
+    pub fn with_transport(transport: Arc<dyn Transport>) -> World {
+        World { transport }
+    }
+
+    /// Transport name.
+    pub fn transport(&self) -> &'static str {
+        self.transport.name()
+    }
+
+    /// Number of ranks.
+    pub fn n_ranks(&self) -> usize {
+        self.transport.topology().world_size()
+    }
+
+    /// Rank layout.
+    pub fn topology(&self) -> Topology {
+        self.transport.topology()
+    }
+
+    /// Allocates `len` elements of `T` (zeroed) on every rank.
+    pub fn alloc<T: Element>(&self, len: usize) -> Result<SymBuf<T>, RuntimeError> {
+        let bytes = len.checked_mul(std::mem::size_of::<T>()).ok_or(RuntimeError::OutOfMemory {
+            requested: usize::MAX,
+            free: 0,
+            capacity: 0,
+        })?;
+        Ok(SymBuf::new(self.transport.alloc(bytes)?, len))
+    }
+
+    /// Frees a buffer on every rank.
+    pub fn free<T: Element>(&self, buf: SymBuf<T>) {
+        self.transport.free(buf.raw)
+    }
+
+    fn check_rank(&self, rank: usize) -> Result<(), RuntimeError> {
+        let world = self.n_ranks();
+        if rank >= world || !self.transport.host_ranks().contains(&rank) {
+            return Err(RuntimeError::RankOutOfRange { rank, world });
+        }
+        Ok(())
+    }
+
+    /// Writes `data` (exactly `buf.len()` elements) into `rank`'s part of `buf`.
+    pub fn write<T: Element>(&self, buf: &SymBuf<T>, rank: usize, data: &[T]) -> Result<(), RuntimeError> {
+        self.check_rank(rank)?;
+        if data.len() != buf.len {
+            return Err(RuntimeError::SizeMismatch { expected: buf.len, got: data.len() });
+        }
+        // SAFETY: `T` is plain data (sealed `Element`).
+        let bytes = unsafe { std::slice::from_raw_parts(data.as_ptr() as *const u8, std::mem::size_of_val(data)) };
+        self.transport.write_bytes(buf.raw, rank, 0, bytes)
+    }
+
+    /// Reads `rank`'s part of `buf`.
+    pub fn read<T: Element>(&self, buf: &SymBuf<T>, rank: usize) -> Result<Vec<T>, RuntimeError> {
+        self.check_rank(rank)?;
+        let mut out = vec![T::default(); buf.len];
+        // SAFETY: as in `write`.
+        let bytes = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u8, std::mem::size_of_val(out.as_slice())) };
+        self.transport.read_bytes(buf.raw, rank, 0, bytes)?;
+        Ok(out)
+    }
+
+    /// Sets every element of `buf` on every rank to `value`.
+    pub fn fill<T: Element>(&self, buf: &SymBuf<T>, value: T) -> Result<(), RuntimeError> {
+        let data = vec![value; buf.len];
+        for r in self.transport.host_ranks() {
+            self.write(buf, r, &data)?;
+        }
+        Ok(())
+    }
+
+    /// Launches `kernel` over `grid` program instances on every rank and waits for it.
+    pub fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg]) -> Result<LaunchReport, RuntimeError> {
+        self.launch_with(kernel, grid, args, &LaunchOptions::default())
+    }
+
+    /// [`World::launch`] with options.
+    pub fn launch_with(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
+        self.transport.launch(kernel, grid, args, opts)
+    }
+
+    /// The raw allocation behind a buffer.
+    pub fn raw<T: Element>(buf: &SymBuf<T>) -> RawBuf {
+        buf.raw
+    }
+}
