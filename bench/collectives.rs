@@ -1,1 +1,96 @@
-fn main() {}
+//! `cargo bench --bench collectives`: AllGather and AllReduce on the `local` transport at 2, 4
+//! and 8 ranks, 4 KiB to 64 MiB, each next to a plain `memcpy` of the same bytes in the same
+//! run (the physical limit on one machine). Prints GB/s and the fraction of memcpy, and writes
+//! a summary table to `target/weft-bench/collectives.md`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+use weft::kernels::{prepare, Prepared};
+use weft::runtime::{DType, World};
+
+const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
+const RANKS: [usize; 3] = [2, 4, 8];
+const COLLECTIVES: [&str; 2] = ["allgather", "allreduce"];
+
+/// Bytes a memcpy baseline must move to match what the collective moves in total.
+fn copied_bytes(p: &Prepared) -> usize {
+    p.bus_bytes * p.world_size
+}
+
+fn memcpy_time(bytes: usize, iters: u64, src: &[u8], dst: &mut [u8]) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        let mut left = bytes;
+        while left > 0 {
+            let n = left.min(src.len());
+            dst[..n].copy_from_slice(&src[..n]);
+            left -= n;
+        }
+        std::hint::black_box(&mut *dst);
+    }
+    start.elapsed()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut summary = String::from("| collective | ranks | bytes/rank | weft GB/s | memcpy GB/s | % of memcpy |\n|---|---|---|---|---|---|\n");
+    let scratch_src = vec![1u8; 64 << 20];
+    let mut scratch_dst = vec![0u8; 64 << 20];
+    let total = COLLECTIVES.len() * RANKS.len() * SIZES.len();
+    let mut done = 0;
+    for name in COLLECTIVES {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
+        for ranks in RANKS {
+            let world = World::local(ranks).expect("world");
+            for bytes in SIZES {
+                done += 1;
+                eprintln!("[{done}/{total}] {name} ranks={ranks} bytes/rank={bytes}");
+                let elems = bytes / DType::F32.size_bytes();
+                let mut p = prepare(&world, name, elems, DType::F32, &weft::kernels::default_constexprs(name, "f32").expect("known"))
+                    .expect("prepares");
+                let (ok, err) = p.verify_after_launch().expect("runs");
+                assert!(ok, "{name} ranks={ranks} bytes={bytes}: wrong result (max err {err})");
+                let moved = copied_bytes(&p);
+                group.throughput(Throughput::Bytes(moved as u64));
+                let id = format!("{ranks}ranks/{bytes}B");
+                let mut weft_t = Duration::ZERO;
+                let mut weft_n = 0u64;
+                group.bench_function(BenchmarkId::new("weft", &id), |b| {
+                    b.iter_custom(|iters| {
+                        let start = Instant::now();
+                        for _ in 0..iters {
+                            p.launch().expect("launch");
+                        }
+                        let t = start.elapsed();
+                        (weft_t, weft_n) = (weft_t + t, weft_n + iters);
+                        t
+                    })
+                });
+                let mut mem_t = Duration::ZERO;
+                let mut mem_n = 0u64;
+                group.bench_function(BenchmarkId::new("memcpy", &id), |b| {
+                    b.iter_custom(|iters| {
+                        let t = memcpy_time(moved, iters, &scratch_src, &mut scratch_dst);
+                        (mem_t, mem_n) = (mem_t + t, mem_n + iters);
+                        t
+                    })
+                });
+                let gbs = |t: Duration, n: u64| moved as f64 * n as f64 / t.as_secs_f64().max(1e-12) / 1e9;
+                let (w, m) = (gbs(weft_t, weft_n), gbs(mem_t, mem_n));
+                let line = format!("| {name} | {ranks} | {bytes} | {w:.2} | {m:.2} | {:.0}% |", 100.0 * w / m);
+                eprintln!("{line}");
+                let _ = writeln!(summary, "{line}");
+                p.free();
+            }
+        }
+        group.finish();
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/weft-bench");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("collectives.md"), &summary);
+    println!("\n{summary}");
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

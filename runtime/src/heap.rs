@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 const ALIGN: usize = 256;
+/// Mapped past the usable end, so vector code that reads a few bytes beyond the last
+/// element it needs (16-bit lane pairs) never touches an unmapped page.
+const SLACK: usize = 4096;
 /// Default arena size per rank (virtual; pages are committed on first touch).
 pub const DEFAULT_HEAP_BYTES: usize = 2 << 30;
 
@@ -64,7 +67,7 @@ impl Heap {
             let p = unsafe {
                 libc::mmap(
                     std::ptr::null_mut(),
-                    size,
+                    size + SLACK,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
                     -1,
@@ -77,7 +80,7 @@ impl Heap {
                     message: std::io::Error::last_os_error().to_string(),
                 });
             }
-            arenas.push(Arena { base: p as *mut u8, size });
+            arenas.push(Arena { base: p as *mut u8, size: size + SLACK });
         }
         let mut a = Allocator::default();
         a.free.insert(0, size);
@@ -146,7 +149,7 @@ impl Heap {
     pub fn locate(&self, addr: usize) -> Option<(usize, usize)> {
         self.arenas.iter().enumerate().find_map(|(r, a)| {
             let base = a.base as usize;
-            (addr >= base && addr < base + a.size).then(|| (r, addr - base))
+            (addr >= base && addr < base + self.size).then(|| (r, addr - base))
         })
     }
 

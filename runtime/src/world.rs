@@ -90,6 +90,28 @@ impl World {
         Ok(out)
     }
 
+    /// Writes raw bytes into `rank`'s part of an allocation at byte `offset`.
+    pub fn write_bytes(&self, buf: RawBuf, rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError> {
+        self.check_rank(rank)?;
+        self.transport.write_bytes(buf, rank, offset, data)
+    }
+
+    /// Reads raw bytes of `rank`'s part of an allocation from byte `offset`.
+    pub fn read_bytes(&self, buf: RawBuf, rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError> {
+        self.check_rank(rank)?;
+        self.transport.read_bytes(buf, rank, offset, out)
+    }
+
+    /// Allocates `bytes` (zeroed) on every rank, untyped.
+    pub fn alloc_bytes(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
+        self.transport.alloc(bytes)
+    }
+
+    /// Frees an untyped allocation.
+    pub fn free_raw(&self, buf: RawBuf) {
+        self.transport.free(buf)
+    }
+
     /// Sets every element of `buf` on every rank to `value`.
     pub fn fill<T: Element>(&self, buf: &SymBuf<T>, value: T) -> Result<(), RuntimeError> {
         let data = vec![value; buf.len];

@@ -1,1 +1,7 @@
-fn main() {}
+//! weft's integration tests: one binary, because every binary links MLIR and LLVM.
+
+mod cache;
+mod cli;
+mod collectives;
+mod golden;
+mod runtime_e2e;

@@ -341,6 +341,13 @@ macro_rules! binop_impl {
                 if matches!(self.elem(), Elem::Ptr(_)) && $op == BinOp::Add {
                     return super::tile::addptr_at(self, rhs, &loc);
                 }
+                if matches!(self.elem(), Elem::Ptr(_)) && $op == BinOp::Sub {
+                    let neg = match rhs {
+                        Operand::Int(i) => Operand::Int(-i),
+                        other => Operand::Val(binary_at(BinOp::Sub, Operand::Int(0), other, &loc)),
+                    };
+                    return super::tile::addptr_at(self, neg, &loc);
+                }
                 binary_at($op, Operand::Val(self), rhs, &loc)
             }
         }

@@ -193,7 +193,13 @@ fn worker(
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }
-            std::thread::yield_now();
+            // Back off so that a worker sharing a core (other load, more workers than cores)
+            // lets the instance that everyone waits for run.
+            if idle_rounds < 4 {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(20));
+            }
         } else {
             idle_rounds = 0;
             idle_at = u64::MAX;

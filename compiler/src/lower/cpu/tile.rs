@@ -193,20 +193,20 @@ impl Cx<'_> {
     }
 
     /// Loads `n` lanes (or a scalar) of `elem` from `addr` under an optional mask.
-    /// bf16 moves as i16: x86 has no bf16 registers, and LLVM would round-trip every lane
-    /// through a libgcc conversion call.
+    /// bf16 and f16 move as i16: x86 has no bf16 registers (LLVM would round-trip every lane
+    /// through a libgcc call), and masked f16 vector accesses legalise lane by lane, which
+    /// makes code generation quadratic in the tile width.
     pub(crate) fn load_from(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
-        if elem != Scalar::BF16 {
+        if !matches!(elem, Scalar::BF16 | Scalar::F16) {
             return self.load_raw(addr, elem, n, mask, other);
         }
-        let other = other.map(|o| self.bits_cast(o, Scalar::BF16, addr, n));
+        let other = other.map(|o| self.bits_cast(o, elem, Scalar::I16, addr, n));
         let v = self.load_raw(addr, Scalar::I16, n, mask, other.as_deref());
-        self.bits_cast(&v, Scalar::I16, addr, n)
+        self.bits_cast(&v, Scalar::I16, elem, addr, n)
     }
 
-    /// Bitcasts between bf16 and i16 (same shape as the access).
-    fn bits_cast(&mut self, v: &str, from: Scalar, addr: &Addr, n: usize) -> String {
-        let to = if from == Scalar::BF16 { Scalar::I16 } else { Scalar::BF16 };
+    /// Bitcasts a 16-bit value between float and integer views (same shape as the access).
+    fn bits_cast(&mut self, v: &str, from: Scalar, to: Scalar, addr: &Addr, n: usize) -> String {
         let lanes = (!matches!(addr, Addr::Scalar(_))).then_some(n);
         let r = self.fresh();
         let (a, b) = (super::arith::shaped(from, lanes), super::arith::shaped(to, lanes));
@@ -234,6 +234,7 @@ impl Cx<'_> {
             },
             Addr::Contig(p) => match mask {
                 None => self.line(&format!("{r} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}")),
+                Some(m) if al == 2 && n % 2 == 0 => return self.masked_load_pairs(p, m, other, n),
                 Some(m) => {
                     let o = other.map(str::to_string).unwrap_or_else(|| self.zero(&vt));
                     self.line(&format!(
@@ -255,11 +256,60 @@ impl Cx<'_> {
 
     /// Stores `v` (`n` lanes or a scalar of `elem`) to `addr` under an optional mask.
     pub(crate) fn store_to(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
-        if elem == Scalar::BF16 {
-            let bits = self.bits_cast(v, Scalar::BF16, addr, n);
+        if matches!(elem, Scalar::BF16 | Scalar::F16) {
+            let bits = self.bits_cast(v, elem, Scalar::I16, addr, n);
             return self.store_raw(addr, &bits, Scalar::I16, n, mask);
         }
         self.store_raw(addr, v, elem, n, mask)
+    }
+
+    /// A masked load of 16-bit lanes as a masked load of 32-bit lane pairs (which AVX2 does
+    /// natively) and a select. LLVM would otherwise scalarise it into one branch per lane.
+    /// A pair with one lane masked in reads its neighbour too: at most 2 bytes past the last
+    /// requested element (symmetric heaps keep slack for that).
+    fn masked_load_pairs(&mut self, p: &str, m: &str, other: Option<&str>, n: usize) -> String {
+        let h = n / 2;
+        let (evens, odds): (Vec<String>, Vec<String>) = (0..h).map(|j| ((2 * j).to_string(), (2 * j + 1).to_string())).unzip();
+        let (me, mo, m32) = (self.fresh(), self.fresh(), self.fresh());
+        self.line(&format!("{me} = vector.shuffle {m}, {m} [{}] : vector<{n}xi1>, vector<{n}xi1>", evens.join(", ")));
+        self.line(&format!("{mo} = vector.shuffle {m}, {m} [{}] : vector<{n}xi1>, vector<{n}xi1>", odds.join(", ")));
+        self.line(&format!("{m32} = arith.ori {me}, {mo} : vector<{h}xi1>"));
+        let z = self.zero(&format!("vector<{h}xi32>"));
+        let words = self.fresh();
+        self.line(&format!(
+            "{words} = llvm.intr.masked.load {p}, {m32}, {z} {{alignment = 2 : i32}} : (!llvm.ptr, vector<{h}xi1>, vector<{h}xi32>) -> vector<{h}xi32>"
+        ));
+        let lanes = self.fresh();
+        self.line(&format!("{lanes} = vector.bitcast {words} : vector<{h}xi32> to vector<{n}xi16>"));
+        let Some(o) = other else { return lanes };
+        let r = self.fresh();
+        self.line(&format!("{r} = arith.select {m}, {lanes}, {o} : vector<{n}xi1>, vector<{n}xi16>"));
+        r
+    }
+
+    /// A masked store of 16-bit lanes: one vector store when every lane is in, else a loop of
+    /// scalar stores (LLVM's lane-by-lane expansion would take seconds to compile).
+    fn masked_store_16(&mut self, p: &str, v: &str, m: &str, n: usize) {
+        let all = self.fresh();
+        self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
+        self.line(&format!("scf.if {all} {{"));
+        self.line(&format!("  llvm.store {v}, {p} {{alignment = 2 : i64}} : vector<{n}xi16>, !llvm.ptr"));
+        self.line("} else {");
+        self.depth += 1;
+        let (lo, hi, one) = (self.const_int(0, "index"), self.const_int(n as i64, "index"), self.const_int(1, "index"));
+        let i = self.fresh();
+        self.line(&format!("scf.for {i} = {lo} to {hi} step {one} {{"));
+        let (bit, x, i64v, q) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+        self.line(&format!("  {bit} = vector.extract {m}[{i}] : i1 from vector<{n}xi1>"));
+        self.line(&format!("  scf.if {bit} {{"));
+        self.line(&format!("    {x} = vector.extract {v}[{i}] : i16 from vector<{n}xi16>"));
+        self.line(&format!("    {i64v} = arith.index_cast {i} : index to i64"));
+        self.line(&format!("    {q} = llvm.getelementptr {p}[{i64v}] : (!llvm.ptr, i64) -> !llvm.ptr, i16"));
+        self.line(&format!("    llvm.store {x}, {q} {{alignment = 2 : i64}} : i16, !llvm.ptr"));
+        self.line("  }");
+        self.line("}");
+        self.depth -= 1;
+        self.line("}");
     }
 
     fn store_raw(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
@@ -279,6 +329,7 @@ impl Cx<'_> {
             }
             Addr::Contig(p) => match mask {
                 None => self.line(&format!("llvm.store {v}, {p} {{alignment = {al} : i64}} : {vt}, !llvm.ptr")),
+                Some(m) if al == 2 => self.masked_store_16(p, v, m, n),
                 Some(m) => self.line(&format!(
                     "llvm.intr.masked.store {v}, {p}, {m} {{alignment = {al} : i32}} : {vt}, vector<{n}xi1> into !llvm.ptr"
                 )),

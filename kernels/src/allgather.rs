@@ -1,0 +1,81 @@
+//! AllGather: `out[r*n .. (r+1)*n] = inp` of rank `r`, on every rank.
+//!
+//! * `allgather` (push ring): each shard travels the ring with `put_signal`, one signal per
+//!   (source rank, chunk); a rank forwards a chunk once its left neighbour's signal arrives.
+//! * `allgather_pull` (full mesh): copy the own shard, `barrier_all`, then load every peer's
+//!   shard through `remote_ptr`.
+//! * `allgather_ll` (LL protocol, small messages): data words tagged with a flag are stored
+//!   straight into every peer's LL buffer; receivers poll with `ll_recv`, no signals at all.
+
+use crate::common::*;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// Push-ring AllGather. Args: `inp, out, sig[world*programs], n, epoch`.
+pub fn push_ring(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = Config::from(c)?;
+    kernel("allgather", c, |a| {
+        let (inp, out, sig) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t), a.ptr("sig", Scalar::I64));
+        let (n, epoch) = (a.i64("n"), a.i64("epoch"));
+        let (me, world) = (my_pe(), n_pes());
+        let (start, end) = my_chunk(n);
+        let shard = |r: Val| out + r.to(Scalar::I64) * n;
+        copy_range(shard(me), inp, start, end, cfg.block);
+        let next = peer(me, 1, world);
+        if_(world.gt(1), || push_chunk(shard(me), start, end, signal_slot(sig, me), epoch, next));
+        for_range(1, world, 1, |s| {
+            let src = peer(me, -s, world);
+            let _ = wait_until(signal_slot(sig, src), Cmp::Ge, epoch);
+            if_(s.lt(world - 1), || push_chunk(shard(src), start, end, signal_slot(sig, src), epoch, next));
+        });
+        Ok(())
+    })
+}
+
+/// Full-mesh pull AllGather. Args: `inp, out, n`.
+pub fn pull(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = Config::from(c)?;
+    kernel("allgather_pull", c, |a| {
+        let (inp, out, n) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t), a.i64("n"));
+        let (me, world) = (my_pe(), n_pes());
+        let (start, end) = my_chunk(n);
+        let shard = |r: Val| out + r.to(Scalar::I64) * n;
+        copy_range(shard(me), inp, start, end, cfg.block);
+        barrier_all();
+        for_range(1, world, 1, |s| {
+            let q = peer(me, s, world);
+            copy_range(shard(q), remote_ptr(shard(q), q), start, end, cfg.block);
+        });
+        Ok(())
+    })
+}
+
+/// LL-protocol AllGather. Args: `inp, out, ll[world*words] (i64), stage[world*words] (i32),
+/// n, words, flag`. `words` = 32-bit words per shard; `flag` must differ from the last launch's.
+pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = Config::from(c)?;
+    kernel("allgather_ll", c, |a| {
+        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
+        let (n, words, flag) = (a.i64("n"), a.i64("words"), a.i32("flag"));
+        let (me, world) = (my_pe(), n_pes());
+        let (ws, we) = my_chunk(words);
+        let row = |r: Val| r.to(Scalar::I64) * words;
+        let inp_words = ptr_cast(inp, Scalar::I32);
+        for_tiles(ws, we, cfg.block, |offs, m| {
+            let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
+            for_range(0, world, 1, |q| store_masked(remote_ptr(ll + row(me) + offs, q), packed, m));
+        });
+        let per_word = 4 / cfg.t.bytes() as i64;
+        for_range(0, world, 1, |q| {
+            for_tiles(ws, we, cfg.block, |offs, m| {
+                let got = ll_recv(ll + row(q) + offs, flag, Some(m));
+                store_masked(stage + row(q) + offs, got, m);
+            });
+            let elems = ptr_cast(stage + row(q), cfg.t);
+            copy_range(out + q.to(Scalar::I64) * n, elems, minimum(ws * per_word, n), minimum(we * per_word, n), cfg.block);
+        });
+        Ok(())
+    })
+}

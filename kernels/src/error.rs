@@ -1,0 +1,31 @@
+//! The kernel library's error type.
+
+/// Why a library kernel could not be built, run or checked.
+#[derive(Debug, thiserror::Error)]
+pub enum KernelError {
+    /// No such kernel.
+    #[error("unknown kernel `{name}`; kernels are: {known}")]
+    Unknown {
+        /// Requested name.
+        name: String,
+        /// Valid names.
+        known: String,
+    },
+    /// The kernel does not support this configuration.
+    #[error("`{kernel}` does not support {what}")]
+    Unsupported {
+        /// Kernel name.
+        kernel: String,
+        /// What.
+        what: String,
+    },
+    /// Building the kernel failed.
+    #[error(transparent)]
+    Dsl(#[from] weft_compiler::dsl::DslError),
+    /// Compiling the kernel failed.
+    #[error(transparent)]
+    Compile(#[from] weft_compiler::CompileError),
+    /// The runtime failed.
+    #[error(transparent)]
+    Runtime(#[from] weft_runtime::RuntimeError),
+}

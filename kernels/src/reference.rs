@@ -1,0 +1,61 @@
+//! The plain math of each collective, on host vectors (one per rank), in f64. These are the
+//! independent references the kernels are checked against.
+
+/// Segment `r` of `n` elements split over `world` ranks: `[r*n/world, (r+1)*n/world)`.
+pub fn segment(n: usize, world: usize, r: usize) -> std::ops::Range<usize> {
+    r * n / world..(r + 1) * n / world
+}
+
+/// AllGather: every rank gets every rank's shard, in rank order.
+pub fn all_gather(inputs: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let all: Vec<f64> = inputs.iter().flatten().copied().collect();
+    vec![all; inputs.len()]
+}
+
+/// Elementwise sum over ranks.
+pub fn sum(inputs: &[Vec<f64>]) -> Vec<f64> {
+    let mut s = vec![0.0; inputs[0].len()];
+    for v in inputs {
+        for (a, b) in s.iter_mut().zip(v) {
+            *a += b;
+        }
+    }
+    s
+}
+
+/// AllReduce (sum): every rank gets the elementwise sum.
+pub fn all_reduce(inputs: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    vec![sum(inputs); inputs.len()]
+}
+
+/// ReduceScatter (sum): rank `r` gets segment `r` of the sum.
+pub fn reduce_scatter(inputs: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let s = sum(inputs);
+    (0..inputs.len()).map(|r| s[segment(s.len(), inputs.len(), r)].to_vec()).collect()
+}
+
+/// Broadcast: every rank gets `root`'s buffer.
+pub fn broadcast(inputs: &[Vec<f64>], root: usize) -> Vec<Vec<f64>> {
+    vec![inputs[root].clone(); inputs.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_tile_the_buffer() {
+        for (n, w) in [(7, 3), (1, 8), (1000003, 8), (0, 2)] {
+            let total: usize = (0..w).map(|r| segment(n, w, r).len()).sum();
+            assert_eq!(total, n);
+            assert!((0..w - 1).all(|r| segment(n, w, r).end == segment(n, w, r + 1).start));
+        }
+    }
+
+    #[test]
+    fn reduce_scatter_is_the_sum_split() {
+        let inputs = vec![vec![1.0, 2.0, 3.0], vec![10.0, 20.0, 30.0]];
+        assert_eq!(reduce_scatter(&inputs), vec![vec![11.0], vec![22.0, 33.0]]);
+        assert_eq!(all_gather(&inputs)[1], vec![1.0, 2.0, 3.0, 10.0, 20.0, 30.0]);
+    }
+}

@@ -1,0 +1,62 @@
+//! `weft compile`: build a kernel and print any pipeline stage.
+
+use clap::Args;
+use std::path::PathBuf;
+use weft::compiler::dsl::Constexprs;
+use weft::compiler::pipeline::{self, Options, Target};
+
+/// Arguments of `weft compile`.
+#[derive(Args, Debug)]
+pub struct CompileArgs {
+    /// Library kernel name (see `weft list`) or a path to a `.mlir` file in the tile/shmem dialects.
+    kernel: String,
+    /// Stage to print: tir, lowered, llvm-mlir, llvm or asm.
+    #[arg(long, default_value = "tir")]
+    emit: String,
+    /// Target.
+    #[arg(long, default_value = "cpu")]
+    target: String,
+    /// Element type for library kernels.
+    #[arg(long, default_value = "f32")]
+    dtype: String,
+    /// Constexpr overrides, e.g. `-D BLOCK=1024`.
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    define: Vec<String>,
+    /// Also write every stage to this directory.
+    #[arg(long)]
+    dump_dir: Option<PathBuf>,
+    /// Write the stage to this file instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// Parses `-D NAME=VALUE` pairs into `c`.
+pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), String> {
+    for d in defines {
+        let (k, v) = d.split_once('=').ok_or_else(|| format!("`-D {d}` is not NAME=VALUE"))?;
+        c.set(k.trim(), v.trim());
+    }
+    Ok(())
+}
+
+/// Runs `weft compile`.
+pub fn compile(a: CompileArgs) -> Result<(), String> {
+    let target = Target::parse(&a.target).ok_or_else(|| format!("unknown target `{}` (targets: cpu)", a.target))?;
+    let kernel = if a.kernel.ends_with(".mlir") {
+        let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
+        pipeline::import_tir(&text, &a.kernel).map_err(|e| e.to_string())?
+    } else {
+        let mut c = weft::kernels::default_constexprs(&a.kernel, &a.dtype).map_err(|e| e.to_string())?;
+        apply_defines(&mut c, &a.define)?;
+        weft::kernels::build(&a.kernel, &c).map_err(|e| e.to_string())?
+    };
+    let opts = Options { dump_dir: a.dump_dir.clone().or_else(|| Options::from_env().dump_dir) };
+    let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
+    match a.output {
+        Some(path) => std::fs::write(&path, out.text).map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            print!("{}", out.text);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Argument parsing and dispatch. Every failure prints one `weft: error: ...` line and exits 2.
+
+mod compile;
+mod run;
+
+use clap::{Parser, Subcommand};
+
+/// weft: compile and run kernels that compute and communicate.
+#[derive(Parser, Debug)]
+#[command(name = "weft", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// List the library kernels.
+    List,
+    /// Compile a library kernel (or a `.mlir` tir file) and print one stage.
+    Compile(compile::CompileArgs),
+    /// Compile, launch on N in-process ranks, verify against the reference, and time it.
+    Run(run::RunArgs),
+}
+
+/// Runs the CLI; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            return 0;
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            let first = msg.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            eprintln!("weft: error: {first} (see `weft --help`)");
+            return 2;
+        }
+    };
+    let result = match cli.cmd {
+        Cmd::List => {
+            list();
+            Ok(())
+        }
+        Cmd::Compile(a) => compile::compile(a),
+        Cmd::Run(a) => run::run(a),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("weft: error: {}", e.replace('\n', " "));
+            2
+        }
+    }
+}
+
+fn list() {
+    for k in weft::kernels::list() {
+        println!("{:<22} {}", k.name, k.about);
+    }
+}

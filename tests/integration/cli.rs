@@ -1,0 +1,52 @@
+//! The `weft` binary as a user runs it.
+
+use std::process::Command;
+
+fn weft(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn compile_allgather_shows_shmem_ops() {
+    let (code, out, err) = weft(&["compile", "allgather", "--emit", "tir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"shmem.put_signal\"") && out.contains("\"shmem.signal_wait_until\""), "{out}");
+}
+
+#[test]
+fn run_verifies_and_reports_bandwidth() {
+    let (code, out, err) = weft(&["run", "allgather", "--ranks", "8", "--elems", "1000003", "--dtype", "bf16"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("PASS") && out.contains("GB/s"), "{out}");
+    let (code, out, err) = weft(&["run", "allreduce", "--ranks", "4", "--elems", "7", "--dtype", "f16"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("PASS"), "{out}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_a_nonzero_exit() {
+    for args in [
+        &["run", "nosuchkernel"][..],
+        &["run", "allgather", "--ranks", "0"],
+        &["run", "allgather", "--dtype", "f64"],
+        &["compile", "allgather", "--emit", "nosuchstage"],
+        &["frobnicate"],
+    ] {
+        let (code, out, err) = weft(args);
+        assert_ne!(code, 0, "{args:?} succeeded: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?} printed:\n{err}");
+        assert!(err.starts_with("weft: error:"), "{err}");
+    }
+}
+
+#[test]
+fn compile_reports_bad_ir_with_location() {
+    let dir = std::env::temp_dir().join(format!("weft-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.mlir");
+    std::fs::write(&bad, "func.func @k(%s: i32) {\n  %t = \"shmem.signal_wait_until\"(%s, %s) {cmp = \"eq\"} : (i32, i32) -> !shmem.token\n  return\n}\n").unwrap();
+    let (code, _, err) = weft(&["compile", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("bad.mlir:2") && err.contains("shmem.signal_wait_until"), "{err}");
+}
