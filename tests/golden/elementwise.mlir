@@ -25,3 +25,69 @@ module {
     return
   }
 }
+// ----- expected lowered -----
+// module {
+//   func.func @weft_kernel_add(%arg0: !llvm.ptr, %arg1: !llvm.ptr) {
+//     %0 = llvm.load %arg0 : !llvm.ptr -> !llvm.ptr
+//     %1 = llvm.getelementptr %arg1[0] : (!llvm.ptr) -> !llvm.ptr, i64
+//     %2 = llvm.load %1 : !llvm.ptr -> !llvm.ptr
+//     %3 = llvm.getelementptr %arg1[1] : (!llvm.ptr) -> !llvm.ptr, i64
+//     %4 = llvm.load %3 : !llvm.ptr -> !llvm.ptr
+//     %5 = llvm.getelementptr %arg1[2] : (!llvm.ptr) -> !llvm.ptr, i64
+//     %6 = llvm.load %5 : !llvm.ptr -> !llvm.ptr
+//     %7 = llvm.getelementptr %arg1[3] : (!llvm.ptr) -> !llvm.ptr, i64
+//     %8 = llvm.load %7 : !llvm.ptr -> i32
+//     %9 = llvm.getelementptr %arg0[16] : (!llvm.ptr) -> !llvm.ptr, i8
+//     %10 = llvm.load %9 : !llvm.ptr -> i32
+//     %c8_i32 = arith.constant 8 : i32
+//     %11 = arith.muli %10, %c8_i32 : i32
+//     %cst = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi32>
+//     %12 = vector.broadcast %11 : i32 to vector<8xi32>
+//     %13 = arith.extsi %11 : i32 to i64
+//     %14 = arith.addi %12, %cst : vector<8xi32>
+//     %15 = vector.broadcast %8 : i32 to vector<8xi32>
+//     %16 = arith.cmpi slt, %14, %15 : vector<8xi32>
+//     %17 = llvm.ptrtoint %2 : !llvm.ptr to i64
+//     %18 = vector.broadcast %17 : i64 to vector<8xi64>
+//     %19 = llvm.inttoptr %17 : i64 to !llvm.ptr
+//     %c0_i64 = arith.constant 0 : i64
+//     %20 = arith.addi %13, %c0_i64 : i64
+//     %21 = llvm.getelementptr %19[%20] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//     %22 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
+//     %c4_i64 = arith.constant 4 : i64
+//     %23 = vector.broadcast %c4_i64 : i64 to vector<8xi64>
+//     %24 = arith.muli %22, %23 : vector<8xi64>
+//     %25 = arith.addi %18, %24 : vector<8xi64>
+//     %cst_0 = arith.constant 0.000000e+00 : f32
+//     %26 = vector.broadcast %cst_0 : f32 to vector<8xf32>
+//     %27 = llvm.intr.masked.load %21, %16, %26 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
+//     %28 = llvm.ptrtoint %4 : !llvm.ptr to i64
+//     %29 = vector.broadcast %28 : i64 to vector<8xi64>
+//     %30 = llvm.inttoptr %28 : i64 to !llvm.ptr
+//     %c0_i64_1 = arith.constant 0 : i64
+//     %31 = arith.addi %13, %c0_i64_1 : i64
+//     %32 = llvm.getelementptr %30[%31] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//     %33 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
+//     %c4_i64_2 = arith.constant 4 : i64
+//     %34 = vector.broadcast %c4_i64_2 : i64 to vector<8xi64>
+//     %35 = arith.muli %33, %34 : vector<8xi64>
+//     %36 = arith.addi %29, %35 : vector<8xi64>
+//     %cst_3 = arith.constant 0.000000e+00 : f32
+//     %37 = vector.broadcast %cst_3 : f32 to vector<8xf32>
+//     %38 = llvm.intr.masked.load %32, %16, %37 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
+//     %39 = llvm.ptrtoint %6 : !llvm.ptr to i64
+//     %40 = vector.broadcast %39 : i64 to vector<8xi64>
+//     %41 = llvm.inttoptr %39 : i64 to !llvm.ptr
+//     %c0_i64_4 = arith.constant 0 : i64
+//     %42 = arith.addi %13, %c0_i64_4 : i64
+//     %43 = llvm.getelementptr %41[%42] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//     %44 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
+//     %c4_i64_5 = arith.constant 4 : i64
+//     %45 = vector.broadcast %c4_i64_5 : i64 to vector<8xi64>
+//     %46 = arith.muli %44, %45 : vector<8xi64>
+//     %47 = arith.addi %40, %46 : vector<8xi64>
+//     %48 = arith.addf %27, %38 : vector<8xf32>
+//     llvm.intr.masked.store %48, %43, %16 {alignment = 4 : i32} : vector<8xf32>, vector<8xi1> into !llvm.ptr
+//     return
+//   }
+// }
