@@ -1,7 +1,8 @@
 //! `cargo bench --bench collectives`: AllGather and AllReduce on the `local` transport at 2, 4
-//! and 8 ranks, 4 KiB to 64 MiB, each next to a plain `memcpy` of the same bytes in the same
-//! run (the physical limit on one machine). Prints GB/s and the fraction of memcpy, and writes
-//! a summary table to `target/weft-bench/collectives.md`.
+//! and 8 ranks, 4 KiB to 64 MiB (NCCL's size convention: the output buffer), each next to a
+//! plain `memcpy` of the same bytes in the same run (the physical limit on one machine).
+//! Prints GB/s and the fraction of memcpy, and writes a summary table to
+//! `target/weft-bench/collectives.md`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::fmt::Write as _;
@@ -33,7 +34,7 @@ fn memcpy_time(bytes: usize, iters: u64, src: &[u8], dst: &mut [u8]) -> Duration
 }
 
 fn bench(c: &mut Criterion) {
-    let mut summary = String::from("| collective | ranks | bytes/rank | weft GB/s | memcpy GB/s | % of memcpy |\n|---|---|---|---|---|---|\n");
+    let mut summary = String::from("| collective | ranks | size | weft GB/s | memcpy GB/s | % of memcpy |\n|---|---|---|---|---|---|\n");
     let scratch_src = vec![1u8; 64 << 20];
     let mut scratch_dst = vec![0u8; 64 << 20];
     let total = COLLECTIVES.len() * RANKS.len() * SIZES.len();
@@ -45,8 +46,9 @@ fn bench(c: &mut Criterion) {
             let world = World::local(ranks).expect("world");
             for bytes in SIZES {
                 done += 1;
-                eprintln!("[{done}/{total}] {name} ranks={ranks} bytes/rank={bytes}");
-                let elems = bytes / DType::F32.size_bytes();
+                eprintln!("[{done}/{total}] {name} ranks={ranks} size={bytes}");
+                let per_rank = if name == "allgather" { bytes / ranks } else { bytes };
+                let elems = per_rank / DType::F32.size_bytes();
                 let mut p = prepare(&world, name, elems, DType::F32, &weft::kernels::default_constexprs(name, "f32").expect("known"))
                     .expect("prepares");
                 let (ok, err) = p.verify_after_launch().expect("runs");

@@ -51,8 +51,9 @@ pub fn pull(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
-/// LL-protocol AllGather. Args: `inp, out, ll[world*words] (i64), stage[world*words] (i32),
-/// n, words, flag`. `words` = 32-bit words per shard; `flag` must differ from the last launch's.
+/// LL-protocol AllGather. Args: `inp[words] (word-padded), out, ll[world*words] (i64),
+/// stage[world*words] (i32; only read when a shard is not whole words), n, words, flag`.
+/// `words` = 32-bit words per shard; `flag` must differ from the last launch's (and from 0).
 pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     kernel("allgather_ll", c, |a| {
@@ -67,14 +68,29 @@ pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
             let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
             for_range(0, world, 1, |q| store_masked(remote_ptr(ll + row(me) + offs, q), packed, m));
         });
-        let per_word = 4 / cfg.t.bytes() as i64;
+        let bytes = cfg.t.bytes() as i64;
+        let per_word = 4 / bytes;
+        let out_words = ptr_cast(out, Scalar::I32);
+        // Shards of whole words unpack straight into `out`. A shard ending mid-word (16-bit `T`,
+        // odd `n`) would clobber the next shard's first element, so it goes through `stage`.
+        let unaligned = (per_word > 1).then(|| (n * bytes % 4).ne_(0));
         for_range(0, world, 1, |q| {
             for_tiles(ws, we, cfg.block, |offs, m| {
                 let got = ll_recv(ll + row(q) + offs, flag, Some(m));
-                store_masked(stage + row(q) + offs, got, m);
+                match unaligned {
+                    None => store_masked(out_words + row(q) + offs, got, m),
+                    Some(u) => {
+                        let dst = if_else(u, || vec![stage + row(q) + offs], || vec![out_words + row(q) + offs]);
+                        store_masked(dst[0], got, m);
+                    }
+                }
             });
-            let elems = ptr_cast(stage + row(q), cfg.t);
-            copy_range(out + q.to(Scalar::I64) * n, elems, minimum(ws * per_word, n), minimum(we * per_word, n), cfg.block);
+            if let Some(u) = unaligned {
+                if_(u, || {
+                    let elems = ptr_cast(stage + row(q), cfg.t);
+                    copy_range(out + q.to(Scalar::I64) * n, elems, minimum(ws * per_word, n), minimum(we * per_word, n), cfg.block);
+                });
+            }
         });
         Ok(())
     })

@@ -19,6 +19,14 @@ pub enum KernelError {
         /// What.
         what: String,
     },
+    /// The requested size does not fit (byte counts overflow).
+    #[error("`{kernel}` with {elems} elements per rank is too large: its buffer sizes overflow")]
+    TooLarge {
+        /// Kernel name.
+        kernel: String,
+        /// Requested elements per rank.
+        elems: usize,
+    },
     /// Building the kernel failed.
     #[error(transparent)]
     Dsl(#[from] weft_compiler::dsl::DslError),

@@ -1,5 +1,13 @@
 //! weft's kernel library: collectives written in the kernel DSL, each with a plain-math
 //! reference, behind one registry (`list`, `build`, `prepare`, `run_collective`).
+//!
+//! `elems` counts elements per rank the NCCL way: the shard each rank contributes to an
+//! AllGather (output `world * elems`), each rank's input to a ReduceScatter (rank `r` gets
+//! segment `[r*elems/world, (r+1)*elems/world)` of the sum), the whole vector of an AllReduce
+//! or a Broadcast. Element types: f32, f16, bf16 (sums accumulate in f32 and round once) and
+//! i32. Kernels that signal take a per-launch epoch (signals wait for `>= epoch`, the LL
+//! protocol tags words with it), so [`Prepared`] relaunches on the same buffers without
+//! clearing anything.
 
 mod allgather;
 mod broadcast;
@@ -9,8 +17,8 @@ pub mod host;
 mod reduce;
 pub mod reference;
 mod registry;
+mod run;
 
 pub use error::KernelError;
-pub use registry::{
-    build, default_constexprs, list, prepare, run_collective, KernelInfo, Prepared, RunOptions, RunResult, ONE_SHOT_MAX_BYTES,
-};
+pub use registry::{build, default_constexprs, list, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
+pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

@@ -125,6 +125,8 @@ pub fn multimem(c: &Constexprs) -> Result<Kernel, DslError> {
             let v = multimem_ld_reduce(inp + offs, Some(m));
             multimem_st(out + offs, v, Some(m));
         });
+        // Peers store into our `out`: our output is complete only once every rank is done.
+        barrier_all();
         Ok(())
     })
 }

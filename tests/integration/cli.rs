@@ -50,3 +50,17 @@ fn compile_reports_bad_ir_with_location() {
     assert_ne!(code, 0);
     assert!(err.contains("bad.mlir:2") && err.contains("shmem.signal_wait_until"), "{err}");
 }
+
+#[test]
+fn list_and_every_stage_of_a_library_kernel() {
+    let (code, out, _) = weft(&["list"]);
+    assert_eq!(code, 0);
+    for name in ["allgather", "allgather_ll", "reduce_scatter", "allreduce_multimem", "broadcast"] {
+        assert!(out.contains(name), "{out}");
+    }
+    for (stage, needle) in [("lowered", "llvm.call"), ("llvm-mlir", "llvm.func"), ("llvm", "define void @weft_kernel_allreduce_one_shot"), ("asm", "weft_kernel_allreduce_one_shot:")] {
+        let (code, out, err) = weft(&["compile", "allreduce_one_shot", "--emit", stage, "--dtype", "bf16", "-D", "BLOCK=64"]);
+        assert_eq!(code, 0, "{stage}: {err}");
+        assert!(out.contains(needle), "{stage} lacks {needle:?}");
+    }
+}

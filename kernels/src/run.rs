@@ -1,0 +1,308 @@
+//! The host side of every collective: allocate symmetric buffers, write random inputs,
+//! launch with per-launch epochs, and verify against the plain-math reference.
+
+use crate::host::{check, HostVec};
+use crate::reference;
+use crate::registry::{find, Algo, DEFS, ONE_SHOT_MAX_BYTES};
+use crate::KernelError;
+use std::time::Duration;
+use weft_compiler::dsl::Constexprs;
+use weft_runtime::{Arg, DType, LaunchWarning, Launchable, RawBuf, World};
+
+/// Options of [`run_collective`].
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Timed launches.
+    pub iters: usize,
+    /// Untimed launches first.
+    pub warmup: usize,
+    /// Constexprs (from [`default_constexprs`], possibly overridden).
+    pub constexprs: Constexprs,
+    /// Seed of the random inputs.
+    pub seed: u64,
+}
+
+/// The outcome of [`run_collective`].
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    /// Whether every rank's output matched the reference.
+    pub verified: bool,
+    /// Largest absolute error.
+    pub max_err: f64,
+    /// Time of each timed launch.
+    pub times: Vec<Duration>,
+    /// Bytes per rank by NCCL's algorithm-bandwidth convention.
+    pub alg_bytes: usize,
+    /// Bytes per rank by NCCL's bus-bandwidth convention.
+    pub bus_bytes: usize,
+    /// Warnings of the last launch.
+    pub warnings: Vec<LaunchWarning>,
+}
+
+impl RunResult {
+    /// Median launch time.
+    pub fn median(&self) -> Duration {
+        let mut t = self.times.clone();
+        t.sort();
+        t.get(t.len() / 2).copied().unwrap_or_default()
+    }
+}
+
+/// Compiles `name`, launches it `warmup + iters` times on `world` with random inputs of
+/// `elems` elements per rank, and checks the result against the reference.
+pub fn run_collective(world: &World, name: &str, elems: usize, dtype: DType, opts: &RunOptions) -> Result<RunResult, KernelError> {
+    let mut p = prepare(world, name, elems, dtype, &opts.constexprs)?;
+    p.seed(opts.seed)?;
+    for _ in 0..opts.warmup {
+        p.launch()?;
+    }
+    let mut times = Vec::with_capacity(opts.iters);
+    let mut warnings = vec![];
+    for _ in 0..opts.iters {
+        let r = p.launch_report()?;
+        times.push(r.elapsed);
+        warnings = r.warnings;
+    }
+    let (verified, max_err) = p.verify()?;
+    let (alg_bytes, bus_bytes) = (p.alg_bytes, p.bus_bytes);
+    p.free();
+    Ok(RunResult { verified, max_err, times, alg_bytes, bus_bytes, warnings })
+}
+
+/// One kernel argument, resolved per launch.
+#[derive(Clone, Copy, Debug)]
+enum ArgSpec {
+    Buf(usize),
+    I64(i64),
+    I32(i32),
+    Epoch,
+    Flag,
+}
+
+/// A collective ready to launch repeatedly on fixed buffers.
+pub struct Prepared {
+    world: World,
+    kernel: Launchable,
+    dtype: DType,
+    bufs: Vec<RawBuf>,
+    args: Vec<ArgSpec>,
+    grid: [u32; 3],
+    epoch: i64,
+    input: usize,
+    output: usize,
+    elems: usize,
+    algo: Algo,
+    root: usize,
+    inputs: Vec<Vec<f64>>,
+    /// Bytes per rank, NCCL algorithm-bandwidth convention.
+    pub alg_bytes: usize,
+    /// Bytes per rank, NCCL bus-bandwidth convention.
+    pub bus_bytes: usize,
+    /// Ranks.
+    pub world_size: usize,
+}
+
+/// Allocates buffers for `name` on `world` with `elems` elements per rank, compiles the
+/// kernel and writes random inputs.
+pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Constexprs) -> Result<Prepared, KernelError> {
+    let d = find(name)?;
+    let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
+    if elems == 0 {
+        return Err(unsupported("zero elements (every rank needs at least one)".into()));
+    }
+    if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16 | DType::I32) {
+        return Err(unsupported(format!("dtype {dtype} (use f32, f16, bf16 or i32)")));
+    }
+    let w = world.n_ranks();
+    let es = dtype.size_bytes();
+    let algo = match d.algo {
+        Algo::AllReduceAuto if elems.saturating_mul(es) <= ONE_SHOT_MAX_BYTES => Algo::AllReduceOneShot,
+        Algo::AllReduceAuto => Algo::AllReduceTwoShot,
+        a => a,
+    };
+    if algo == Algo::AllReduceMultimem && world.topology().nodes > 1 {
+        return Err(unsupported(format!("topology {} (multimem reaches one node)", world.topology())));
+    }
+    let mut c = c.clone();
+    c.set("T", dtype.name());
+    let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
+    let kernel = weft_compiler::compile(&(def.build)(&c)?, &weft_compiler::Options::from_env())?.launchable();
+    let programs = elems.div_ceil(64 << 10).clamp(1, 4);
+    let segmax = elems.div_ceil(w);
+    let words = elems.checked_mul(es).ok_or_else(|| too_large(name, elems))?.div_ceil(4);
+    let n = i64::try_from(elems).map_err(|_| too_large(name, elems))?;
+    // Buffer sizes as products of factors, checked so absurd sizes are an error, not a wrap.
+    let sized = |factors: &[&[usize]]| -> Result<Vec<usize>, KernelError> {
+        factors.iter().map(|f| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(|| too_large(name, elems))).collect()
+    };
+    use ArgSpec::*;
+    let (sizes, args, input, output, alg, bus) = match algo {
+        Algo::AllGatherRing => {
+            let b = sized(&[&[elems, es], &[elems, w, es], &[w, programs, 8]])?;
+            (b, vec![Buf(0), Buf(1), Buf(2), I64(n), Epoch], 0, 1, elems * w * es, elems * (w - 1) * es)
+        }
+        Algo::AllGatherPull => {
+            let b = sized(&[&[elems, es], &[elems, w, es]])?;
+            (b, vec![Buf(0), Buf(1), I64(n)], 0, 1, elems * w * es, elems * (w - 1) * es)
+        }
+        Algo::AllGatherLl => {
+            // The input is word-padded (its tail stays zero) so the sender reads whole words.
+            // The receive stage is only used when a shard ends mid-word.
+            let stage = if (elems * es) % 4 == 0 { 0 } else { w };
+            let b = sized(&[&[words, 4], &[elems, w, es], &[w, words, 8], &[stage, words, 4]])?;
+            (b, vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag], 0, 1, elems * w * es, elems * (w - 1) * es)
+        }
+        Algo::ReduceScatterRing => {
+            let b = sized(&[&[elems, es], &[segmax, es], &[w.saturating_sub(1), segmax, 4], &[segmax, 4], &[w, programs, 8]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(w - 1) / w)
+        }
+        Algo::AllReduceOneShot | Algo::AllReduceTwoShot | Algo::AllReduceMultimem | Algo::AllReduceAuto => {
+            let b = sized(&[&[elems, es], &[elems, es]])?;
+            let mut args = vec![Buf(0), Buf(1), I64(n)];
+            if algo != Algo::AllReduceOneShot {
+                args.push(I64(segmax as i64));
+            }
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
+        }
+        Algo::Broadcast => {
+            let b = sized(&[&[elems, es], &[programs, 8]])?;
+            (b, vec![Buf(0), Buf(1), I64(n), I32(0), Epoch], 0, 0, elems * es, elems * es)
+        }
+    };
+    let bufs = alloc_all(world, &sizes)?;
+    let grid_n = if algo == Algo::AllGatherLl { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
+    let mut p = Prepared {
+        world: world.clone(),
+        kernel,
+        dtype,
+        bufs,
+        args,
+        grid: [grid_n as u32, 1, 1],
+        epoch: 0,
+        input,
+        output,
+        elems,
+        algo,
+        root: 0,
+        inputs: vec![],
+        alg_bytes: alg,
+        bus_bytes: bus,
+        world_size: w,
+    };
+    p.seed(0x5eed)?;
+    Ok(p)
+}
+
+/// The error for sizes whose buffers cannot even be described.
+fn too_large(kernel: &str, elems: usize) -> KernelError {
+    KernelError::TooLarge { kernel: kernel.into(), elems }
+}
+
+/// Allocates one symmetric buffer per size (at least 8 bytes each), all or none.
+fn alloc_all(world: &World, sizes: &[usize]) -> Result<Vec<RawBuf>, KernelError> {
+    let mut bufs = Vec::with_capacity(sizes.len());
+    for &bytes in sizes {
+        match world.alloc_bytes(bytes.max(8)) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                bufs.into_iter().for_each(|b| world.free_raw(b));
+                return Err(e.into());
+            }
+        }
+    }
+    Ok(bufs)
+}
+
+impl Prepared {
+    /// Writes fresh random inputs (seeded) on every rank.
+    pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
+        self.inputs.clear();
+        for r in 0..self.world_size {
+            let v = HostVec::random(self.dtype, self.elems, seed.wrapping_add(r as u64 * 7919)).map_err(|d| KernelError::Unsupported {
+                kernel: self.kernel.name.clone(),
+                what: format!("dtype {d}"),
+            })?;
+            v.write(&self.world, self.bufs[self.input], r, 0, self.dtype)?;
+            self.inputs.push(v.to_f64());
+        }
+        Ok(())
+    }
+
+    /// Sets the broadcast root (other kernels ignore it).
+    pub fn set_root(&mut self, root: usize) -> Result<(), KernelError> {
+        if root >= self.world_size {
+            return Err(weft_runtime::RuntimeError::RankOutOfRange { rank: root, world: self.world_size }.into());
+        }
+        self.root = root;
+        for a in &mut self.args {
+            if let ArgSpec::I32(r) = a {
+                *r = root as i32;
+            }
+        }
+        Ok(())
+    }
+
+    /// Launches once; returns its wall time.
+    pub fn launch(&mut self) -> Result<Duration, KernelError> {
+        Ok(self.launch_report()?.elapsed)
+    }
+
+    /// Launches once; returns the runtime's report.
+    pub fn launch_report(&mut self) -> Result<weft_runtime::LaunchReport, KernelError> {
+        self.epoch += 1;
+        let args: Vec<Arg> = self
+            .args
+            .iter()
+            .map(|a| match *a {
+                ArgSpec::Buf(i) => Arg::Buf(self.bufs[i]),
+                ArgSpec::I64(x) => Arg::I64(x),
+                ArgSpec::I32(x) => Arg::I32(x),
+                ArgSpec::Epoch => Arg::I64(self.epoch),
+                // Every launch rewrites every LL word, so a flag only has to differ from the
+                // previous launch's (and from the zeroed buffer's 0 on the first launch):
+                // wrapping at 2^32 launches is harmless.
+                ArgSpec::Flag => Arg::I32(self.epoch as i32),
+            })
+            .collect();
+        Ok(self.world.launch(&self.kernel, self.grid, &args)?)
+    }
+
+    /// Launches once, then checks every rank against the reference.
+    pub fn verify_after_launch(&mut self) -> Result<(bool, f64), KernelError> {
+        self.launch()?;
+        self.verify()
+    }
+
+    /// Checks every rank's output against the reference of the current inputs.
+    pub fn verify(&self) -> Result<(bool, f64), KernelError> {
+        let w = self.world_size;
+        let (expected, terms) = match self.algo {
+            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl => (reference::all_gather(&self.inputs), 1),
+            Algo::ReduceScatterRing => (reference::reduce_scatter(&self.inputs), w),
+            Algo::Broadcast => (reference::broadcast(&self.inputs, self.root), 1),
+            _ => (reference::all_reduce(&self.inputs), w),
+        };
+        let (mut ok, mut max_err) = (true, 0.0f64);
+        for (r, want) in expected.iter().enumerate() {
+            let got = HostVec::read(&self.world, self.bufs[self.output], r, 0, want.len(), self.dtype)?.to_f64();
+            // Reductions round once from f32 partials; data movement must be bit exact.
+            let want_rounded = HostVec::from_f64(self.dtype, want).to_f64();
+            let (k, e) = check(&got, if terms > 1 { want } else { &want_rounded }, self.dtype, terms);
+            ok &= k;
+            max_err = max_err.max(e);
+        }
+        Ok((ok, max_err))
+    }
+
+    /// Returns the buffers to the heap now (dropping does the same).
+    pub fn free(self) {}
+}
+
+impl Drop for Prepared {
+    fn drop(&mut self) {
+        for b in self.bufs.drain(..) {
+            self.world.free_raw(b);
+        }
+    }
+}
