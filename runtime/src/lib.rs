@@ -21,3 +21,6 @@ pub use local::LocalOptions;
 pub use topology::Topology;
 pub use transport::Transport;
 pub use world::World;
+
+#[cfg(test)]
+mod tests;
