@@ -18,6 +18,8 @@ mod reduce;
 pub mod reference;
 mod registry;
 mod run;
+#[cfg(test)]
+mod tests;
 
 pub use error::KernelError;
 pub use registry::{build, default_constexprs, list, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};

@@ -60,34 +60,53 @@ module {
 //     %25 = arith.addi %18, %24 : vector<8xi64>
 //     %cst_0 = arith.constant 0.000000e+00 : f32
 //     %26 = vector.broadcast %cst_0 : f32 to vector<8xf32>
-//     %27 = llvm.intr.masked.load %21, %16, %26 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
-//     %28 = llvm.ptrtoint %4 : !llvm.ptr to i64
-//     %29 = vector.broadcast %28 : i64 to vector<8xi64>
-//     %30 = llvm.inttoptr %28 : i64 to !llvm.ptr
+//     %27 = vector.reduction <and>, %16 : vector<8xi1> into i1
+//     %28 = scf.if %27 -> (vector<8xf32>) {
+//       %52 = llvm.load %21 {alignment = 4 : i64} : !llvm.ptr -> vector<8xf32>
+//       scf.yield %52 : vector<8xf32>
+//     } else {
+//       %52 = llvm.intr.masked.load %21, %16, %26 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
+//       scf.yield %52 : vector<8xf32>
+//     }
+//     %29 = llvm.ptrtoint %4 : !llvm.ptr to i64
+//     %30 = vector.broadcast %29 : i64 to vector<8xi64>
+//     %31 = llvm.inttoptr %29 : i64 to !llvm.ptr
 //     %c0_i64_1 = arith.constant 0 : i64
-//     %31 = arith.addi %13, %c0_i64_1 : i64
-//     %32 = llvm.getelementptr %30[%31] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//     %33 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
+//     %32 = arith.addi %13, %c0_i64_1 : i64
+//     %33 = llvm.getelementptr %31[%32] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//     %34 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
 //     %c4_i64_2 = arith.constant 4 : i64
-//     %34 = vector.broadcast %c4_i64_2 : i64 to vector<8xi64>
-//     %35 = arith.muli %33, %34 : vector<8xi64>
-//     %36 = arith.addi %29, %35 : vector<8xi64>
+//     %35 = vector.broadcast %c4_i64_2 : i64 to vector<8xi64>
+//     %36 = arith.muli %34, %35 : vector<8xi64>
+//     %37 = arith.addi %30, %36 : vector<8xi64>
 //     %cst_3 = arith.constant 0.000000e+00 : f32
-//     %37 = vector.broadcast %cst_3 : f32 to vector<8xf32>
-//     %38 = llvm.intr.masked.load %32, %16, %37 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
-//     %39 = llvm.ptrtoint %6 : !llvm.ptr to i64
-//     %40 = vector.broadcast %39 : i64 to vector<8xi64>
-//     %41 = llvm.inttoptr %39 : i64 to !llvm.ptr
+//     %38 = vector.broadcast %cst_3 : f32 to vector<8xf32>
+//     %39 = vector.reduction <and>, %16 : vector<8xi1> into i1
+//     %40 = scf.if %39 -> (vector<8xf32>) {
+//       %52 = llvm.load %33 {alignment = 4 : i64} : !llvm.ptr -> vector<8xf32>
+//       scf.yield %52 : vector<8xf32>
+//     } else {
+//       %52 = llvm.intr.masked.load %33, %16, %38 {alignment = 4 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
+//       scf.yield %52 : vector<8xf32>
+//     }
+//     %41 = llvm.ptrtoint %6 : !llvm.ptr to i64
+//     %42 = vector.broadcast %41 : i64 to vector<8xi64>
+//     %43 = llvm.inttoptr %41 : i64 to !llvm.ptr
 //     %c0_i64_4 = arith.constant 0 : i64
-//     %42 = arith.addi %13, %c0_i64_4 : i64
-//     %43 = llvm.getelementptr %41[%42] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//     %44 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
+//     %44 = arith.addi %13, %c0_i64_4 : i64
+//     %45 = llvm.getelementptr %43[%44] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//     %46 = arith.extsi %14 : vector<8xi32> to vector<8xi64>
 //     %c4_i64_5 = arith.constant 4 : i64
-//     %45 = vector.broadcast %c4_i64_5 : i64 to vector<8xi64>
-//     %46 = arith.muli %44, %45 : vector<8xi64>
-//     %47 = arith.addi %40, %46 : vector<8xi64>
-//     %48 = arith.addf %27, %38 : vector<8xf32>
-//     llvm.intr.masked.store %48, %43, %16 {alignment = 4 : i32} : vector<8xf32>, vector<8xi1> into !llvm.ptr
+//     %47 = vector.broadcast %c4_i64_5 : i64 to vector<8xi64>
+//     %48 = arith.muli %46, %47 : vector<8xi64>
+//     %49 = arith.addi %42, %48 : vector<8xi64>
+//     %50 = arith.addf %28, %40 : vector<8xf32>
+//     %51 = vector.reduction <and>, %16 : vector<8xi1> into i1
+//     scf.if %51 {
+//       llvm.store %50, %45 {alignment = 4 : i64} : vector<8xf32>, !llvm.ptr
+//     } else {
+//       llvm.intr.masked.store %50, %45, %16 {alignment = 4 : i32} : vector<8xf32>, vector<8xi1> into !llvm.ptr
+//     }
 //     return
 //   }
 // }

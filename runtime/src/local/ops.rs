@@ -110,19 +110,25 @@ fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: usize, site:
     }
     // SAFETY: inside the heap (checked by `translate`) and aligned.
     let sig = unsafe { &*(addr as *const AtomicU64) };
+    let sh = i.shared();
+    // The tracking entry is written under its lock *around* the update, so a waiter that
+    // sees the new value always finds the entry to mark as observed.
+    let mut table = sh.signals.as_ref().map(|t| t.lock().unwrap_or_else(|e| e.into_inner()));
     let new = match op {
         sig_op::SET => {
             sig.store(value, Ordering::Release);
             value
         }
         sig_op::ADD => sig.fetch_add(value, Ordering::AcqRel).wrapping_add(value),
-        other => i.fault(site, format!("unknown signal op {other}")),
+        other => {
+            drop(table);
+            i.fault(site, format!("unknown signal op {other}"))
+        }
     };
-    let sh = i.shared();
-    if let Some(t) = &sh.signals {
-        let mut t = t.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = table.as_mut() {
         t.insert(addr, SignalTrack { rank: pe, value: new, observed: false });
     }
+    drop(table);
     sh.bump();
 }
 

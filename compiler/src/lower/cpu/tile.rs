@@ -236,10 +236,20 @@ impl Cx<'_> {
                 None => self.line(&format!("{r} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}")),
                 Some(m) if al == 2 && n % 2 == 0 => return self.masked_load_pairs(p, m, other, n),
                 Some(m) => {
+                    // Full tiles take a plain load; only the last tile pays for the mask.
                     let o = other.map(str::to_string).unwrap_or_else(|| self.zero(&vt));
+                    let all = self.fresh();
+                    self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
+                    self.line(&format!("{r} = scf.if {all} -> ({vt}) {{"));
+                    let (a, b) = (self.fresh(), self.fresh());
+                    self.line(&format!("  {a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
+                    self.line(&format!("  scf.yield {a} : {vt}"));
+                    self.line("} else {");
                     self.line(&format!(
-                        "{r} = llvm.intr.masked.load {p}, {m}, {o} {{alignment = {al} : i32}} : (!llvm.ptr, vector<{n}xi1>, {vt}) -> {vt}"
+                        "  {b} = llvm.intr.masked.load {p}, {m}, {o} {{alignment = {al} : i32}} : (!llvm.ptr, vector<{n}xi1>, {vt}) -> {vt}"
                     ));
+                    self.line(&format!("  scf.yield {b} : {vt}"));
+                    self.line("}");
                 }
             },
             Addr::Lanes(a) => {
@@ -330,9 +340,18 @@ impl Cx<'_> {
             Addr::Contig(p) => match mask {
                 None => self.line(&format!("llvm.store {v}, {p} {{alignment = {al} : i64}} : {vt}, !llvm.ptr")),
                 Some(m) if al == 2 => self.masked_store_16(p, v, m, n),
-                Some(m) => self.line(&format!(
-                    "llvm.intr.masked.store {v}, {p}, {m} {{alignment = {al} : i32}} : {vt}, vector<{n}xi1> into !llvm.ptr"
-                )),
+                Some(m) => {
+                    // Full tiles (all but the last) take a plain store: masked stores are slow.
+                    let all = self.fresh();
+                    self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
+                    self.line(&format!("scf.if {all} {{"));
+                    self.line(&format!("  llvm.store {v}, {p} {{alignment = {al} : i64}} : {vt}, !llvm.ptr"));
+                    self.line("} else {");
+                    self.line(&format!(
+                        "  llvm.intr.masked.store {v}, {p}, {m} {{alignment = {al} : i32}} : {vt}, vector<{n}xi1> into !llvm.ptr"
+                    ));
+                    self.line("}");
+                }
             },
             Addr::Lanes(a) => {
                 let pv = self.lane_ptrs(a, n);
