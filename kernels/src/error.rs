@@ -29,11 +29,23 @@ pub enum KernelError {
     },
     /// Building the kernel failed.
     #[error(transparent)]
-    Dsl(#[from] weft_compiler::dsl::DslError),
+    Dsl(Box<weft_compiler::dsl::DslError>),
     /// Compiling the kernel failed.
     #[error(transparent)]
-    Compile(#[from] weft_compiler::CompileError),
-    /// The runtime failed.
+    Compile(Box<weft_compiler::CompileError>),
+    /// The runtime failed (a fault, a deadlock, an exhausted heap, ...).
     #[error(transparent)]
-    Runtime(#[from] weft_runtime::RuntimeError),
+    Runtime(Box<weft_runtime::RuntimeError>),
 }
+
+// Boxed so that `Result<_, KernelError>` stays small on the happy path.
+macro_rules! boxed_from {
+    ($($variant:ident($t:ty)),*) => {$(
+        impl From<$t> for KernelError {
+            fn from(e: $t) -> Self {
+                KernelError::$variant(Box::new(e))
+            }
+        }
+    )*};
+}
+boxed_from!(Dsl(weft_compiler::dsl::DslError), Compile(weft_compiler::CompileError), Runtime(weft_runtime::RuntimeError));

@@ -16,7 +16,7 @@ pub struct RunOptions {
     pub iters: usize,
     /// Untimed launches first.
     pub warmup: usize,
-    /// Constexprs (from [`default_constexprs`], possibly overridden).
+    /// Constexprs (from [`crate::default_constexprs`], possibly overridden).
     pub constexprs: Constexprs,
     /// Seed of the random inputs.
     pub seed: u64,
@@ -148,7 +148,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         Algo::AllGatherLl => {
             // The input is word-padded (its tail stays zero) so the sender reads whole words.
             // The receive stage is only used when a shard ends mid-word.
-            let stage = if (elems * es) % 4 == 0 { 0 } else { w };
+            let stage = if words * 4 == elems * es { 0 } else { w };
             let b = sized(&[&[words, 4], &[elems, w, es], &[w, words, 8], &[stage, words, 4]])?;
             (b, vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag], 0, 1, elems * w * es, elems * (w - 1) * es)
         }

@@ -195,7 +195,7 @@ fn worker(
             }
             // Back off so that a worker sharing a core (other load, more workers than cores)
             // lets the instance that everyone waits for run.
-            if idle_rounds < 4 {
+            if idle_rounds < 64 {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));
