@@ -32,15 +32,6 @@ fn vector_add_stages() {
 }
 
 #[test]
-#[ignore]
-fn dump_vector_add() {
-    let k = vector_add(16).expect("build");
-    for s in ["tir", "lowered", "asm"] {
-        println!("==== {s}\n{}", run(&k, Target::Cpu, Some(s), &Options::default()).expect(s).text);
-    }
-}
-
-#[test]
 fn tir_round_trips_through_import() {
     let k = vector_add(32).expect("build");
     let tir = run(&k, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text;
@@ -178,13 +169,6 @@ fn every_op_lowers_to_native_code() {
     let tir = run(&k, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text;
     let back = crate::pipeline::import_tir(&tir, "every_op.mlir").expect("imports");
     assert_eq!(run(&back, Target::Cpu, Some("tir"), &Options::default()).expect("tir").text, tir);
-}
-
-#[test]
-#[ignore]
-fn dump_every_op() {
-    let opts = Options { dump_dir: Some("/tmp/dump".into()) };
-    run(&every_op(), Target::Cpu, None, &opts).expect("compiles");
 }
 
 #[test]

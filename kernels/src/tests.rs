@@ -180,20 +180,3 @@ fn bad_requests_are_clear_errors() {
     // A failed prepare frees what it allocated: the heap still takes a full-size request.
     check(&world, "allreduce", 1 << 16, DType::F32, 1);
 }
-
-/// `cargo test -p weft-kernels --release -- --ignored timings --nocapture`: median launch time of
-/// every kernel at a small and a 1 MiB f32 message on 4 ranks.
-#[test]
-#[ignore]
-fn timings() {
-    let world = World::local(4).unwrap();
-    for name in names() {
-        for elems in [256, 1 << 18] {
-            let opts = RunOptions { iters: 7, warmup: 2, constexprs: default_constexprs(name, "f32").unwrap(), seed: 1 };
-            let r = run_collective(&world, name, elems, DType::F32, &opts).unwrap();
-            let t = r.median();
-            let gbs = r.alg_bytes as f64 / t.as_secs_f64() / 1e9;
-            eprintln!("{name:<20} {:>8} B/rank {:>10.1?} {gbs:6.2} GB/s (alg) verified={}", elems * 4, t, r.verified);
-        }
-    }
-}
