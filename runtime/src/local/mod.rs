@@ -2,6 +2,7 @@
 //! The embedded default, used by tests and benches: no setup at all.
 
 mod ops;
+mod pool;
 mod sched;
 mod state;
 
@@ -56,6 +57,10 @@ impl Default for LocalOptions {
 pub struct LocalTransport {
     opts: LocalOptions,
     heap: Heap,
+    pool: pool::Pool,
+    /// Launches on one world run one at a time (like one stream): interleaving two launches'
+    /// jobs on the shared workers could make each wait for the other.
+    launch_lock: std::sync::Mutex<()>,
 }
 
 impl LocalTransport {
@@ -63,7 +68,8 @@ impl LocalTransport {
     pub fn new(opts: LocalOptions) -> Result<LocalTransport, RuntimeError> {
         opts.topology.validate()?;
         let heap = Heap::new(opts.topology.world_size(), opts.heap_bytes)?;
-        Ok(LocalTransport { opts, heap })
+        let pool = pool::Pool::new(opts.workers.max(1))?;
+        Ok(LocalTransport { opts, heap, pool, launch_lock: std::sync::Mutex::new(()) })
     }
 
     fn span(&self, buf: RawBuf, rank: usize, offset: usize, len: usize) -> Result<*mut u8, RuntimeError> {
@@ -115,6 +121,7 @@ impl Transport for LocalTransport {
         if grid.contains(&0) || grid.iter().map(|&g| g as u64).product::<u64>() > 1 << 20 {
             return Err(RuntimeError::BadLaunch { kernel: kernel.name.clone(), message: format!("grid {grid:?} must be non-empty and at most 2^20 instances") });
         }
-        sched::run(&self.heap, &self.opts, kernel, grid, args, opts)
+        let _one_at_a_time = self.launch_lock.lock().unwrap_or_else(|e| e.into_inner());
+        sched::run(&self.pool, &self.heap, &self.opts, kernel, grid, args, opts)
     }
 }

@@ -7,6 +7,7 @@
 //! unblock another. A wall-clock timeout without progress backs this up.
 
 use super::ops::{compare, RT_FNS};
+use super::pool::{return_stack, take_stack, Job, Pool};
 use super::state::{Blocked, Inst, Shared, Yield};
 use super::LocalOptions;
 use crate::abi::{cmp, KernelCtx};
@@ -32,6 +33,7 @@ const DONE: u64 = u64::MAX;
 const ROUNDS_BITS: u64 = 8;
 
 pub(super) fn run(
+    pool: &Pool,
     heap: &Heap,
     opts: &LocalOptions,
     kernel: &Launchable,
@@ -95,25 +97,25 @@ pub(super) fn run(
             }
         }
     }
-    let workers = opts.workers.clamp(1, total);
+    let workers = pool.size().clamp(1, total);
     let states: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
     let task_ptrs: Vec<usize> = tasks.iter_mut().map(|t| &mut **t as *mut Task as usize).collect();
     let start = Instant::now();
     let spawn_err: Mutex<Option<RuntimeError>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for w in 0..workers {
+    let jobs: Vec<Job<'_>> = (0..workers)
+        .map(|w| {
             let mine: Vec<usize> = task_ptrs.iter().copied().skip(w).step_by(workers).collect();
             let (states, shared, entry, spawn_err) = (&states, &shared, kernel.entry, &spawn_err);
-            let stack = opts.stack_bytes;
-            let timeout = opts.deadlock_timeout;
-            s.spawn(move || {
+            let (stack, timeout) = (opts.stack_bytes, opts.deadlock_timeout);
+            Box::new(move || {
                 if let Err(e) = worker(w, &mine, states, shared, entry, stack, timeout) {
                     *spawn_err.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     shared.abort.store(true, Ordering::Release);
                 }
-            });
-        }
-    });
+            }) as Job<'_>
+        })
+        .collect();
+    pool.run(jobs);
     let elapsed = start.elapsed();
     if let Some(e) = spawn_err.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
@@ -144,10 +146,16 @@ fn worker(
 ) -> Result<(), RuntimeError> {
     let mut live: Vec<(usize, Co)> = Vec::with_capacity(tasks.len());
     for &t in tasks {
-        let stack = DefaultStack::new(stack_bytes).map_err(|e| RuntimeError::System {
-            what: format!("allocating a {stack_bytes}-byte coroutine stack"),
-            message: e.to_string(),
-        })?;
+        let stack = match take_stack(stack_bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                // Abandon the instances already created (none has started yet).
+                for (_, co) in live {
+                    return_stack(stack_bytes, co.into_stack());
+                }
+                return Err(e);
+            }
+        };
         let co = Coroutine::with_stack(stack, move |y: &corosensei::Yielder<(), Yield>, ()| {
             let task = t as *mut Task;
             // SAFETY: each task is driven by exactly one worker; the launch outlives it.
@@ -168,7 +176,7 @@ fn worker(
                 CoroutineResult::Return(()) => {
                     let task = live[i].0 as *mut Task;
                     unsafe { (*task).inst.finished = true };
-                    live.swap_remove(i);
+                    return_stack(stack_bytes, live.swap_remove(i).1.into_stack());
                     shared.bump();
                     all_blocked = false;
                     continue;
@@ -207,10 +215,11 @@ fn worker(
         }
     }
     states[w].store(DONE, Ordering::Release);
-    for (_, co) in &mut live {
+    for (_, mut co) in live {
         // SAFETY: suspended kernels hold no Rust objects that need dropping (runtime entry
         // points keep none across a suspend), and JIT frames cannot be unwound.
         unsafe { co.force_reset() };
+        return_stack(stack_bytes, co.into_stack());
     }
     Ok(())
 }
