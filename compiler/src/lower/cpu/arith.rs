@@ -40,6 +40,7 @@ impl Cx<'_> {
                 let float = num_elem(rty).is_float();
                 let name = binary_name(*b, float);
                 self.track_binary(*b, d.operands[0], d.operands[1], r, name);
+                self.track_grid_binary(*b, d.operands[0], d.operands[1], r);
                 let n = self.def(r);
                 self.line(&format!("{n} = {name} {}, {} : {lty}", ops[0], ops[1]));
             }
@@ -73,6 +74,7 @@ impl Cx<'_> {
                         if let Some(a) = self.affine.get(&d.operands[0]).cloned() {
                             self.affine.insert(r, a);
                         }
+                        self.track_grid_cast(d.operands[0], r, from);
                     }
                     if let Some(s) = self.splat.get(&d.operands[0]).cloned() {
                         let sc = self.convert(&s, from, to, None);

@@ -27,6 +27,13 @@ pub(crate) struct Cx<'k> {
     pub affine: HashMap<Value, Affine>,
     /// Pointer tiles that address consecutive elements from this base (`!llvm.ptr`).
     pub contig: HashMap<Value, String>,
+    /// Facts about 2-D tiles built from row and column vectors (see `grid`).
+    pub grid: HashMap<Value, super::grid::Grid>,
+    /// Tiles whose lanes also sit, row-major, in a stack buffer (`!llvm.ptr`), so `dot` and
+    /// row-wise stores read them in place instead of spilling them again.
+    pub mem: HashMap<Value, String>,
+    /// `llvm.alloca` lines, hoisted into the entry block so loops do not grow the stack.
+    allocas: Vec<String>,
 }
 
 impl<'k> Cx<'k> {
@@ -41,7 +48,25 @@ impl<'k> Cx<'k> {
             splat: HashMap::new(),
             affine: HashMap::new(),
             contig: HashMap::new(),
+            grid: HashMap::new(),
+            mem: HashMap::new(),
+            allocas: vec![],
         }
+    }
+
+    /// A stack buffer of `n` elements of `elem`, allocated once in the entry block.
+    pub fn alloca(&mut self, elem: Scalar, n: usize) -> String {
+        let (one, r) = (self.fresh(), self.fresh());
+        let e = if elem == Scalar::I1 { "i8" } else { elem.mlir() };
+        self.allocas.push(format!("    {one} = llvm.mlir.constant(1 : i64) : i64\n"));
+        self.allocas.push(format!("    {r} = llvm.alloca {one} x !llvm.array<{n} x {e}> {{alignment = 64 : i64}} : (i64) -> !llvm.ptr\n"));
+        r
+    }
+
+    /// Splices the hoisted allocas into the output at byte offset `at` (the entry block).
+    pub fn place_allocas(&mut self, at: usize) {
+        let lines = std::mem::take(&mut self.allocas).concat();
+        self.out.insert_str(at, &lines);
     }
 
     /// Writes the module header, the entry function and the argument loads.

@@ -8,7 +8,9 @@
 
 mod arith;
 mod control;
+mod dot;
 mod emit;
+mod grid;
 mod shmem;
 mod tile;
 
@@ -37,7 +39,9 @@ pub fn lower(kernel: &Kernel) -> Result<CpuModule, LowerError> {
     let mut cx = Cx::new(kernel);
     let symbol = entry_symbol(&kernel.name);
     cx.prologue(&symbol);
+    let entry = cx.out.len();
     cx.block(kernel.body)?;
+    cx.place_allocas(entry);
     cx.line("}");
     cx.out.push_str("}\n");
     Ok(CpuModule { mlir: cx.out, symbol, sites: cx.sites })

@@ -104,13 +104,7 @@ impl Cx<'_> {
             OpKind::ConsumeToken => {
                 // The wait is an opaque call, so nothing after it can be hoisted above it.
                 self.bind(d.results[0], names[0].clone());
-                let (src, r) = (d.operands[0], d.results[0]);
-                if let Some(c) = self.contig.get(&src).cloned() {
-                    self.contig.insert(r, c);
-                }
-                if let Some(c) = self.splat.get(&src).cloned() {
-                    self.splat.insert(r, c);
-                }
+                self.alias_facts(d.operands[0], d.results[0], true);
             }
             OpKind::Fence | OpKind::Quiet | OpKind::BarrierAll => {
                 let s = match d.kind {

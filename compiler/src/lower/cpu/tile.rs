@@ -78,23 +78,34 @@ impl Cx<'_> {
                 if let Some(sp) = self.splat.get(&src).cloned() {
                     self.splat.insert(r, sp);
                 }
+                self.track_broadcast(src, r);
             }
             OpKind::ExpandDims(_) | OpKind::PtrCast => {
-                // Same flattened data: an alias, with every fact carried over.
+                // Same flattened data: an alias, with every 1-D fact carried over.
                 let src = d.operands[0];
                 let n = self.name(src);
                 self.bind(r, n);
-                self.alias_facts(src, r);
+                self.alias_facts(src, r, false);
             }
             OpKind::AddPtr => self.addptr(op)?,
             OpKind::Reduce(kind, axis) => self.reduce(op, *kind, *axis as usize)?,
-            OpKind::Dot => return Err(self.unsupported(op, "tile.dot has no CPU lowering yet (tracked by the GEMM issue)")),
+            OpKind::Dot => self.dot(op)?,
             _ => return Err(self.malformed(op, "not a tile shape op")),
         }
         Ok(())
     }
 
-    fn alias_facts(&mut self, from: Value, to: Value) {
+    /// Carries facts from `from` to its alias `to`; 2-D facts only when the shape and element
+    /// size are unchanged (`same_tile`).
+    pub(crate) fn alias_facts(&mut self, from: Value, to: Value, same_tile: bool) {
+        if let Some(x) = self.mem.get(&from).cloned() {
+            self.mem.insert(to, x);
+        }
+        if same_tile {
+            if let Some(x) = self.grid.get(&from).cloned() {
+                self.grid.insert(to, x);
+            }
+        }
         if let Some(x) = self.splat.get(&from).cloned() {
             self.splat.insert(to, x);
         }
@@ -120,6 +131,8 @@ impl Cx<'_> {
             return Ok(());
         }
         let n = self.ty(r).numel();
+        let base_i64 = self.splat.get(&p).cloned();
+        self.track_addptr(p, off, r, base_i64);
         // Contiguity: splat(p) + range, or contiguous + splat.
         let pscalar = self.splat_ptr(p);
         if let (Some(base), Some(aff)) = (pscalar.clone(), self.affine.get(&off).cloned()) {
@@ -386,6 +399,9 @@ impl Cx<'_> {
         let p = d.operands[0];
         let elem = num_elem(self.ty(p));
         let n = self.ty(p).numel();
+        if let (None, Some(super::grid::Grid::RowPtrs(rows))) = (self.contig.get(&p), self.grid.get(&p).cloned()) {
+            return self.rows_memory(op, &rows);
+        }
         let addr = self.addr_of(p, None);
         match d.kind {
             OpKind::Load { mask, other } => {
