@@ -9,18 +9,27 @@
 //! protocol tags words with it), so [`Prepared`] relaunches on the same buffers without
 //! clearing anything.
 
+mod ag_gemm;
 mod allgather;
 mod broadcast;
 mod common;
 mod error;
+pub mod gemm;
+mod gemm_rs;
 pub mod host;
+mod matmul;
 mod reduce;
 pub mod reference;
 mod registry;
 mod run;
+pub mod swizzle;
+mod tiles;
+#[cfg(test)]
+mod matmul_tests;
 #[cfg(test)]
 mod tests;
 
 pub use error::KernelError;
 pub use registry::{build, default_constexprs, list, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
+pub use matmul::{matmul_constexprs, prepare_matmul, time_launches, MatmulShape, PreparedMatmul};
 pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

@@ -39,6 +39,22 @@ pub fn broadcast(inputs: &[Vec<f64>], root: usize) -> Vec<Vec<f64>> {
     vec![inputs[root].clone(); inputs.len()]
 }
 
+/// Naive row-major GEMM `A[m, k] · B[k, n]`, with the sum of `|a * b|` of every element
+/// (the scale of its rounding error).
+pub fn matmul(a: &[f64], b: &[f64], m: usize, n: usize, k: usize) -> (Vec<f64>, Vec<f64>) {
+    let (mut c, mut abs) = (vec![0.0; m * n], vec![0.0; m * n]);
+    for i in 0..m {
+        for p in 0..k {
+            let x = a[i * k + p];
+            for j in 0..n {
+                c[i * n + j] += x * b[p * n + j];
+                abs[i * n + j] += (x * b[p * n + j]).abs();
+            }
+        }
+    }
+    (c, abs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +73,12 @@ mod tests {
         let inputs = vec![vec![1.0, 2.0, 3.0], vec![10.0, 20.0, 30.0]];
         assert_eq!(reduce_scatter(&inputs), vec![vec![11.0], vec![22.0, 33.0]]);
         assert_eq!(all_gather(&inputs)[1], vec![1.0, 2.0, 3.0, 10.0, 20.0, 30.0]);
+    }
+
+    #[test]
+    fn matmul_is_the_sum_of_products() {
+        let (c, abs) = matmul(&[1.0, -2.0, 3.0, 4.0], &[5.0, 6.0, 7.0, 8.0], 2, 2, 2);
+        assert_eq!(c, vec![5.0 - 14.0, 6.0 - 16.0, 15.0 + 28.0, 18.0 + 32.0]);
+        assert_eq!(abs, vec![19.0, 22.0, 43.0, 50.0]);
     }
 }

@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{allgather, broadcast, reduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, gemm, gemm_rs, reduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -17,6 +17,12 @@ pub enum Collective {
     AllReduce,
     /// Every rank gets the root's buffer (`elems`, in place).
     Broadcast,
+    /// `C = A · B` on every rank (matrix shapes, not `elems`).
+    Gemm,
+    /// `C = AllGather(A_shard) · B`.
+    AllGatherGemm,
+    /// `C_shard = ReduceScatter(A · B)`.
+    GemmReduceScatter,
 }
 
 impl Collective {
@@ -27,7 +33,15 @@ impl Collective {
             Collective::ReduceScatter => "reduce_scatter",
             Collective::AllReduce => "allreduce",
             Collective::Broadcast => "broadcast",
+            Collective::Gemm => "gemm",
+            Collective::AllGatherGemm => "ag_gemm",
+            Collective::GemmReduceScatter => "gemm_rs",
         }
+    }
+
+    /// Whether it takes matrix shapes (`m`, `n`, `k`) rather than an element count.
+    pub fn is_matmul(self) -> bool {
+        matches!(self, Collective::Gemm | Collective::AllGatherGemm | Collective::GemmReduceScatter)
     }
 }
 
@@ -54,6 +68,9 @@ pub(crate) enum Algo {
     AllReduceTwoShot,
     AllReduceMultimem,
     Broadcast,
+    Gemm,
+    AgGemm,
+    GemmRs,
 }
 
 /// A registry entry.
@@ -68,12 +85,15 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl => Collective::AllGather,
         Algo::ReduceScatterRing => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
+        Algo::Gemm => Collective::Gemm,
+        Algo::AgGemm => Collective::AllGatherGemm,
+        Algo::GemmRs => Collective::GemmReduceScatter,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 9] = [
+pub(crate) static DEFS: [Def; 12] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -83,6 +103,9 @@ pub(crate) static DEFS: [Def; 9] = [
     def("allreduce_two_shot", "AllReduce, two-shot: reduce-scatter then all-gather", Algo::AllReduceTwoShot, reduce::two_shot),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
+    def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
+    def("ag_gemm", "AllGather-GEMM: put_signal per row tile, tiles wait on their chunk only", Algo::AgGemm, ag_gemm::ag_gemm),
+    def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
 ];
 
 /// Bytes up to which `allreduce` picks the one-shot algorithm.
@@ -105,6 +128,9 @@ pub(crate) fn find(name: &str) -> Result<&'static Def, KernelError> {
 /// The default constexprs of `name` for element type `dtype`.
 pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelError> {
     let d = find(name)?;
+    if d.info.collective.is_matmul() {
+        return Ok(crate::matmul::matmul_constexprs(dtype));
+    }
     let block = if d.algo == Algo::AllGatherLl { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
 }

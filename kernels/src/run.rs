@@ -107,6 +107,9 @@ pub struct Prepared {
 pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Constexprs) -> Result<Prepared, KernelError> {
     let d = find(name)?;
     let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
+    if d.info.collective.is_matmul() {
+        return Err(unsupported("an element count (it is a GEMM: give m, n and k)".into()));
+    }
     if elems == 0 {
         return Err(unsupported("zero elements (every rank needs at least one)".into()));
     }
@@ -169,6 +172,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[programs, 8]])?;
             (b, vec![Buf(0), Buf(1), I64(n), I32(0), Epoch], 0, 0, elems * es, elems * es)
         }
+        Algo::Gemm | Algo::AgGemm | Algo::GemmRs => return Err(unsupported("an element count".into())),
     };
     let bufs = alloc_all(world, &sizes)?;
     let grid_n = if algo == Algo::AllGatherLl { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
@@ -200,7 +204,7 @@ fn too_large(kernel: &str, elems: usize) -> KernelError {
 }
 
 /// Allocates one symmetric buffer per size (at least 8 bytes each), all or none.
-fn alloc_all(world: &World, sizes: &[usize]) -> Result<Vec<RawBuf>, KernelError> {
+pub(crate) fn alloc_all(world: &World, sizes: &[usize]) -> Result<Vec<RawBuf>, KernelError> {
     let mut bufs = Vec::with_capacity(sizes.len());
     for &bytes in sizes {
         match world.alloc_bytes(bytes.max(8)) {

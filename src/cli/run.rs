@@ -23,6 +23,15 @@ pub struct RunArgs {
     /// Timed iterations (after one warm-up).
     #[arg(long, default_value_t = 5)]
     iters: usize,
+    /// GEMM kernels: rows of C (all ranks together for ag_gemm and gemm_rs).
+    #[arg(long, default_value_t = 1024)]
+    m: usize,
+    /// GEMM kernels: columns of C.
+    #[arg(long, default_value_t = 1024)]
+    n: usize,
+    /// GEMM kernels: reduction length (per rank for gemm_rs).
+    #[arg(long, default_value_t = 512)]
+    k: usize,
     /// Constexpr overrides, e.g. `-D BLOCK=1024`.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     define: Vec<String>,
@@ -38,6 +47,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
     super::compile::apply_defines(&mut constexprs, &a.define)?;
+    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul()) {
+        return run_matmul(&a, &world, dtype, &constexprs);
+    }
     let opts = weft::kernels::RunOptions { iters: a.iters.max(1), warmup: 1, constexprs, seed: 0x5eed };
     let r = weft::kernels::run_collective(&world, &a.kernel, a.elems, dtype, &opts).map_err(|e| e.to_string())?;
     let median = r.median();
@@ -60,6 +72,49 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     }
     if !r.verified {
         return Err(format!("{}: result differs from the reference (max error {:.3e})", a.kernel, r.max_err));
+    }
+    Ok(())
+}
+
+/// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.
+fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl::Constexprs) -> Result<(), String> {
+    let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
+    let mut p = weft::kernels::prepare_matmul(world, &a.kernel, shape, dtype, c).map_err(|e| e.to_string())?;
+    let mut warnings = vec![];
+    let times = weft::kernels::time_launches(
+        || {
+            let r = p.launch()?;
+            warnings = r.warnings;
+            Ok(r.elapsed)
+        },
+        1,
+        a.iters.max(1),
+    )
+    .map_err(|e| e.to_string())?;
+    let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
+    let mut sorted = times.clone();
+    sorted.sort();
+    let secs = sorted[sorted.len() / 2].as_secs_f64().max(1e-9);
+    println!(
+        "{} ranks={} ({}) m={} n={} k={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
+        a.kernel,
+        a.ranks,
+        world.topology(),
+        a.m,
+        a.n,
+        a.k,
+        dtype,
+        if ok { "PASS" } else { "FAIL" },
+        max_err,
+        secs * 1e3,
+        times.len(),
+        p.flops() / secs / 1e12,
+    );
+    for w in &warnings {
+        eprintln!("weft: warning: {w}");
+    }
+    if !ok {
+        return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
     }
     Ok(())
 }

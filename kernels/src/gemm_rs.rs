@@ -1,0 +1,107 @@
+//! GEMM-ReduceScatter, `C_shard = ReduceScatter(A · B)`, with the scatter and the reduction
+//! fused into the kernel, hierarchically over a `nodes x local` topology.
+//!
+//! Program instances `0..G` compute partial tiles, segment by segment in [`rs_dest`] order
+//! (own segment last). A finished tile goes to a contiguous staging slot and is pushed with
+//! `put_signal` to the rank of this node that has the owner's local index (on one node, the
+//! owner itself). Programs `G..G+COMM_PROGRAMS` reduce on arrival:
+//! 1. intra-node: sum the `local` partials of each tile of the segments of ranks with this
+//!    rank's local index, other nodes' segments first;
+//! 2. inter-node: push each such node partial (`put_signal`) to its owner on its node;
+//! 3. final: the owner adds the other nodes' partials to its own node's and stores `C_shard`.
+//!
+//! Args: `a[m, k], b[k, n], c[seg_rows, n], stage, part, nstage, inter, sig, m, n, k, local,
+//! epoch`. With `T = max_tiles * BLOCK_M * BLOCK_N` (f32 elements per segment's tiles,
+//! `max_tiles = cdiv(cdiv(m, world), BLOCK_M) * cdiv(n, BLOCK_N)`): `stage[world * T]`,
+//! `part[local * nodes * T]`, `nstage[nodes * T]`, `inter[nodes * T]`, and
+//! `sig[(local + 1) * nodes * max_tiles]` (i64; partial signals, then node-partial signals).
+
+use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
+use crate::swizzle::rs_dest;
+use crate::tiles::{i64c, role_split, seg_tiles, segment, SegTile};
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// A dense `BLOCK_M x BLOCK_N` f32 tile at slot `slot` of a tile array.
+fn slot_tile(base: Val, slot: Val, cfg: &GemmConfig) -> Mat {
+    let size = cfg.bm * cfg.bn;
+    Mat { ptr: base + slot * size, rows: i64c(cfg.bm), cols: i64c(cfg.bn), ld: i64c(cfg.bn) }
+}
+
+/// Row and column indices of a whole slot tile.
+fn slot_indices(cfg: &GemmConfig) -> (Val, Val) {
+    (arange(0, cfg.bm as i32).to(Scalar::I64), arange(0, cfg.bn as i32).to(Scalar::I64))
+}
+
+/// Builds `gemm_rs`.
+pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = GemmConfig::from(c)?;
+    let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    kernel("gemm_rs", c, |a| {
+        let (am, bm, out) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t));
+        let (stage, part) = (a.ptr("stage", Scalar::F32), a.ptr("part", Scalar::F32));
+        let (nstage, inter, sig) = (a.ptr("nstage", Scalar::F32), a.ptr("inter", Scalar::F32), a.ptr("sig", Scalar::I64));
+        let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let nodes = world / local;
+        let (my_node, my_local) = (me / local, me % local);
+        let max_tiles = cdiv(cdiv(m, world), cfg.bm) * cdiv(n, cfg.bn);
+        let tile_elems = cfg.bm * cfg.bn;
+        let inter_sig = sig + local * nodes * max_tiles;
+        let bmat = Mat::dense(bm, k, n);
+        let (si, sj) = slot_indices(&cfg);
+        let (g, gemm_programs, is_gemm) = role_split(comm);
+        if_(is_gemm, || {
+            let order = |step: Val| rs_dest(step, me, local, world);
+            seg_tiles(g, gemm_programs, world, m, n, &cfg, order, |t: SegTile| {
+                let amat = Mat { ptr: am + t.row0 * k, rows: t.rows, cols: k, ld: k };
+                let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
+                let staged = slot_tile(stage, t.rank * max_tiles + t.index, &cfg);
+                store_tile(&staged, si, sj, acc, Scalar::F32);
+                let via = my_node * local + t.rank % local;
+                let slot = (my_local * nodes + t.rank / local) * max_tiles + t.index;
+                put_signal(part + slot * tile_elems, staged.ptr, tile_elems, sig + slot, epoch, via, PutSignal::default());
+            });
+        });
+        if_(is_gemm.eq_(0), || {
+            let cp = g - gemm_programs;
+            for_range(0i64, nodes, 1i64, |step| {
+                let node = (my_node + 1 + step) % nodes;
+                let owner = node * local + my_local;
+                let (s0, s1) = segment(owner, m, world);
+                let num_pn = cdiv(n, cfg.bn);
+                for_range(cp, cdiv(s1 - s0, cfg.bm) * num_pn, i64c(comm), |index| {
+                    let sum_arrivals = |count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, init: Val| {
+                        for_range_carry(0i64, count, 1i64, &[init], |q, acc| {
+                            let slot = slot_of(q);
+                            let tok = wait_until(sigs + slot, Cmp::Ge, epoch);
+                            let t = slot_tile(consume_token(bufs, tok), slot, &cfg);
+                            let (p, mask) = t.tile(si, sj);
+                            vec![acc[0] + load_masked(p, mask, 0)]
+                        })[0]
+                    };
+                    let intra = |q: Val| (((my_local + 1 + q) % local) * nodes + node) * max_tiles + index;
+                    let zero = zeros(&[cfg.bm as usize, cfg.bn as usize], Scalar::F32);
+                    let acc = sum_arrivals(local, &intra, sig, part, zero);
+                    if_(node.ne_(my_node), || {
+                        let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
+                        store_tile(&staged, si, sj, acc, Scalar::F32);
+                        let slot = my_node * max_tiles + index;
+                        put_signal(inter + slot * tile_elems, staged.ptr, tile_elems, inter_sig + slot, epoch, owner, PutSignal::default());
+                    });
+                    if_(node.eq_(my_node), || {
+                        let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
+                        let total = sum_arrivals(nodes - 1, &from, inter_sig, inter, acc);
+                        let (row_tile, pn) = (index / num_pn, index % num_pn);
+                        let row0 = row_tile * cfg.bm;
+                        let cmat = Mat { ptr: out + row0 * n, rows: s1 - s0 - row0, cols: n, ld: n };
+                        let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+                        store_tile(&cmat, si, cols, total, cfg.t);
+                    });
+                });
+            });
+        });
+        Ok(())
+    })
+}

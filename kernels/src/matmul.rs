@@ -1,0 +1,247 @@
+//! The host side of the GEMM family (`gemm`, `ag_gemm`, `gemm_rs`): buffers, random inputs
+//! per rank, launches with per-launch epochs, and checks against a naive GEMM.
+//!
+//! Shapes: `gemm` computes `C[m, n] = A[m, k] · B[k, n]` on every rank independently.
+//! `ag_gemm` takes `m` as the gathered row count (rank `r` holds rows `segment(m, world, r)`
+//! of A) and gives every rank `AllGather(A) · B_r`. `gemm_rs` takes `k` per rank and gives
+//! rank `r` rows `segment(m, world, r)` of `sum_r A_r · B_r`.
+
+use crate::host::HostVec;
+use crate::reference::{matmul, segment};
+use crate::registry::{find, Algo};
+use crate::KernelError;
+use std::time::Duration;
+use weft_compiler::dsl::Constexprs;
+use weft_runtime::{Arg, DType, LaunchReport, Launchable, RawBuf, World};
+
+/// A GEMM problem size (see the module docs for what `m` and `k` mean per kernel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatmulShape {
+    /// Rows of C (all ranks together for the distributed kernels).
+    pub m: usize,
+    /// Columns of C.
+    pub n: usize,
+    /// Reduction length (per rank for `gemm_rs`).
+    pub k: usize,
+}
+
+/// Where each argument of a matmul kernel comes from.
+#[derive(Clone, Copy, Debug)]
+enum ArgSpec {
+    Buf(usize),
+    I64(i64),
+    Epoch,
+}
+
+/// A matmul-family kernel ready to launch repeatedly on fixed buffers.
+pub struct PreparedMatmul {
+    world: World,
+    kernel: Launchable,
+    algo: Algo,
+    dtype: DType,
+    shape: MatmulShape,
+    bufs: Vec<RawBuf>,
+    args: Vec<ArgSpec>,
+    grid: [u32; 3],
+    epoch: i64,
+    /// Per rank: A and B as written (f64 of the dtype-rounded values).
+    inputs: Vec<(Vec<f64>, Vec<f64>)>,
+    /// Index of the A input buffer, the B buffer and the output buffer.
+    io: (usize, usize, usize),
+}
+
+/// Default constexprs of the matmul family.
+pub fn matmul_constexprs(dtype: &str) -> Constexprs {
+    Constexprs::new().with("T", dtype).with("BLOCK_M", 64).with("BLOCK_N", 128).with("BLOCK_K", 64).with("GROUP_M", 8).with("COMM_PROGRAMS", 1)
+}
+
+/// Compute programs per rank: enough to keep every core busy across the ranks.
+fn compute_programs(world: usize) -> usize {
+    let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
+    cores.div_ceil(world).max(1)
+}
+
+/// Allocates, compiles and seeds `name` (`gemm`, `ag_gemm` or `gemm_rs`) on `world`.
+pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) -> Result<PreparedMatmul, KernelError> {
+    let def = find(name)?;
+    let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
+    if !matches!(def.algo, Algo::Gemm | Algo::AgGemm | Algo::GemmRs) {
+        return Err(unsupported("matrix shapes (it is a collective: give --elems)".into()));
+    }
+    if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16) {
+        return Err(unsupported(format!("dtype {dtype} (use f32, f16 or bf16)")));
+    }
+    let w = world.n_ranks();
+    let MatmulShape { m, n, k } = shape;
+    if m == 0 || n == 0 || k == 0 {
+        return Err(unsupported(format!("an empty problem m={m} n={n} k={k}")));
+    }
+    if def.algo == Algo::AgGemm && m < w {
+        return Err(unsupported(format!("m={m} rows over {w} ranks (every rank needs a row)")));
+    }
+    let mut c = c.clone();
+    c.set("T", dtype.name());
+    let kernel = weft_compiler::compile(&(def.build)(&c)?, &weft_compiler::Options::from_env())?.launchable();
+    let get = |key: &str| c.get(key).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
+    let (bm, bn, comm) = (get("BLOCK_M"), get("BLOCK_N"), get("COMM_PROGRAMS"));
+    let es = dtype.size_bytes();
+    let local = world.topology().local_size;
+    let nodes = world.topology().nodes;
+    let seg_max = m.div_ceil(w);
+    let too_large = || KernelError::TooLarge { kernel: name.into(), elems: m.saturating_mul(n) };
+    let prod = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);
+    use ArgSpec::*;
+    let dims = [I64(m as i64), I64(n as i64), I64(k as i64)];
+    let (sizes, args, io, extra) = match def.algo {
+        Algo::Gemm => (vec![prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?], vec![Buf(0), Buf(1), Buf(2)], (0, 1, 2), 0),
+        Algo::AgGemm => {
+            let tiles = seg_max.div_ceil(bm);
+            let sizes = vec![prod(&[seg_max, k, es])?, prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?, prod(&[w, tiles, 8])?];
+            (sizes, vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4)], (0, 2, 3), comm)
+        }
+        _ => {
+            let tiles = seg_max.div_ceil(bm) * n.div_ceil(bn);
+            let t = prod(&[tiles, bm, bn, 4])?;
+            let sizes = vec![
+                prod(&[m, k, es])?,
+                prod(&[k, n, es])?,
+                prod(&[seg_max, n, es])?,
+                prod(&[w, t])?,
+                prod(&[local, nodes, t])?,
+                prod(&[nodes, t])?,
+                prod(&[nodes, t])?,
+                prod(&[local + 1, nodes, tiles, 8])?,
+            ];
+            (sizes, (0..8).map(Buf).collect(), (0, 1, 2), comm)
+        }
+    };
+    let mut args = args;
+    args.extend(dims);
+    if def.algo != Algo::Gemm {
+        args.extend([I64(local as i64), Epoch]);
+    }
+    let bufs = crate::run::alloc_all(world, &sizes)?;
+    let grid = [(compute_programs(w) + extra) as u32, 1, 1];
+    let mut p = PreparedMatmul { world: world.clone(), kernel, algo: def.algo, dtype, shape, bufs, args, grid, epoch: 0, inputs: vec![], io };
+    p.seed(0x5eed)?;
+    Ok(p)
+}
+
+impl PreparedMatmul {
+    /// Rows of A this rank holds.
+    fn a_rows(&self, rank: usize) -> usize {
+        match self.algo {
+            Algo::AgGemm => segment(self.shape.m, self.world.n_ranks(), rank).len(),
+            _ => self.shape.m,
+        }
+    }
+
+    /// Writes fresh random A and B (seeded) on every rank.
+    pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
+        self.inputs.clear();
+        let MatmulShape { n, k, .. } = self.shape;
+        for r in 0..self.world.n_ranks() {
+            let random = |len: usize, salt: u64| {
+                HostVec::random(self.dtype, len, seed ^ salt.wrapping_mul(0x9e37_79b9) ^ (r as u64) << 32)
+                    .map_err(|d| KernelError::Unsupported { kernel: self.kernel.name.clone(), what: format!("dtype {d}") })
+            };
+            let a = random(self.a_rows(r) * k, 1)?;
+            let b = random(k * n, 2)?;
+            a.write(&self.world, self.bufs[self.io.0], r, 0, self.dtype)?;
+            b.write(&self.world, self.bufs[self.io.1], r, 0, self.dtype)?;
+            self.inputs.push((a.to_f64(), b.to_f64()));
+        }
+        Ok(())
+    }
+
+    /// Launches once; returns the runtime's report.
+    pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
+        self.epoch += 1;
+        let args: Vec<Arg> = self
+            .args
+            .iter()
+            .map(|a| match *a {
+                ArgSpec::Buf(i) => Arg::Buf(self.bufs[i]),
+                ArgSpec::I64(x) => Arg::I64(x),
+                ArgSpec::Epoch => Arg::I64(self.epoch),
+            })
+            .collect();
+        Ok(self.world.launch(&self.kernel, self.grid, &args)?)
+    }
+
+    /// The expected output of every rank and the per-element bound on accumulated error.
+    fn expected(&self) -> Vec<(Vec<f64>, Vec<f64>)> {
+        let MatmulShape { m, n, k } = self.shape;
+        let w = self.world.n_ranks();
+        match self.algo {
+            Algo::Gemm => self.inputs.iter().map(|(a, b)| matmul(a, b, m, n, k)).collect(),
+            Algo::AgGemm => {
+                let full: Vec<f64> = self.inputs.iter().flat_map(|(a, _)| a.iter().copied()).collect();
+                self.inputs.iter().map(|(_, b)| matmul(&full, b, m, n, k)).collect()
+            }
+            _ => {
+                let parts: Vec<(Vec<f64>, Vec<f64>)> = self.inputs.iter().map(|(a, b)| matmul(a, b, m, n, k)).collect();
+                (0..w)
+                    .map(|r| {
+                        let rows = segment(m, w, r);
+                        let span = rows.start * n..rows.end * n;
+                        let sum = |f: fn(&(Vec<f64>, Vec<f64>)) -> &Vec<f64>| -> Vec<f64> {
+                            span.clone().map(|i| parts.iter().map(|p| f(p)[i]).sum()).collect()
+                        };
+                        (sum(|p| &p.0), sum(|p| &p.1))
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Checks every rank's C against the naive GEMM of the current inputs: within one
+    /// rounding to the dtype plus f32 accumulation error over the whole reduction.
+    pub fn verify(&self) -> Result<(bool, f64), KernelError> {
+        let eps_out = match self.dtype {
+            DType::F16 => 9.77e-4,
+            DType::BF16 => 7.82e-3,
+            _ => f32::EPSILON as f64,
+        };
+        let k_total = self.shape.k * if self.algo == Algo::GemmRs { self.world.n_ranks() } else { 1 };
+        let (mut ok, mut max_err) = (true, 0.0f64);
+        for (r, (want, abs)) in self.expected().iter().enumerate() {
+            let got = HostVec::read(&self.world, self.bufs[self.io.2], r, 0, want.len(), self.dtype)?.to_f64();
+            for ((g, w), s) in got.iter().zip(want).zip(abs) {
+                let err = (g - w).abs();
+                let tol = eps_out * w.abs() + (k_total as f64 + 2.0) * f32::EPSILON as f64 * s + 1e-7;
+                max_err = max_err.max(err);
+                ok &= err <= tol;
+            }
+        }
+        Ok((ok, max_err))
+    }
+
+    /// Floating-point operations of one launch, all ranks together.
+    pub fn flops(&self) -> f64 {
+        let MatmulShape { m, n, k } = self.shape;
+        let w = self.world.n_ranks() as f64;
+        2.0 * m as f64 * n as f64 * k as f64 * w
+    }
+
+    /// The problem shape.
+    pub fn shape(&self) -> MatmulShape {
+        self.shape
+    }
+}
+
+impl Drop for PreparedMatmul {
+    fn drop(&mut self) {
+        for b in self.bufs.drain(..) {
+            self.world.free_raw(b);
+        }
+    }
+}
+
+/// Times `iters` launches after `warmup` ones; returns the launch times.
+pub fn time_launches(mut launch: impl FnMut() -> Result<Duration, KernelError>, warmup: usize, iters: usize) -> Result<Vec<Duration>, KernelError> {
+    for _ in 0..warmup {
+        launch()?;
+    }
+    (0..iters).map(|_| launch()).collect()
+}
