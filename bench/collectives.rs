@@ -4,7 +4,10 @@
 //! Prints GB/s and the fraction of memcpy, and writes a summary table to
 //! `target/weft-bench/collectives.md`.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+#[path = "support.rs"]
+mod support;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 use weft::kernels::{prepare, Prepared};
@@ -56,30 +59,14 @@ fn bench(c: &mut Criterion) {
                 let moved = copied_bytes(&p);
                 group.throughput(Throughput::Bytes(moved as u64));
                 let id = format!("{ranks}ranks/{bytes}B");
-                let mut weft_t = Duration::ZERO;
-                let mut weft_n = 0u64;
-                group.bench_function(BenchmarkId::new("weft", &id), |b| {
-                    b.iter_custom(|iters| {
-                        let start = Instant::now();
-                        for _ in 0..iters {
-                            p.launch().expect("launch");
-                        }
-                        let t = start.elapsed();
-                        (weft_t, weft_n) = (weft_t + t, weft_n + iters);
-                        t
-                    })
+                let weft_t = support::timed(&mut group, "weft", &id, || {
+                    p.launch().expect("launch");
                 });
-                let mut mem_t = Duration::ZERO;
-                let mut mem_n = 0u64;
-                group.bench_function(BenchmarkId::new("memcpy", &id), |b| {
-                    b.iter_custom(|iters| {
-                        let t = memcpy_time(moved, iters, &scratch_src, &mut scratch_dst);
-                        (mem_t, mem_n) = (mem_t + t, mem_n + iters);
-                        t
-                    })
+                let mem_t = support::timed(&mut group, "memcpy", &id, || {
+                    memcpy_time(moved, 1, &scratch_src, &mut scratch_dst);
                 });
-                let gbs = |t: Duration, n: u64| moved as f64 * n as f64 / t.as_secs_f64().max(1e-12) / 1e9;
-                let (w, m) = (gbs(weft_t, weft_n), gbs(mem_t, mem_n));
+                let gbs = |t: Duration| moved as f64 / t.as_secs_f64().max(1e-12) / 1e9;
+                let (w, m) = (gbs(weft_t), gbs(mem_t));
                 let line = format!("| {name} | {ranks} | {bytes} | {w:.2} | {m:.2} | {:.0}% |", 100.0 * w / m);
                 eprintln!("{line}");
                 let _ = writeln!(summary, "{line}");
@@ -88,10 +75,7 @@ fn bench(c: &mut Criterion) {
         }
         group.finish();
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/weft-bench");
-    let _ = std::fs::create_dir_all(&dir);
-    let _ = std::fs::write(dir.join("collectives.md"), &summary);
-    println!("\n{summary}");
+    support::write_summary("collectives.md", &summary);
 }
 
 criterion_group!(benches, bench);

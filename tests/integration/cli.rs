@@ -64,3 +64,20 @@ fn list_and_every_stage_of_a_library_kernel() {
         assert!(out.contains(needle), "{stage} lacks {needle:?}");
     }
 }
+
+#[test]
+fn run_overlap_kernels_verifies_and_reports_tflops() {
+    // The commands, scaled down so the naive reference stays quick in debug builds.
+    for args in [
+        &["run", "ag_gemm", "--ranks", "4", "--m", "256", "--n", "128", "--k", "64", "--iters", "1"][..],
+        &["run", "gemm_rs", "--ranks", "4", "--nodes", "2", "--m", "250", "--n", "96", "--k", "40", "--dtype", "bf16", "--iters", "1"],
+        &["run", "gemm", "--ranks", "1", "--m", "65", "--n", "33", "--k", "17", "--dtype", "f16", "--iters", "1"],
+    ] {
+        let (code, out, err) = weft(args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(out.contains("PASS") && out.contains("TFLOP/s"), "{out}");
+    }
+    let (code, _, err) = weft(&["run", "ag_gemm", "--ranks", "4", "--m", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("every rank needs a row"), "{err}");
+}

@@ -1,0 +1,103 @@
+//! `cargo bench --bench overlap`: AG-GEMM and GEMM-RS against the non-overlapped baseline (the
+//! library's AllGather / ReduceScatter kernel and the GEMM kernel, launched one after the
+//! other) in the same run, on the `local` transport at 2, 4 and 8 ranks on one node and on a
+//! 2x2 node topology.
+//!
+//! Shapes are the LLaMA layer shapes (N, K) = (11008, 4096), (14336, 4096), (28672, 8192) with
+//! M = 8192, each dimension divided by 32 (so (344, 128), (448, 128), (896, 256), M = 256) so
+//! a 2-core CPU finishes the whole bench in minutes. bf16 in, f32 accumulation.
+//!
+//! Reports speedup = baseline / fused and overlap efficiency =
+//! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm), and writes the table to
+//! `target/weft-bench/overlap.md`; criterion's plots land in `target/criterion/`.
+
+#[path = "support.rs"]
+mod support;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::fmt::Write as _;
+use std::time::Duration;
+use weft::kernels::{matmul_constexprs, prepare, prepare_matmul, MatmulShape};
+use weft::runtime::{DType, LocalOptions, Topology, World};
+
+const SCALE: usize = 32;
+const LLAMA_NK: [(usize, usize); 3] = [(11008, 4096), (14336, 4096), (28672, 8192)];
+const LLAMA_M: usize = 8192;
+const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
+const DTYPE: DType = DType::BF16;
+
+fn bench(c: &mut Criterion) {
+    let mut summary = String::from(
+        "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | overlap eff. |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let total = 2 * TOPOLOGIES.len() * LLAMA_NK.len();
+    let mut done = 0;
+    for kernel in ["ag_gemm", "gemm_rs"] {
+        let mut group = c.benchmark_group(kernel);
+        group.sample_size(10).warm_up_time(Duration::from_millis(200)).measurement_time(Duration::from_secs(1));
+        for (nodes, local) in TOPOLOGIES {
+            let topology = Topology { nodes, local_size: local };
+            let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
+            let w = topology.world_size();
+            for (n, k) in LLAMA_NK {
+                done += 1;
+                let shape = MatmulShape { m: LLAMA_M / SCALE, n: n / SCALE, k: k / SCALE };
+                eprintln!("[{done}/{total}] {kernel} {topology} {shape:?}");
+                let cx = matmul_constexprs(DTYPE.name());
+                let mut fused = prepare_matmul(&world, kernel, shape, DTYPE, &cx).expect("prepares");
+                fused.launch().expect("launch");
+                let (ok, err) = fused.verify().expect("verify");
+                assert!(ok, "{kernel} {topology} {shape:?}: wrong result (max err {err})");
+                // The baseline's pieces: the same GEMM work per rank, and the collective.
+                let (gemm_shape, coll, elems) = if kernel == "ag_gemm" {
+                    (shape, "allgather", shape.m.div_ceil(w) * shape.k)
+                } else {
+                    (shape, "reduce_scatter", shape.m * shape.n)
+                };
+                let mut gemm = prepare_matmul(&world, "gemm", gemm_shape, DTYPE, &cx).expect("gemm prepares");
+                let ccx = weft::kernels::default_constexprs(coll, DTYPE.name()).expect("known");
+                let mut comm = prepare(&world, coll, elems, DTYPE, &ccx).expect("collective prepares");
+                let id = format!("{topology}/{}x{}x{}", shape.m, shape.n, shape.k);
+                let t_comm = support::timed(&mut group, coll, &id, || {
+                    comm.launch().expect("launch");
+                });
+                let t_gemm = support::timed(&mut group, "gemm", &id, || {
+                    gemm.launch().expect("launch");
+                });
+                let t_base = support::timed(&mut group, "baseline", &id, || {
+                    if kernel == "ag_gemm" {
+                        comm.launch().expect("launch");
+                        gemm.launch().expect("launch");
+                    } else {
+                        gemm.launch().expect("launch");
+                        comm.launch().expect("launch");
+                    }
+                });
+                let t_fused = support::timed(&mut group, "fused", &id, || {
+                    fused.launch().expect("launch");
+                });
+                let ms = |t: Duration| t.as_secs_f64() * 1e3;
+                let speedup = t_base.as_secs_f64() / t_fused.as_secs_f64();
+                let eff = (ms(t_comm) + ms(t_gemm) - ms(t_fused)) / ms(t_comm).min(ms(t_gemm));
+                let line = format!(
+                    "| {kernel} | {topology} | {}x{}x{} | {:.3} | {:.3} | {:.3} | {:.3} | {speedup:.2}x | {:.0}% |",
+                    shape.m,
+                    shape.n,
+                    shape.k,
+                    ms(t_comm),
+                    ms(t_gemm),
+                    ms(t_base),
+                    ms(t_fused),
+                    eff * 100.0
+                );
+                eprintln!("{line}");
+                let _ = writeln!(summary, "{line}");
+            }
+        }
+        group.finish();
+    }
+    support::write_summary("overlap.md", &summary);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
