@@ -52,7 +52,7 @@ pub struct PreparedMatmul {
 
 /// Default constexprs of the matmul family.
 pub fn matmul_constexprs(dtype: &str) -> Constexprs {
-    Constexprs::new().with("T", dtype).with("BLOCK_M", 64).with("BLOCK_N", 128).with("BLOCK_K", 64).with("GROUP_M", 8).with("COMM_PROGRAMS", 1)
+    Constexprs::new().with("T", dtype).with("BLOCK_M", 64).with("BLOCK_N", 256).with("BLOCK_K", 64).with("GROUP_M", 8).with("COMM_PROGRAMS", 1)
 }
 
 /// Compute programs per rank: enough to keep every core busy across the ranks.

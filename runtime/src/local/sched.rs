@@ -2,6 +2,11 @@
 //! threads resume them round-robin, and an instance whose wait is not yet satisfied yields
 //! instead of spinning, so spin-waiting kernels finish on two cores.
 //!
+//! Instances start lazily, from one shared queue: a worker starts the next one when it has
+//! none, or when all of its own came back blocked. A static split would put every compute
+//! instance of an overlap kernel (program 0 of each rank) on one worker and every comm
+//! instance on the other, leaving half the machine idle.
+//!
 //! Deadlock: when every worker has resumed all of its live instances twice in a row, each
 //! came back blocked, and nothing anywhere made progress in between, no instance can ever
 //! unblock another. A wall-clock timeout without progress backs this up.
@@ -18,7 +23,7 @@ use crate::RuntimeError;
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -102,13 +107,13 @@ pub(super) fn run(
     let task_ptrs: Vec<usize> = tasks.iter_mut().map(|t| &mut **t as *mut Task as usize).collect();
     let start = Instant::now();
     let spawn_err: Mutex<Option<RuntimeError>> = Mutex::new(None);
+    let queue = Queue { tasks: &task_ptrs, next: AtomicUsize::new(0) };
     let jobs: Vec<Job<'_>> = (0..workers)
         .map(|w| {
-            let mine: Vec<usize> = task_ptrs.iter().copied().skip(w).step_by(workers).collect();
-            let (states, shared, entry, spawn_err) = (&states, &shared, kernel.entry, &spawn_err);
+            let (states, shared, entry, spawn_err, queue) = (&states, &shared, kernel.entry, &spawn_err, &queue);
             let (stack, timeout) = (opts.stack_bytes, opts.deadlock_timeout);
             Box::new(move || {
-                if let Err(e) = worker(w, &mine, states, shared, entry, stack, timeout) {
+                if let Err(e) = worker(w, queue, states, shared, entry, stack, timeout) {
                     *spawn_err.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     shared.abort.store(true, Ordering::Release);
                 }
@@ -135,27 +140,17 @@ pub(super) fn run(
 
 type Co = Coroutine<(), Yield, (), DefaultStack>;
 
-fn worker(
-    w: usize,
-    tasks: &[usize],
-    states: &[AtomicU64],
-    shared: &Shared,
-    entry: crate::abi::KernelFn,
-    stack_bytes: usize,
-    timeout: Duration,
-) -> Result<(), RuntimeError> {
-    let mut live: Vec<(usize, Co)> = Vec::with_capacity(tasks.len());
-    for &t in tasks {
-        let stack = match take_stack(stack_bytes) {
-            Ok(s) => s,
-            Err(e) => {
-                // Abandon the instances already created (none has started yet).
-                for (_, co) in live {
-                    return_stack(stack_bytes, co.into_stack());
-                }
-                return Err(e);
-            }
-        };
+/// The instances not yet started, shared by the workers.
+struct Queue<'a> {
+    tasks: &'a [usize],
+    next: AtomicUsize,
+}
+
+impl Queue<'_> {
+    /// Starts the next instance as a coroutine in `live`; false when none is left.
+    fn start(&self, live: &mut Vec<(usize, Co)>, shared: &Shared, entry: crate::abi::KernelFn, stack_bytes: usize) -> Result<bool, RuntimeError> {
+        let Some(&t) = self.tasks.get(self.next.fetch_add(1, Ordering::AcqRel)) else { return Ok(false) };
+        let stack = take_stack(stack_bytes)?;
         let co = Coroutine::with_stack(stack, move |y: &corosensei::Yielder<(), Yield>, ()| {
             let task = t as *mut Task;
             // SAFETY: each task is driven by exactly one worker; the launch outlives it.
@@ -165,9 +160,52 @@ fn worker(
             }
         });
         live.push((t, co));
+        // A start is progress: the new instance may be the one the others wait for.
+        shared.bump();
+        Ok(true)
     }
+}
+
+fn worker(
+    w: usize,
+    queue: &Queue,
+    states: &[AtomicU64],
+    shared: &Shared,
+    entry: crate::abi::KernelFn,
+    stack_bytes: usize,
+    timeout: Duration,
+) -> Result<(), RuntimeError> {
+    let mut live: Vec<(usize, Co)> = Vec::new();
+    let result = run_instances(w, queue, &mut live, states, shared, entry, stack_bytes, timeout);
+    if result.is_err() {
+        shared.abort.store(true, Ordering::Release);
+    }
+    states[w].store(DONE, Ordering::Release);
+    for (_, mut co) in live {
+        // SAFETY: suspended kernels hold no Rust objects that need dropping (runtime entry
+        // points keep none across a suspend), and JIT frames cannot be unwound.
+        unsafe { co.force_reset() };
+        return_stack(stack_bytes, co.into_stack());
+    }
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_instances(
+    w: usize,
+    queue: &Queue,
+    live: &mut Vec<(usize, Co)>,
+    states: &[AtomicU64],
+    shared: &Shared,
+    entry: crate::abi::KernelFn,
+    stack_bytes: usize,
+    timeout: Duration,
+) -> Result<(), RuntimeError> {
     let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, Instant::now());
-    while !live.is_empty() && !shared.abort.load(Ordering::Acquire) {
+    while !shared.abort.load(Ordering::Acquire) {
+        if live.is_empty() && !queue.start(live, shared, entry, stack_bytes)? {
+            break;
+        }
         let before = shared.progress.load(Ordering::Acquire);
         let mut all_blocked = true;
         let mut i = 0;
@@ -188,6 +226,9 @@ fn worker(
             if shared.abort.load(Ordering::Acquire) {
                 break;
             }
+        }
+        if all_blocked && !live.is_empty() && queue.start(live, shared, entry, stack_bytes)? {
+            continue;
         }
         let now = shared.progress.load(Ordering::Acquire);
         if all_blocked && now == before && !live.is_empty() {
@@ -213,13 +254,6 @@ fn worker(
             idle_at = u64::MAX;
             states[w].store(0, Ordering::Release);
         }
-    }
-    states[w].store(DONE, Ordering::Release);
-    for (_, mut co) in live {
-        // SAFETY: suspended kernels hold no Rust objects that need dropping (runtime entry
-        // points keep none across a suspend), and JIT frames cannot be unwound.
-        unsafe { co.force_reset() };
-        return_stack(stack_bytes, co.into_stack());
     }
     Ok(())
 }
