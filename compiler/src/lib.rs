@@ -6,6 +6,7 @@ pub mod dsl;
 pub mod error;
 pub mod ir;
 pub mod lower;
+pub mod msccl;
 pub mod pipeline;
 
 pub use cache::{compile, CompiledKernel};
