@@ -96,19 +96,27 @@ impl fmt::Debug for CustomCollective {
     }
 }
 
-/// A collective with its parameters. `chunks` is the chunk factor: chunks per rank (per
-/// rank-slice for the collectives whose buffers hold one slice per rank).
+/// A collective with its parameters: `ranks`, the chunk factor `chunks` (chunks per rank, or
+/// per rank-slice for the collectives whose buffers hold one slice per rank), and a `root`.
 #[derive(Debug, Clone)]
-#[allow(missing_docs)]
 pub enum Collective {
+    /// `chunks` input chunks per rank; output slot `s*chunks+k` = rank s's chunk k.
     AllGather { ranks: usize, chunks: usize },
+    /// `chunks` chunks per rank; output slot k = the sum over ranks of chunk k.
     AllReduce { ranks: usize, chunks: usize },
+    /// `ranks*chunks` input chunks; output slot k of rank r = the sum of chunk `r*chunks+k`.
     ReduceScatter { ranks: usize, chunks: usize },
+    /// `ranks*chunks` chunks; output slot `s*chunks+k` of rank r = rank s's chunk `r*chunks+k`.
     AllToAll { ranks: usize, chunks: usize },
+    /// Every rank's output = the root's `chunks` input chunks (only the root's input exists).
     Broadcast { ranks: usize, chunks: usize, root: usize },
+    /// The root's output slot k = the sum over ranks of chunk k; other outputs are free.
     Reduce { ranks: usize, chunks: usize, root: usize },
+    /// The root's output slot `s*chunks+k` = rank s's chunk k; other outputs are free.
     Gather { ranks: usize, chunks: usize, root: usize },
+    /// Rank r's output slot k = the root's chunk `r*chunks+k` (only the root's input exists).
     Scatter { ranks: usize, chunks: usize, root: usize },
+    /// User-defined.
     Custom(CustomCollective),
 }
 

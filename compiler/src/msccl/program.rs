@@ -325,6 +325,14 @@ impl Program {
         self.state.borrow().ops.clone()
     }
 
+    /// The symbolic contents of a slot now (`None`: uninitialized), after in-place aliasing.
+    pub fn contents(&self, rank: usize, buffer: Buffer, index: usize) -> Result<Option<ChunkValue>> {
+        let state = self.state.borrow();
+        let op = format!("contents(r{rank}, {buffer}, {index})");
+        let loc = state.resolve(&op, rank, buffer, index, 1)?;
+        Ok(state.value(loc.rank, loc.buffer, loc.index).cloned())
+    }
+
     /// Checks the collective's postcondition against the buffers as they are now.
     pub fn check(&self) -> Result<()> {
         let state = self.state.borrow();

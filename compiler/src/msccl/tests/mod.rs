@@ -6,6 +6,7 @@ mod collective;
 mod dsl;
 mod exec;
 mod pipeline;
+mod random;
 mod schedule;
 mod select;
 mod xml_io;
