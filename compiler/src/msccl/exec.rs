@@ -2,9 +2,15 @@
 //! block runs its steps in order; a step with a dependency waits until the named thread
 //! block has signalled a step at least that far (only `hasdep` steps signal); a receive
 //! waits for the next message on its connection (FIFO per sender, receiver and channel).
+//! A send waits while its connection already holds as many messages as it has FIFO slots.
 //! Values are chunk values, so the final buffers can be checked against the postcondition,
 //! and every slot access is checked for races, so the result does not hinge on the one
 //! interleaving simulated.
+//!
+//! Bounded FIFOs make the deadlock verdict exact: a completed run is an execution order in
+//! which no connection ever exceeds its slots, and with such an order every execution can
+//! always advance its earliest unfinished step, so none deadlocks; a stuck run is itself a
+//! reachable deadlock.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -16,9 +22,18 @@ use super::race::{Access, Clock, History};
 use super::value::ChunkValue;
 use super::verify::check_postcondition;
 
-/// Executes `ir` symbolically and checks that it implements `coll`: no deadlock, no data
-/// race, no uninitialized read, and every output slot holds what the postcondition requires.
+/// Executes `ir` symbolically and checks that it implements `coll`: no deadlock (with the
+/// protocol's FIFO slots), no data race, no uninitialized read, and every output slot holds
+/// what the postcondition requires.
 pub fn verify_ir(ir: &MscclIr, coll: &Collective) -> Result<()> {
+    verify_ir_with_slots(ir, coll, ir.protocol.fifo_slots())
+}
+
+/// [`verify_ir`] with `fifo_slots` messages allowed in flight per connection.
+pub fn verify_ir_with_slots(ir: &MscclIr, coll: &Collective, fifo_slots: usize) -> Result<()> {
+    if fifo_slots == 0 {
+        return Err(MscclError::InvalidConfig("FIFO slots must be at least 1".into()));
+    }
     ir.validate()?;
     coll.validate()?;
     if ir.inplace {
@@ -31,7 +46,7 @@ pub fn verify_ir(ir: &MscclIr, coll: &Collective) -> Result<()> {
             coll.ranks()
         )));
     }
-    let mut machine = Machine::new(ir, coll);
+    let mut machine = Machine::new(ir, coll, fifo_slots);
     machine.run()?;
     check_postcondition(coll, ir.inplace, |rank, buffer, index| machine.value(rank, buffer, index))
 }
@@ -77,10 +92,12 @@ struct Machine<'a> {
     base: Vec<usize>,
     /// Keyed by (from, to, channel).
     queues: HashMap<(usize, usize, usize), VecDeque<Message>>,
+    /// Messages a connection holds at most.
+    slots: usize,
 }
 
 impl<'a> Machine<'a> {
-    fn new(ir: &'a MscclIr, coll: &'a Collective) -> Self {
+    fn new(ir: &'a MscclIr, coll: &'a Collective, slots: usize) -> Self {
         let total: usize = ir.gpus.iter().map(|g| g.tbs.len()).sum();
         let mut tbs = Vec::with_capacity(total);
         let mut base = Vec::with_capacity(ir.ngpus());
@@ -105,7 +122,7 @@ impl<'a> Machine<'a> {
             }
             memory.push(buffers);
         }
-        Machine { ir, coll, memory, tbs, base, queues: HashMap::new() }
+        Machine { ir, coll, memory, tbs, base, queues: HashMap::new(), slots }
     }
 
     fn value(&self, rank: usize, buffer: Buffer, index: usize) -> Option<&ChunkValue> {
@@ -156,6 +173,15 @@ impl<'a> Machine<'a> {
                 // The earliest signal that satisfies the wait is all the waiter is sure to have seen.
                 Some((_, clock)) => learned.push(clock.clone()),
                 None => return Ok(Progress::Blocked(format!("{here} waits for tb {} step {}", dep.tb, dep.step))),
+            }
+        }
+        if let (true, Some(peer)) = (step.kind.sends(), tb.send) {
+            let queued = self.queues.get(&(g, peer, tb.channel)).map_or(0, VecDeque::len);
+            if queued >= self.slots {
+                return Ok(Progress::Blocked(format!(
+                    "{here} waits for a free FIFO slot to gpu {peer} on channel {} ({} slots)",
+                    tb.channel, self.slots
+                )));
             }
         }
         let mut incoming = None;

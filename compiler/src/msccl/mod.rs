@@ -56,7 +56,7 @@ pub use buffer::{Buffer, Loc};
 pub use chunk::ChunkRef;
 pub use collective::{Collective, CollectiveKind, CustomCollective, PostconditionFn, PreconditionFn};
 pub use error::{MscclError, Result, XmlError};
-pub use exec::verify_ir;
+pub use exec::{verify_ir, verify_ir_with_slots};
 pub use ir::{BufRef, Connection, Dep, Gpu, MscclIr, Step, StepKind, ThreadBlock};
 pub use pipeline::Pipeline;
 pub use program::{Algorithm, Hints, MAX_SCRATCH_CHUNKS, Op, OpKind, Program, ProgramSpec};

@@ -124,3 +124,40 @@ fn dependencies_wait_for_a_signalled_step() {
     // race in any other interleaving).
     assert!(matches!(err, MscclError::IrExecution { tb: 1, .. } | MscclError::DataRace { .. }), "{err}");
 }
+
+/// 2-rank AllToAll with 3 chunks per slice: each gpu sends its 3 chunks, then receives 3.
+fn send_all_then_receive(protocol: Protocol) -> MscclIr {
+    let c = 3;
+    let mut ir = pair("alltoall", false, 2 * c, |g| {
+        let peer = 1 - g;
+        let mut steps =
+            vec![Step { count: c, ..step(StepKind::Copy, at(Buffer::Input, g * c), at(Buffer::Output, g * c)) }];
+        steps.extend(
+            (0..c).map(|k| step(StepKind::Send, at(Buffer::Input, peer * c + k), at(Buffer::Output, g * c + k))),
+        );
+        steps.extend(
+            (0..c).map(|k| step(StepKind::Recv, at(Buffer::Input, g * c + k), at(Buffer::Output, peer * c + k))),
+        );
+        steps
+    });
+    for gpu in &mut ir.gpus {
+        gpu.output_chunks = 2 * c;
+    }
+    ir.protocol = protocol;
+    ir
+}
+
+#[test]
+fn bounded_fifos_expose_deadlocks_that_unbounded_ones_hide() {
+    let coll = Collective::AllToAll { ranks: 2, chunks: 3 };
+    // LL has 8 slots: three sends in flight are fine.
+    verify_ir(&send_all_then_receive(Protocol::LL), &coll).unwrap();
+    // Simple has 2: both gpus block on their third send while nobody receives.
+    let err = verify_ir(&send_all_then_receive(Protocol::Simple), &coll).unwrap_err();
+    let MscclError::Deadlock { blocked } = &err else { panic!("expected a deadlock, got {err}") };
+    assert!(
+        blocked[0].contains("gpu 0 tb 0 step 3 (s) waits for a free FIFO slot to gpu 1 on channel 0 (2 slots)"),
+        "{err}"
+    );
+    verify_ir_with_slots(&send_all_then_receive(Protocol::Simple), &coll, 3).unwrap();
+}

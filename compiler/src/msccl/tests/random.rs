@@ -97,7 +97,9 @@ fn run(seed: u64, cases: usize, knobs: Knobs) -> (usize, usize) {
             Err(e) => panic!("case {case}: {e}\n{:#?}", algo.ops),
         };
         let coll = algo.collective.scaled(instances);
-        verify_ir(&ir, &coll).unwrap_or_else(|e| panic!("case {case}: {e}\n{}", xml::to_xml(&ir)));
+        // The executor bounds every connection to the slots the scheduler planned for.
+        let slots = knobs.fifo_slots.unwrap_or(algo.protocol.fifo_slots());
+        verify_ir_with_slots(&ir, &coll, slots).unwrap_or_else(|e| panic!("case {case}: {e}\n{}", xml::to_xml(&ir)));
         assert_eq!(xml::from_xml(&xml::to_xml(&ir)).unwrap(), ir, "case {case}");
         verified += 1;
     }

@@ -173,7 +173,7 @@ fn fifo_overflow_is_rejected_naming_the_connection() {
     schedule_verify_roundtrip(&algo);
     let unfused = ScheduleConfig { fuse: false, ..one_slot };
     let ir = schedule(&algo, &unfused).unwrap();
-    verify_ir(&ir, &algo.collective).unwrap();
+    verify_ir_with_slots(&ir, &algo.collective, 1).unwrap();
 }
 
 #[test]
