@@ -10,7 +10,8 @@
 //!    [`Algorithm`] (the trace).
 //! 3. [`schedule()`] turns the trace into an [`MscclIr`]: thread blocks, channels, fused steps,
 //!    cross-thread-block dependencies, instances. [`verify_ir`] re-checks any MSCCL-IR,
-//!    imported ones included, by executing it symbolically (deadlocks, races, postcondition).
+//!    imported ones included, by executing it symbolically with bounded FIFOs (deadlocks,
+//!    races, uninitialized reads, postcondition).
 //! 4. [`xml::to_xml`] / [`xml::from_xml`] write and read the msccl XML format.
 //! 5. [`algorithms`] holds built-in algorithms by name; [`SelectionTable`] picks one by size.
 //!
@@ -28,7 +29,8 @@
 //! - A step's [`StepKind`] says what it does with its local operands `src` (read) and `dst`
 //!   (written): see [`StepKind::reads_src`], [`StepKind::writes_dst`], [`StepKind::sends`],
 //!   [`StepKind::receives`]; `count` consecutive chunks move at once. Receive-reduce kinds add
-//!   the received data to local `src`.
+//!   the received data to local `src`. Where a kind does not use `src` / `dst` locally they
+//!   record the peer's slot (where a send lands, where a receive came from), as msccl-tools does.
 //! - `dep = Some(Dep { tb, step })`: before running, wait until thread block `tb` of the same
 //!   gpu has completed step `step`. `has_dep`: after running, signal completion (only such
 //!   steps are ever waited on). `nop` steps carry extra dependencies and move no data.

@@ -1,11 +1,11 @@
 //! Scheduling: from a traced [`Algorithm`] to MSCCL-IR.
 //!
-//! 1. [`graph`]: split operations into per-rank instructions with every ordering edge, then
+//! 1. `graph`: split operations into per-rank instructions with every ordering edge, then
 //!    fuse receive+send into `rcs` / `rrcs` / `rrs` where msccl-tools does.
-//! 2. [`order`]: one global order, which every thread block follows.
-//! 3. [`assign`]: channels and thread blocks (one send and one receive peer each).
+//! 2. `order`: one global order, which every thread block follows.
+//! 3. `assign`: channels and thread blocks (one send and one receive peer each).
 //! 4. FIFO check: no connection may hold more outstanding sends than its slots.
-//! 5. [`emit`]: dependencies, `nop`s, `hasdep`, instances, numbering.
+//! 5. `emit`: dependencies, `nop`s, `hasdep`, instances, numbering.
 
 mod assign;
 mod emit;
