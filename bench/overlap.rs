@@ -17,7 +17,7 @@ mod support;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::fmt::Write as _;
 use std::time::Duration;
-use weft::kernels::{matmul_constexprs, prepare, prepare_matmul, MatmulShape};
+use weft::kernels::{prepare, prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
 const SCALE: usize = 32;
@@ -43,7 +43,7 @@ fn bench(c: &mut Criterion) {
                 done += 1;
                 let shape = MatmulShape { m: LLAMA_M / SCALE, n: n / SCALE, k: k / SCALE };
                 eprintln!("[{done}/{total}] {kernel} {topology} {shape:?}");
-                let cx = matmul_constexprs(DTYPE.name());
+                let cx = shape_constexprs(kernel, shape, w, DTYPE.name());
                 let mut fused = prepare_matmul(&world, kernel, shape, DTYPE, &cx).expect("prepares");
                 fused.launch().expect("launch");
                 let (ok, err) = fused.verify().expect("verify");
@@ -54,7 +54,8 @@ fn bench(c: &mut Criterion) {
                 } else {
                     (shape, "reduce_scatter", shape.m * shape.n)
                 };
-                let mut gemm = prepare_matmul(&world, "gemm", gemm_shape, DTYPE, &cx).expect("gemm prepares");
+                let gcx = shape_constexprs("gemm", gemm_shape, w, DTYPE.name());
+                let mut gemm = prepare_matmul(&world, "gemm", gemm_shape, DTYPE, &gcx).expect("gemm prepares");
                 let ccx = weft::kernels::default_constexprs(coll, DTYPE.name()).expect("known");
                 let mut comm = prepare(&world, coll, elems, DTYPE, &ccx).expect("collective prepares");
                 let id = format!("{topology}/{}x{}x{}", shape.m, shape.n, shape.k);

@@ -55,6 +55,18 @@ pub fn matmul_constexprs(dtype: &str) -> Constexprs {
     Constexprs::new().with("T", dtype).with("BLOCK_M", 64).with("BLOCK_N", 256).with("BLOCK_K", 64).with("GROUP_M", 8).with("COMM_PROGRAMS", 1)
 }
 
+/// Tile sizes fitted to a problem: `BLOCK_M` no taller than a rank's row segment (the
+/// distributed kernels tile each segment from its first row, so a taller tile is padding),
+/// and the `BLOCK_N` that wastes the least padded work, weighed by the per-flop cost of each
+/// width measured at 1024^3 (wider tiles amortise their loads better).
+pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &str) -> Constexprs {
+    let rows = if name == "gemm" { shape.m } else { shape.m.div_ceil(world.max(1)) };
+    let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
+    let cost = |bn: usize| shape.n.div_ceil(bn) * bn * if bn == 256 { 100 } else if bn == 128 { 110 } else { 125 };
+    let bn = [256usize, 128, 64].into_iter().min_by_key(|&b| cost(b)).unwrap_or(256);
+    matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn)
+}
+
 /// Compute programs per rank: enough to keep every core busy across the ranks.
 fn compute_programs(world: usize) -> usize {
     let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);

@@ -46,8 +46,13 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     let topology = Topology { nodes: a.nodes, local_size: a.ranks / a.nodes };
     let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
+    let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
+    if matmul {
+        let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
+        constexprs = weft::kernels::shape_constexprs(&a.kernel, shape, a.ranks, dtype.name());
+    }
     super::compile::apply_defines(&mut constexprs, &a.define)?;
-    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul()) {
+    if matmul {
         return run_matmul(&a, &world, dtype, &constexprs);
     }
     let opts = weft::kernels::RunOptions { iters: a.iters.max(1), warmup: 1, constexprs, seed: 0x5eed };
