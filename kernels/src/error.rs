@@ -33,6 +33,9 @@ pub enum KernelError {
     /// Compiling the kernel failed.
     #[error(transparent)]
     Compile(Box<weft_compiler::CompileError>),
+    /// An MSCCL algorithm is malformed or cannot be lowered.
+    #[error(transparent)]
+    Msccl(Box<weft_compiler::msccl::MscclError>),
     /// The runtime failed (a fault, a deadlock, an exhausted heap, ...).
     #[error(transparent)]
     Runtime(Box<weft_runtime::RuntimeError>),
@@ -48,4 +51,4 @@ macro_rules! boxed_from {
         }
     )*};
 }
-boxed_from!(Dsl(weft_compiler::dsl::DslError), Compile(weft_compiler::CompileError), Runtime(weft_runtime::RuntimeError));
+boxed_from!(Dsl(weft_compiler::dsl::DslError), Compile(weft_compiler::CompileError), Runtime(weft_runtime::RuntimeError), Msccl(weft_compiler::msccl::MscclError));

@@ -18,6 +18,7 @@ pub mod gemm;
 mod gemm_rs;
 pub mod host;
 mod matmul;
+pub mod msccl;
 mod reduce;
 pub mod reference;
 mod registry;

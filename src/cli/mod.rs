@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch. Every failure prints one `weft: error: ...` line and exits 2.
 
 mod compile;
+mod msccl;
 mod run;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +22,8 @@ enum Cmd {
     Compile(compile::CompileArgs),
     /// Compile, launch on N in-process ranks, verify against the reference, and time it.
     Run(run::RunArgs),
+    /// MSCCL algorithms: list, verify, compile to one kernel, run and check.
+    Msccl(msccl::MscclArgs),
 }
 
 /// Runs the CLI; returns the process exit code.
@@ -45,6 +48,7 @@ pub fn main() -> i32 {
         }
         Cmd::Compile(a) => compile::compile(a),
         Cmd::Run(a) => run::run(a),
+        Cmd::Msccl(a) => msccl::msccl(a),
     };
     match result {
         Ok(()) => 0,

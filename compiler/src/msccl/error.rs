@@ -70,6 +70,9 @@ pub enum MscclError {
         /// The overwritten slot.
         slot: Loc,
     },
+    /// Building the lowered kernel failed.
+    #[error("lowering to tile/shmem: {0}")]
+    Lowering(String),
     /// Source and destination of an operation overlap.
     #[error("{op}: source and destination overlap")]
     Overlap {

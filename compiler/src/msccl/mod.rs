@@ -44,6 +44,7 @@ mod error;
 mod exec;
 mod ir;
 mod ir_check;
+pub mod lower;
 mod pipeline;
 mod program;
 mod protocol;

@@ -224,8 +224,7 @@ impl Cx<'_> {
             super::tile::Addr::Contig(b) | super::tile::Addr::Scalar(b) => b.clone(),
             super::tile::Addr::Lanes(a) => {
                 let e = self.fresh();
-                let c0 = self.const_int(0, "i64");
-                self.line(&format!("{e} = vector.extractelement {a}[{c0} : i64] : {vt}"));
+                self.line(&format!("{e} = vector.extract {a}[0] : i64 from {vt}"));
                 let p = self.fresh();
                 self.line(&format!("{p} = llvm.inttoptr {e} : i64 to !llvm.ptr"));
                 p

@@ -1,0 +1,275 @@
+//! Running MSCCL algorithms (built in, or imported from MSCCL-IR XML) on a [`World`]: lower
+//! to one kernel, allocate its buffers, lay inputs out in padded chunks, launch, and check
+//! every rank against the collective's plain math.
+//!
+//! `elems` counts each rank's logical input buffer, as NCCL's `count` does for AllReduce and
+//! AllGather: an AllGather's output holds `ranks * elems`, a ReduceScatter leaves each rank
+//! one slice of `elems`. Chunk `j` of the input covers `[j*ce, (j+1)*ce)` with
+//! `ce = ceil(elems / input chunks)` rounded up to even; slices end at chunk boundaries.
+
+mod reference;
+mod select;
+
+pub use select::{fallback_kernel, prepare_selected, Selected};
+
+use crate::host::{check, HostVec};
+use crate::run::alloc_all;
+use crate::KernelError;
+use std::time::Duration;
+use weft_compiler::ir::Scalar;
+use weft_compiler::msccl::lower::{lower, Geometry, Layout, LowerOptions};
+use weft_compiler::msccl::{Buffer, Collective, MscclIr};
+use weft_runtime::{Arg, DType, LaunchReport, Launchable, RawBuf, World};
+
+/// Options of [`prepare_msccl`].
+#[derive(Clone, Debug)]
+pub struct MscclOptions {
+    /// Element type.
+    pub dtype: DType,
+    /// Bytes per FIFO slot (`None`: the protocol's default); smaller slots pipeline more.
+    pub slot_bytes: Option<usize>,
+    /// Width of the kernel's elementwise loops.
+    pub block: i64,
+    /// Root of rooted collectives (the XML does not record it).
+    pub root: usize,
+}
+
+impl Default for MscclOptions {
+    fn default() -> Self {
+        MscclOptions { dtype: DType::F32, slot_bytes: None, block: 128, root: 0 }
+    }
+}
+
+/// An algorithm compiled and laid out on a world, ready to launch repeatedly.
+pub struct PreparedMsccl {
+    world: World,
+    kernel: Launchable,
+    layout: Layout,
+    geometry: Geometry,
+    collective: Collective,
+    inplace: bool,
+    dtype: DType,
+    /// inp, out, scratch, slots, stage, sig, table.
+    bufs: Vec<RawBuf>,
+    base: i64,
+    inputs: Vec<Vec<f64>>,
+    /// Algorithm name.
+    pub name: String,
+    /// Bytes per rank of the larger of the natural input and output (NCCL's algorithm bandwidth).
+    pub alg_bytes: usize,
+}
+
+/// The compiler's scalar type for a runtime dtype.
+pub fn dtype_scalar(d: DType) -> Option<Scalar> {
+    Some(match d {
+        DType::F32 => Scalar::F32,
+        DType::F16 => Scalar::F16,
+        DType::BF16 => Scalar::BF16,
+        DType::I32 => Scalar::I32,
+        DType::I64 => return None,
+    })
+}
+
+/// Lowers and compiles `ir`, allocates its buffers on `world` for `elems` input elements per
+/// rank, and writes random inputs.
+pub fn prepare_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOptions) -> Result<PreparedMsccl, KernelError> {
+    let unsupported = |what: String| KernelError::Unsupported { kernel: ir.name.clone(), what };
+    if world.n_ranks() != ir.ngpus() {
+        return Err(unsupported(format!("{} ranks (it is written for {})", world.n_ranks(), ir.ngpus())));
+    }
+    let t = dtype_scalar(opts.dtype).ok_or_else(|| unsupported(format!("dtype {} (use f32, f16, bf16 or i32)", opts.dtype)))?;
+    let collective = ir.collective_with_root(opts.root)?;
+    let lowered = lower(ir, &LowerOptions { dtype: t, block: opts.block })?;
+    let layout = lowered.layout;
+    let geometry = Geometry::plan(&layout, collective.input_chunks(), elems, opts.dtype.size_bytes(), opts.slot_bytes)?;
+    let kernel = weft_compiler::compile(&lowered.kernel, &weft_compiler::Options::from_env())?.launchable();
+    let lens = geometry.buffers(&layout);
+    let es = opts.dtype.size_bytes();
+    let unit = geometry.slot_unit_bytes(layout.protocol);
+    let sizes = [
+        lens.buffers[0] * es,
+        lens.buffers[1] * es,
+        lens.buffers[2] * es,
+        lens.slots * unit,
+        lens.stage * es,
+        lens.signals * 8,
+        layout.table.len() * 8,
+    ];
+    let bufs = alloc_all(world, &sizes)?;
+    let table: Vec<u8> = layout.table.iter().flat_map(|v| v.to_ne_bytes()).collect();
+    for r in 0..world.n_ranks() {
+        world.write_bytes(bufs[6], r, 0, &table)?;
+    }
+    let alg = elems.max(natural_output_len(&collective, &geometry, 0)) * es;
+    let mut p = PreparedMsccl {
+        world: world.clone(),
+        kernel,
+        layout,
+        geometry,
+        collective,
+        inplace: ir.inplace,
+        dtype: opts.dtype,
+        bufs,
+        base: 0,
+        inputs: vec![],
+        name: ir.name.clone(),
+        alg_bytes: alg,
+    };
+    p.seed(0x5eed)?;
+    Ok(p)
+}
+
+/// Length of rank `r`'s natural output: its output chunks, each as long as the input chunk
+/// it holds.
+fn natural_output_len(coll: &Collective, g: &Geometry, r: usize) -> usize {
+    (0..coll.output_chunks()).filter_map(|k| coll.expected(r, k)).map(|v| g.valid(v.contributions()[0].index)).sum()
+}
+
+/// Where logical chunk (`rank`, `buffer`, `k`) lives: buffer position and element offset.
+fn place(p: &PreparedMsccl, rank: usize, buffer: Buffer, k: usize) -> (usize, usize) {
+    let (b, idx) = p.collective.canonical(rank, buffer, k, p.inplace);
+    let slot = match b {
+        Buffer::Input => 0,
+        Buffer::Output => 1,
+        Buffer::Scratch => 2,
+    };
+    (slot, idx * p.geometry.chunk_elems)
+}
+
+impl PreparedMsccl {
+    /// Writes fresh random inputs (seeded) on every rank.
+    pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
+        self.inputs.clear();
+        let g = self.geometry;
+        for r in 0..self.world.n_ranks() {
+            let x = HostVec::random(self.dtype, g.elems, seed.wrapping_add(r as u64 * 7919))
+                .map_err(|d| KernelError::Unsupported { kernel: self.name.clone(), what: format!("dtype {d}") })?
+                .to_f64();
+            for j in 0..self.collective.input_chunks() {
+                let (b, at) = place(self, r, Buffer::Input, j);
+                let part = &x[(j * g.chunk_elems).min(g.elems)..][..g.valid(j)];
+                HostVec::from_f64(self.dtype, part).write(&self.world, self.bufs[b], r, at, self.dtype)?;
+            }
+            self.inputs.push(x);
+        }
+        Ok(())
+    }
+
+    /// Launches once; returns the runtime's report.
+    pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
+        let g = self.geometry;
+        let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
+        args.extend([g.chunk_elems, g.tile_elems, g.segment].map(|v| Arg::I64(v as i64)));
+        args.push(Arg::I64(self.base));
+        let report = self.world.launch(&self.kernel, [self.layout.grid as u32, 1, 1], &args)?;
+        self.base += self.layout.base_step(g.tiles);
+        Ok(report)
+    }
+
+    /// Rewrites the inputs (in-place algorithms overwrite them), launches once and checks.
+    pub fn verify_after_launch(&mut self, seed: u64) -> Result<(bool, f64), KernelError> {
+        self.seed(seed)?;
+        self.launch()?;
+        self.verify()
+    }
+
+    /// Checks every rank's output against the plain math of the current inputs.
+    pub fn verify(&self) -> Result<(bool, f64), KernelError> {
+        let g = self.geometry;
+        let seg = self.collective.chunk_factor() * g.chunk_elems;
+        let expected = reference::expected(&self.collective, &self.inputs, seg, g.chunk_elems);
+        let (mut ok, mut max_err) = (true, 0.0f64);
+        for (r, want) in expected.iter().enumerate() {
+            let Some(want) = want else { continue };
+            let got = self.output(r)?;
+            let (k, e) = if want.scale.iter().all(|&s| s == 0.0) {
+                check(&got, &want.values, self.dtype, 1)
+            } else {
+                check_reduced(&got, want, self.dtype, self.world.n_ranks())
+            };
+            ok &= k;
+            max_err = max_err.max(e);
+        }
+        Ok((ok, max_err))
+    }
+
+    /// Rank `r`'s natural output: every constrained output chunk, cut to its valid length.
+    pub fn output(&self, r: usize) -> Result<Vec<f64>, KernelError> {
+        let mut out = vec![];
+        for k in 0..self.collective.output_chunks() {
+            let Some(v) = self.collective.expected(r, k) else { continue };
+            let n = self.geometry.valid(v.contributions()[0].index);
+            let (b, at) = place(self, r, Buffer::Output, k);
+            out.extend(HostVec::read(&self.world, self.bufs[b], r, at, n, self.dtype)?.to_f64());
+        }
+        Ok(out)
+    }
+
+    /// Sizes chosen for this run.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Program instances per rank.
+    pub fn grid(&self) -> usize {
+        self.layout.grid
+    }
+}
+
+/// Reductions round in `dtype` at every hop of the algorithm (as NCCL does), so the bound
+/// scales with the terms' magnitudes: `(terms + 1) * eps * Σ|term|`.
+fn check_reduced(got: &[f64], want: &reference::Expected, dtype: DType, terms: usize) -> (bool, f64) {
+    let eps = match dtype {
+        DType::F32 => f32::EPSILON as f64,
+        DType::F16 => 9.77e-4,
+        DType::BF16 => 7.82e-3,
+        DType::I32 | DType::I64 => 0.0,
+    };
+    let mut ok = got.len() == want.values.len();
+    let mut max_err: f64 = 0.0;
+    for ((g, w), s) in got.iter().zip(&want.values).zip(&want.scale) {
+        let err = (g - w).abs();
+        max_err = max_err.max(err);
+        if err.is_nan() || err > (terms + 1) as f64 * eps * s {
+            ok = false;
+        }
+    }
+    (ok, max_err)
+}
+
+impl Drop for PreparedMsccl {
+    fn drop(&mut self) {
+        for b in self.bufs.drain(..) {
+            self.world.free_raw(b);
+        }
+    }
+}
+
+/// The outcome of [`run_msccl`].
+#[derive(Clone, Debug)]
+pub struct MscclRunResult {
+    /// Whether every rank matched the plain math.
+    pub verified: bool,
+    /// Largest absolute error.
+    pub max_err: f64,
+    /// Time of each timed launch.
+    pub times: Vec<Duration>,
+    /// Bytes per rank (algorithm bandwidth convention).
+    pub alg_bytes: usize,
+    /// Sizes used.
+    pub geometry: Geometry,
+}
+
+/// Prepares `ir`, verifies one launch, then times `iters` more.
+pub fn run_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOptions, iters: usize) -> Result<MscclRunResult, KernelError> {
+    let mut p = prepare_msccl(world, ir, elems, opts)?;
+    let (verified, max_err) = p.verify_after_launch(0x5eed)?;
+    let mut times = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        times.push(p.launch()?.elapsed);
+    }
+    Ok(MscclRunResult { verified, max_err, times, alg_bytes: p.alg_bytes, geometry: p.geometry })
+}
+
+#[cfg(test)]
+mod tests;
