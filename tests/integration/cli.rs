@@ -81,3 +81,40 @@ fn run_overlap_kernels_verifies_and_reports_tflops() {
     assert_ne!(code, 0);
     assert!(err.contains("every rank needs a row"), "{err}");
 }
+
+#[test]
+fn msccl_verify_compile_run_and_xml_round_trip() {
+    let (code, out, err) = weft(&["msccl", "verify", "hierarchical_allreduce", "--ranks", "8", "--nodes", "2", "--proto", "LL128"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("verified allreduce on 8 ranks"), "{out}");
+    let (code, out, err) = weft(&["msccl", "compile", "ring_allreduce", "--ranks", "4", "--emit", "tir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"shmem.put_signal\"") && out.contains("\"shmem.signal_wait_until\""), "{out}");
+    // Export to MSCCL-IR XML, then run the file: the plain-math check must pass.
+    let (code, xml, err) = weft(&["msccl", "compile", "allgather_ring", "--ranks", "3", "--proto", "LL", "--emit", "xml"]);
+    assert_eq!(code, 0, "{err}");
+    let path = std::env::temp_dir().join(format!("weft-cli-{}.xml", std::process::id()));
+    std::fs::write(&path, xml).unwrap();
+    let (code, out, err) = weft(&["msccl", "run", path.to_str().unwrap(), "--elems", "1001", "--dtype", "f16", "--iters", "1"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("PASS") && out.contains("proto=LL"), "{out}");
+    let (code, out, err) = weft(&["msccl", "run", "ring_allreduce", "--ranks", "8", "--elems", "100003", "--proto", "LL128", "--iters", "2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("PASS"), "{out}");
+}
+
+#[test]
+fn msccl_errors_are_one_line() {
+    for (args, needle) in [
+        (&["msccl", "verify", "nosuch"][..], "unknown MSCCL algorithm `nosuch`"),
+        (&["msccl", "run", "ring_allreduce", "--proto", "LL256"], "unknown protocol `LL256`"),
+        (&["msccl", "run", "hierarchical_allreduce", "--ranks", "6", "--nodes", "4"], "cannot be split evenly"),
+        (&["msccl", "verify", "/nonexistent/algo.xml"], "/nonexistent/algo.xml"),
+    ] {
+        let (code, _, err) = weft(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -231,6 +231,14 @@ unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
 
 unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {
     let i = unsafe { inst(ctx) };
+    // Polling anything other than what the last poll waited for means that poll succeeded
+    // and the instance ran on (plain stores another rank polls for, say): that is progress.
+    // Without it, a round that only did such stores looks idle to the deadlock detector.
+    let poll = (site, addr as usize);
+    if i.last_poll != Some(poll) {
+        i.last_poll = Some(poll);
+        i.shared().bump();
+    }
     i.spinning = Some(site);
     i.block(Blocked::Spin { site, addr: addr as usize });
 }

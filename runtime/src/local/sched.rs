@@ -92,6 +92,7 @@ pub(super) fn run(
                             nbi_pending: 0,
                             last_nbi_site: -1,
                             spinning: None,
+                            last_poll: None,
                             finished: false,
                         },
                         args: args.iter().map(|a| a.slot(heap.base(rank))).collect(),

@@ -75,6 +75,8 @@ pub(crate) struct Inst {
     pub last_nbi_site: i32,
     /// Site of the polling loop this instance last yielded from.
     pub spinning: Option<i32>,
+    /// Site and polled address of the last poll that yielded.
+    pub last_poll: Option<(i32, usize)>,
     pub finished: bool,
 }
 
