@@ -38,19 +38,29 @@ fn topology_for(name: &str, ranks: usize) -> (usize, usize) {
     if hierarchical { (2, ranks / 2) } else { (1, ranks) }
 }
 
-#[test]
-fn every_builtin_every_protocol_instances_1_and_2() {
+/// Every built-in, every protocol, instances 1 and 2, on `ranks` ranks.
+fn builtin_matrix(ranks: usize, elems: usize) {
     for b in BUILTINS {
-        let (nodes, local) = topology_for(b.name, 4);
+        let (nodes, local) = topology_for(b.name, ranks);
         let w = world(nodes, local);
         for protocol in Protocol::ALL {
             for instances in [1, 2] {
                 let ir = builtin(b.name, nodes, local, instances, protocol);
                 // Small slots: several pipeline iterations per chunk, so slots are reused.
-                check(&w, &ir, 1237, &opts(DType::F32, Some(512)));
+                check(&w, &ir, elems, &opts(DType::F32, Some(512)));
             }
         }
     }
+}
+
+#[test]
+fn every_builtin_every_protocol_instances_1_and_2_on_4_ranks() {
+    builtin_matrix(4, 1237);
+}
+
+#[test]
+fn every_builtin_every_protocol_instances_1_and_2_on_8_ranks() {
+    builtin_matrix(8, 4099);
 }
 
 #[test]
