@@ -3,12 +3,26 @@
 //! `WEFT_BLESS=1 cargo test golden` rewrites the expectations (review the diff).
 
 use std::path::{Path, PathBuf};
+use weft::compiler::msccl::lower::{lower, LowerOptions};
+use weft::compiler::msccl::xml;
 use weft::compiler::pipeline::{import_tir, run, Options, Target};
 
 const MARKER: &str = "// ----- expected ";
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// The files in `dir` ending in `.ext`, sorted; at least one.
+fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .{ext} golden files in {}", dir.display());
+    files
 }
 
 /// Splits a golden file into (input, stage, expected).
@@ -33,13 +47,7 @@ fn render(input: &str, stage: &str, actual: &str) -> String {
 #[test]
 fn golden_files() {
     let bless = std::env::var_os("WEFT_BLESS").is_some();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(golden_dir())
-        .expect("tests/golden exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no golden files found");
+    let files = files_with_ext(&golden_dir(), "mlir");
     let mut failures = vec![];
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable golden file");
@@ -54,6 +62,32 @@ fn golden_files() {
             std::fs::write(path, render(&input, &stage, &actual)).expect("writable golden file");
         } else {
             failures.push(format!("{name}: stage `{stage}` differs (run with WEFT_BLESS=1 to accept):\n{}", first_difference(expected.as_deref().unwrap_or(""), &actual)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// MSCCL lowering goldens: `tests/golden/msccl/<name>.xml` (MSCCL-IR in msccl-tools' format)
+/// lowers, for f32, to the `tir` kernel in `<name>.tir.mlir`. `WEFT_BLESS=1` rewrites those.
+#[test]
+fn msccl_golden_files() {
+    let bless = std::env::var_os("WEFT_BLESS").is_some();
+    let inputs = files_with_ext(&golden_dir().join("msccl"), "xml");
+    let mut failures = vec![];
+    for path in &inputs {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let ir = xml::from_xml(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let lowered = lower(&ir, &LowerOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let actual = run(&lowered.kernel, Target::Cpu, Some("tir"), &Options::default()).unwrap_or_else(|e| panic!("{name}: {e}")).text;
+        let expected_path = path.with_extension("tir.mlir");
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected.trim_end() == actual.trim_end() {
+            continue;
+        }
+        if bless {
+            std::fs::write(&expected_path, &actual).expect("writable golden file");
+        } else {
+            failures.push(format!("{name}: lowered tir differs (run with WEFT_BLESS=1 to accept):\n{}", first_difference(&expected, &actual)));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
