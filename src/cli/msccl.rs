@@ -156,6 +156,9 @@ fn run(r: RunArgs) -> Result<(), String> {
         g.tile_elems,
         g.tiles,
     );
+    for w in &res.warnings {
+        eprintln!("weft: warning: {w}");
+    }
     if !res.verified {
         return Err(format!("{}: result differs from the collective's plain math (max error {:.3e})", ir.name, res.max_err));
     }

@@ -201,3 +201,15 @@ fn an_unverified_deadlocking_algorithm_is_reported_not_hung() {
     let text = r.to_string();
     assert!(text.contains("rank") && text.contains("signal_wait_until"), "{text}");
 }
+
+#[test]
+fn a_launch_leaves_no_unfinished_work() {
+    // One worker: the runtime's signal tracking is exact there (see the library's tests).
+    let w = World::local_with(LocalOptions { workers: 1, ..LocalOptions { topology: Topology::single_node(4), ..LocalOptions::from_env() } }).unwrap();
+    for protocol in Protocol::ALL {
+        let ir = builtin("ring_allreduce", 1, 4, 2, protocol);
+        let r = run_msccl(&w, &ir, 5000, &opts(DType::F32, Some(1024)), 1).unwrap();
+        assert!(r.verified, "{protocol}");
+        assert!(r.warnings.is_empty(), "{protocol}: {:?}", r.warnings);
+    }
+}

@@ -48,13 +48,13 @@ module {
       %c5_i64 = arith.constant 5 : i64
       %34 = "tile.addptr"(%33, %c5_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
       %35 = "tile.load"(%34) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-      %c0_i64_5 = arith.constant 0 : i64
       %36 = arith.addi %arg7, %arg8 : i64
-      %c1_i64_6 = arith.constant 1 : i64
-      %37 = arith.subi %36, %c1_i64_6 : i64
+      %c1_i64_5 = arith.constant 1 : i64
+      %37 = arith.subi %36, %c1_i64_5 : i64
       %38 = arith.divsi %37, %arg8 : i64
+      %c0_i64_6 = arith.constant 0 : i64
       %c1_i64_7 = arith.constant 1 : i64
-      scf.for %arg11 = %c0_i64_5 to %38 step %c1_i64_7  : i64 {
+      scf.for %arg11 = %c0_i64_6 to %38 step %c1_i64_7  : i64 {
         %39 = arith.muli %arg11, %arg8 : i64
         %40 = arith.subi %arg7, %39 : i64
         %41 = arith.minsi %arg8, %40 : i64
@@ -74,26 +74,26 @@ module {
         %c0_i64_8 = arith.constant 0 : i64
         %c128_i64 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_8 to %41 step %c128_i64  : i64 {
-          %96 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %97 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %98 = arith.extsi %96 : tensor<128xi32> to tensor<128xi64>
-          %99 = arith.addi %97, %98 : tensor<128xi64>
-          %100 = "tile.splat"(%41) : (i64) -> tensor<128xi64>
-          %101 = arith.cmpi slt, %99, %100 : tensor<128xi64>
+          %95 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %96 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %97 = arith.extsi %95 : tensor<128xi32> to tensor<128xi64>
+          %98 = arith.addi %96, %97 : tensor<128xi64>
+          %99 = "tile.splat"(%41) : (i64) -> tensor<128xi64>
+          %100 = arith.cmpi slt, %98, %99 : tensor<128xi64>
           %c0_i64_28 = arith.constant 0 : i64
-          %102 = arith.muli %arg7, %c0_i64_28 : i64
-          %103 = "tile.addptr"(%47, %102) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %104 = "tile.splat"(%103) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %105 = "tile.addptr"(%104, %99) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %101 = arith.muli %arg7, %c0_i64_28 : i64
+          %102 = "tile.addptr"(%47, %101) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %103 = "tile.splat"(%102) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %104 = "tile.addptr"(%103, %98) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %c0_i64_29 = arith.constant 0 : i64
-          %106 = arith.muli %arg7, %c0_i64_29 : i64
-          %107 = "tile.addptr"(%52, %106) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %108 = "tile.splat"(%107) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %109 = "tile.addptr"(%108, %99) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %105 = arith.muli %arg7, %c0_i64_29 : i64
+          %106 = "tile.addptr"(%52, %105) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %107 = "tile.splat"(%106) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %108 = "tile.addptr"(%107, %98) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %110 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %111 = "tile.load"(%109, %101, %110) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          "tile.store"(%105, %111, %101) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %109 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %110 = "tile.load"(%108, %100, %109) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          "tile.store"(%104, %110, %100) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
         %c1_i64_9 = arith.constant 1 : i64
         %53 = arith.muli %arg11, %c1_i64_9 : i64
@@ -109,14 +109,14 @@ module {
         %60 = arith.cmpi sge, %54, %c2_i64_11 : i64
         scf.if %60 {
           %c1_i64_28 = arith.constant 1 : i64
-          %96 = "tile.addptr"(%arg5, %c1_i64_28) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %97 = "tile.addptr"(%96, %25) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %98 = arith.addi %arg10, %54 : i64
+          %95 = "tile.addptr"(%arg5, %c1_i64_28) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %96 = "tile.addptr"(%95, %25) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %97 = arith.addi %arg10, %54 : i64
           %c1_i64_29 = arith.constant 1 : i64
-          %99 = arith.addi %98, %c1_i64_29 : i64
+          %98 = arith.addi %97, %c1_i64_29 : i64
           %c2_i64_30 = arith.constant 2 : i64
-          %100 = arith.subi %99, %c2_i64_30 : i64
-          %101 = "shmem.signal_wait_until"(%97, %100) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
+          %99 = arith.subi %98, %c2_i64_30 : i64
+          %100 = "shmem.signal_wait_until"(%96, %99) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
         } else {
         }
         %c2_i64_12 = arith.constant 2 : i64
@@ -167,34 +167,42 @@ module {
         %c0_i64_24 = arith.constant 0 : i64
         %c128_i64_25 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_24 to %41 step %c128_i64_25  : i64 {
-          %96 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %97 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %98 = arith.extsi %96 : tensor<128xi32> to tensor<128xi64>
-          %99 = arith.addi %97, %98 : tensor<128xi64>
-          %100 = "tile.splat"(%41) : (i64) -> tensor<128xi64>
-          %101 = arith.cmpi slt, %99, %100 : tensor<128xi64>
+          %95 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %96 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %97 = arith.extsi %95 : tensor<128xi32> to tensor<128xi64>
+          %98 = arith.addi %96, %97 : tensor<128xi64>
+          %99 = "tile.splat"(%41) : (i64) -> tensor<128xi64>
+          %100 = arith.cmpi slt, %98, %99 : tensor<128xi64>
           %c0_i64_28 = arith.constant 0 : i64
-          %102 = arith.muli %arg7, %c0_i64_28 : i64
-          %103 = "tile.addptr"(%91, %102) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %104 = "tile.splat"(%103) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %105 = "tile.addptr"(%104, %99) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %101 = arith.muli %arg7, %c0_i64_28 : i64
+          %102 = "tile.addptr"(%91, %101) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %103 = "tile.splat"(%102) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %104 = "tile.addptr"(%103, %98) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %c0_i64_29 = arith.constant 0 : i64
-          %106 = arith.muli %arg9, %c0_i64_29 : i64
-          %107 = "tile.addptr"(%86, %106) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %108 = "tile.splat"(%107) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %109 = "tile.addptr"(%108, %99) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %105 = arith.muli %arg9, %c0_i64_29 : i64
+          %106 = "tile.addptr"(%86, %105) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %107 = "tile.splat"(%106) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %108 = "tile.addptr"(%107, %98) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %110 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %111 = "tile.load"(%109, %101, %110) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          "tile.store"(%105, %111, %101) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %109 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %110 = "tile.load"(%108, %100, %109) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          "tile.store"(%104, %110, %100) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
         %c1_i64_26 = arith.constant 1 : i64
-        %92 = "tile.addptr"(%arg5, %c1_i64_26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %93 = "tile.addptr"(%92, %35) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %94 = arith.addi %arg10, %75 : i64
-        %c1_i64_27 = arith.constant 1 : i64
-        %95 = arith.addi %94, %c1_i64_27 : i64
-        "shmem.signal_op"(%93, %95, %29) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        %92 = arith.muli %38, %c1_i64_26 : i64
+        %c2_i64_27 = arith.constant 2 : i64
+        %93 = arith.addi %75, %c2_i64_27 : i64
+        %94 = arith.cmpi slt, %93, %92 : i64
+        scf.if %94 {
+          %c1_i64_28 = arith.constant 1 : i64
+          %95 = "tile.addptr"(%arg5, %c1_i64_28) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %96 = "tile.addptr"(%95, %35) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %97 = arith.addi %arg10, %75 : i64
+          %c1_i64_29 = arith.constant 1 : i64
+          %98 = arith.addi %97, %c1_i64_29 : i64
+          "shmem.signal_op"(%96, %98, %29) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        } else {
+        }
       }
     } else {
     }

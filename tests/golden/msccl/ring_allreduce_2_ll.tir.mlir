@@ -48,13 +48,13 @@ module {
       %c5_i64 = arith.constant 5 : i64
       %35 = "tile.addptr"(%34, %c5_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
       %36 = "tile.load"(%35) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-      %c0_i64_6 = arith.constant 0 : i64
       %37 = arith.addi %arg7, %arg8 : i64
-      %c1_i64_7 = arith.constant 1 : i64
-      %38 = arith.subi %37, %c1_i64_7 : i64
+      %c1_i64_6 = arith.constant 1 : i64
+      %38 = arith.subi %37, %c1_i64_6 : i64
       %39 = arith.divsi %38, %arg8 : i64
+      %c0_i64_7 = arith.constant 0 : i64
       %c1_i64_8 = arith.constant 1 : i64
-      scf.for %arg11 = %c0_i64_6 to %39 step %c1_i64_8  : i64 {
+      scf.for %arg11 = %c0_i64_7 to %39 step %c1_i64_8  : i64 {
         %40 = arith.muli %arg11, %arg8 : i64
         %41 = arith.subi %arg7, %40 : i64
         %42 = arith.minsi %arg8, %41 : i64
@@ -91,21 +91,21 @@ module {
         %c0_i64_19 = arith.constant 0 : i64
         %c128_i64 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_19 to %61 step %c128_i64  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%61) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%59) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%61) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%59) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i64_63 = arith.constant 0 : i64
-          %152 = arith.muli %arg9, %c0_i64_63 : i64
-          %153 = "tile.addptr"(%53, %152) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %154 = "tile.splat"(%153) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %155 = "tile.addptr"(%154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %156 = "shmem.ll_recv"(%155, %56, %149) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+          %150 = arith.muli %arg9, %c0_i64_63 : i64
+          %151 = "tile.addptr"(%53, %150) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %152 = "tile.splat"(%151) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %153 = "tile.addptr"(%152, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %154 = "shmem.ll_recv"(%153, %56, %147) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
         }
         %c7_i64 = arith.constant 7 : i64
         %62 = "tile.addptr"(%43, %c7_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
@@ -122,48 +122,48 @@ module {
         %c0_i64_20 = arith.constant 0 : i64
         %c128_i64_21 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_20 to %42 step %c128_i64_21  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
           %c0_i64_63 = arith.constant 0 : i64
-          %150 = arith.muli %arg8, %c0_i64_63 : i64
-          %151 = "tile.addptr"(%16, %150) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %152 = "tile.splat"(%151) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %148 = arith.muli %arg8, %c0_i64_63 : i64
+          %149 = "tile.addptr"(%16, %148) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %150 = "tile.splat"(%149) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %154 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          %152 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
           %c0_i64_64 = arith.constant 0 : i64
-          %156 = arith.muli %arg7, %c0_i64_64 : i64
-          %157 = "tile.addptr"(%71, %156) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %158 = "tile.splat"(%157) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %159 = "tile.addptr"(%158, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %154 = arith.muli %arg7, %c0_i64_64 : i64
+          %155 = "tile.addptr"(%71, %154) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %156 = "tile.splat"(%155) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %157 = "tile.addptr"(%156, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst_65 = arith.constant 0.000000e+00 : f32
-          %160 = "tile.splat"(%cst_65) : (f32) -> tensor<128xf32>
-          %161 = "tile.load"(%159, %149, %160) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          %162 = arith.addf %155, %161 : tensor<128xf32>
+          %158 = "tile.splat"(%cst_65) : (f32) -> tensor<128xf32>
+          %159 = "tile.load"(%157, %147, %158) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          %160 = arith.addf %153, %159 : tensor<128xf32>
           %c0_i64_66 = arith.constant 0 : i64
-          %163 = arith.muli %arg7, %c0_i64_66 : i64
-          %164 = "tile.addptr"(%66, %163) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %165 = "tile.splat"(%164) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %166 = "tile.addptr"(%165, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
-          "tile.store"(%166, %162, %149) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %161 = arith.muli %arg7, %c0_i64_66 : i64
+          %162 = "tile.addptr"(%66, %161) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %163 = "tile.splat"(%162) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %164 = "tile.addptr"(%163, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          "tile.store"(%164, %160, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
         %c8_i64_22 = arith.constant 8 : i64
         %72 = arith.cmpi sge, %45, %c8_i64_22 : i64
         scf.if %72 {
           %c1_i64_63 = arith.constant 1 : i64
-          %144 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %145 = "tile.addptr"(%144, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %146 = arith.addi %arg10, %45 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %45 : i64
           %c1_i64_64 = arith.constant 1 : i64
-          %147 = arith.addi %146, %c1_i64_64 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
           %c8_i64_65 = arith.constant 8 : i64
-          %148 = arith.subi %147, %c8_i64_65 : i64
-          %149 = "shmem.signal_wait_until"(%145, %148) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
+          %146 = arith.subi %145, %c8_i64_65 : i64
+          %147 = "shmem.signal_wait_until"(%143, %146) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
         } else {
         }
         %c8_i64_23 = arith.constant 8 : i64
@@ -194,178 +194,194 @@ module {
         %c0_i64_31 = arith.constant 0 : i64
         %c128_i64_32 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_31 to %89 step %c128_i64_32  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%89) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%87) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %152 = "tile.splat"(%84) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%89) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%87) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %150 = "tile.splat"(%84) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i32 = arith.constant 0 : i32
-          %154 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
-          %156 = "shmem.ll_pack"(%155, %81) : (tensor<128xi32>, i32) -> tensor<128xi64>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
+          %152 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
+          %154 = "shmem.ll_pack"(%153, %81) : (tensor<128xi32>, i32) -> tensor<128xi64>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
         }
-        %c1_i64_33 = arith.constant 1 : i64
-        %90 = "tile.addptr"(%arg5, %c1_i64_33) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %91 = "tile.addptr"(%90, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %92 = arith.addi %arg10, %47 : i64
-        %c1_i64_34 = arith.constant 1 : i64
-        %93 = arith.addi %92, %c1_i64_34 : i64
-        "shmem.signal_op"(%91, %93, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
-        %c2_i64_35 = arith.constant 2 : i64
-        %94 = arith.muli %arg11, %c2_i64_35 : i64
-        %c1_i64_36 = arith.constant 1 : i64
-        %95 = arith.addi %94, %c1_i64_36 : i64
-        %c10_i64 = arith.constant 10 : i64
-        %96 = "tile.addptr"(%43, %c10_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %97 = "tile.load"(%96) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-        %98 = arith.muli %97, %arg7 : i64
-        %99 = "tile.addptr"(%arg0, %98) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %100 = "tile.addptr"(%99, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %c8_i64_37 = arith.constant 8 : i64
-        %101 = arith.cmpi sge, %95, %c8_i64_37 : i64
-        scf.if %101 {
+        %c2_i64_33 = arith.constant 2 : i64
+        %90 = arith.muli %39, %c2_i64_33 : i64
+        %c8_i64_34 = arith.constant 8 : i64
+        %91 = arith.addi %47, %c8_i64_34 : i64
+        %92 = arith.cmpi slt, %91, %90 : i64
+        scf.if %92 {
           %c1_i64_63 = arith.constant 1 : i64
-          %144 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %145 = "tile.addptr"(%144, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %146 = arith.addi %arg10, %95 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %47 : i64
           %c1_i64_64 = arith.constant 1 : i64
-          %147 = arith.addi %146, %c1_i64_64 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
+          "shmem.signal_op"(%143, %145, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        } else {
+        }
+        %c2_i64_35 = arith.constant 2 : i64
+        %93 = arith.muli %arg11, %c2_i64_35 : i64
+        %c1_i64_36 = arith.constant 1 : i64
+        %94 = arith.addi %93, %c1_i64_36 : i64
+        %c10_i64 = arith.constant 10 : i64
+        %95 = "tile.addptr"(%43, %c10_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %96 = "tile.load"(%95) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
+        %97 = arith.muli %96, %arg7 : i64
+        %98 = "tile.addptr"(%arg0, %97) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %99 = "tile.addptr"(%98, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %c8_i64_37 = arith.constant 8 : i64
+        %100 = arith.cmpi sge, %94, %c8_i64_37 : i64
+        scf.if %100 {
+          %c1_i64_63 = arith.constant 1 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %94 : i64
+          %c1_i64_64 = arith.constant 1 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
           %c8_i64_65 = arith.constant 8 : i64
-          %148 = arith.subi %147, %c8_i64_65 : i64
-          %149 = "shmem.signal_wait_until"(%145, %148) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
+          %146 = arith.subi %145, %c8_i64_65 : i64
+          %147 = "shmem.signal_wait_until"(%143, %146) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
         } else {
         }
         %c8_i64_38 = arith.constant 8 : i64
-        %102 = arith.muli %23, %c8_i64_38 : i64
+        %101 = arith.muli %23, %c8_i64_38 : i64
         %c8_i64_39 = arith.constant 8 : i64
-        %103 = arith.remsi %95, %c8_i64_39 : i64
-        %104 = arith.addi %102, %103 : i64
+        %102 = arith.remsi %94, %c8_i64_39 : i64
+        %103 = arith.addi %101, %102 : i64
         %c1_i64_40 = arith.constant 1 : i64
-        %105 = arith.muli %arg9, %c1_i64_40 : i64
-        %106 = arith.muli %104, %105 : i64
-        %107 = "tile.addptr"(%arg3, %106) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %108 = arith.addi %arg10, %95 : i64
+        %104 = arith.muli %arg9, %c1_i64_40 : i64
+        %105 = arith.muli %103, %104 : i64
+        %106 = "tile.addptr"(%arg3, %105) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %107 = arith.addi %arg10, %94 : i64
         %c1_i64_41 = arith.constant 1 : i64
-        %109 = arith.addi %108, %c1_i64_41 : i64
-        %110 = arith.trunci %109 : i64 to i32
+        %108 = arith.addi %107, %c1_i64_41 : i64
+        %109 = arith.trunci %108 : i64 to i32
         %c0_i64_42 = arith.constant 0 : i64
-        %111 = arith.muli %arg7, %c0_i64_42 : i64
-        %112 = "tile.addptr"(%100, %111) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %113 = "tile.ptr_cast"(%112) : (!tile.ptr<f32>) -> !tile.ptr<i32>
+        %110 = arith.muli %arg7, %c0_i64_42 : i64
+        %111 = "tile.addptr"(%99, %110) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %112 = "tile.ptr_cast"(%111) : (!tile.ptr<f32>) -> !tile.ptr<i32>
         %c0_i64_43 = arith.constant 0 : i64
-        %114 = arith.muli %arg9, %c0_i64_43 : i64
-        %115 = "tile.addptr"(%107, %114) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %116 = "shmem.remote_ptr"(%115, %20) : (!tile.ptr<i64>, i32) -> !tile.ptr<i64>
+        %113 = arith.muli %arg9, %c0_i64_43 : i64
+        %114 = "tile.addptr"(%106, %113) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %115 = "shmem.remote_ptr"(%114, %20) : (!tile.ptr<i64>, i32) -> !tile.ptr<i64>
         %c4_i64_44 = arith.constant 4 : i64
-        %117 = arith.muli %42, %c4_i64_44 : i64
+        %116 = arith.muli %42, %c4_i64_44 : i64
         %c4_i64_45 = arith.constant 4 : i64
-        %118 = arith.divsi %117, %c4_i64_45 : i64
+        %117 = arith.divsi %116, %c4_i64_45 : i64
         %c0_i64_46 = arith.constant 0 : i64
         %c128_i64_47 = arith.constant 128 : i64
-        scf.for %arg12 = %c0_i64_46 to %118 step %c128_i64_47  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%118) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%116) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %152 = "tile.splat"(%113) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+        scf.for %arg12 = %c0_i64_46 to %117 step %c128_i64_47  : i64 {
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%117) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%115) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %150 = "tile.splat"(%112) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i32 = arith.constant 0 : i32
-          %154 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
-          %156 = "shmem.ll_pack"(%155, %110) : (tensor<128xi32>, i32) -> tensor<128xi64>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
+          %152 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
+          %154 = "shmem.ll_pack"(%153, %109) : (tensor<128xi32>, i32) -> tensor<128xi64>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
         }
         %c2_i64_48 = arith.constant 2 : i64
-        %119 = arith.muli %arg11, %c2_i64_48 : i64
+        %118 = arith.muli %arg11, %c2_i64_48 : i64
         %c1_i64_49 = arith.constant 1 : i64
-        %120 = arith.addi %119, %c1_i64_49 : i64
+        %119 = arith.addi %118, %c1_i64_49 : i64
         %c8_i64_50 = arith.constant 8 : i64
-        %121 = arith.muli %33, %c8_i64_50 : i64
+        %120 = arith.muli %33, %c8_i64_50 : i64
         %c8_i64_51 = arith.constant 8 : i64
-        %122 = arith.remsi %120, %c8_i64_51 : i64
-        %123 = arith.addi %121, %122 : i64
+        %121 = arith.remsi %119, %c8_i64_51 : i64
+        %122 = arith.addi %120, %121 : i64
         %c1_i64_52 = arith.constant 1 : i64
-        %124 = arith.muli %arg9, %c1_i64_52 : i64
-        %125 = arith.muli %123, %124 : i64
-        %126 = "tile.addptr"(%arg3, %125) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %127 = arith.addi %arg10, %120 : i64
+        %123 = arith.muli %arg9, %c1_i64_52 : i64
+        %124 = arith.muli %122, %123 : i64
+        %125 = "tile.addptr"(%arg3, %124) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %126 = arith.addi %arg10, %119 : i64
         %c1_i64_53 = arith.constant 1 : i64
-        %128 = arith.addi %127, %c1_i64_53 : i64
-        %129 = arith.trunci %128 : i64 to i32
+        %127 = arith.addi %126, %c1_i64_53 : i64
+        %128 = arith.trunci %127 : i64 to i32
         %c0_i64_54 = arith.constant 0 : i64
-        %130 = arith.muli %arg8, %c0_i64_54 : i64
-        %131 = "tile.addptr"(%16, %130) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %132 = "tile.ptr_cast"(%131) : (!tile.ptr<f32>) -> !tile.ptr<i32>
+        %129 = arith.muli %arg8, %c0_i64_54 : i64
+        %130 = "tile.addptr"(%16, %129) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %131 = "tile.ptr_cast"(%130) : (!tile.ptr<f32>) -> !tile.ptr<i32>
         %c4_i64_55 = arith.constant 4 : i64
-        %133 = arith.muli %42, %c4_i64_55 : i64
+        %132 = arith.muli %42, %c4_i64_55 : i64
         %c4_i64_56 = arith.constant 4 : i64
-        %134 = arith.divsi %133, %c4_i64_56 : i64
+        %133 = arith.divsi %132, %c4_i64_56 : i64
         %c0_i64_57 = arith.constant 0 : i64
         %c128_i64_58 = arith.constant 128 : i64
-        scf.for %arg12 = %c0_i64_57 to %134 step %c128_i64_58  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%134) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%132) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+        scf.for %arg12 = %c0_i64_57 to %133 step %c128_i64_58  : i64 {
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%133) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%131) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i64_63 = arith.constant 0 : i64
-          %152 = arith.muli %arg9, %c0_i64_63 : i64
-          %153 = "tile.addptr"(%126, %152) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %154 = "tile.splat"(%153) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %155 = "tile.addptr"(%154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %156 = "shmem.ll_recv"(%155, %129, %149) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+          %150 = arith.muli %arg9, %c0_i64_63 : i64
+          %151 = "tile.addptr"(%125, %150) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %152 = "tile.splat"(%151) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %153 = "tile.addptr"(%152, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %154 = "shmem.ll_recv"(%153, %128, %147) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
         }
         %c15_i64 = arith.constant 15 : i64
-        %135 = "tile.addptr"(%43, %c15_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %136 = "tile.load"(%135) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-        %137 = arith.muli %136, %arg7 : i64
-        %138 = "tile.addptr"(%arg0, %137) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %139 = "tile.addptr"(%138, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %134 = "tile.addptr"(%43, %c15_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %135 = "tile.load"(%134) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
+        %136 = arith.muli %135, %arg7 : i64
+        %137 = "tile.addptr"(%arg0, %136) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %138 = "tile.addptr"(%137, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
         %c0_i64_59 = arith.constant 0 : i64
         %c128_i64_60 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_59 to %42 step %c128_i64_60  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
           %c0_i64_63 = arith.constant 0 : i64
-          %150 = arith.muli %arg7, %c0_i64_63 : i64
-          %151 = "tile.addptr"(%139, %150) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %152 = "tile.splat"(%151) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %148 = arith.muli %arg7, %c0_i64_63 : i64
+          %149 = "tile.addptr"(%138, %148) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %150 = "tile.splat"(%149) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %c0_i64_64 = arith.constant 0 : i64
-          %154 = arith.muli %arg8, %c0_i64_64 : i64
-          %155 = "tile.addptr"(%16, %154) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %156 = "tile.splat"(%155) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %157 = "tile.addptr"(%156, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %152 = arith.muli %arg8, %c0_i64_64 : i64
+          %153 = "tile.addptr"(%16, %152) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %154 = "tile.splat"(%153) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %155 = "tile.addptr"(%154, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %158 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %159 = "tile.load"(%157, %149, %158) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          "tile.store"(%153, %159, %149) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %156 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %157 = "tile.load"(%155, %147, %156) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          "tile.store"(%151, %157, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
-        %c1_i64_61 = arith.constant 1 : i64
-        %140 = "tile.addptr"(%arg5, %c1_i64_61) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %141 = "tile.addptr"(%140, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %142 = arith.addi %arg10, %120 : i64
-        %c1_i64_62 = arith.constant 1 : i64
-        %143 = arith.addi %142, %c1_i64_62 : i64
-        "shmem.signal_op"(%141, %143, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        %c2_i64_61 = arith.constant 2 : i64
+        %139 = arith.muli %39, %c2_i64_61 : i64
+        %c8_i64_62 = arith.constant 8 : i64
+        %140 = arith.addi %119, %c8_i64_62 : i64
+        %141 = arith.cmpi slt, %140, %139 : i64
+        scf.if %141 {
+          %c1_i64_63 = arith.constant 1 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %119 : i64
+          %c1_i64_64 = arith.constant 1 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
+          "shmem.signal_op"(%143, %145, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        } else {
+        }
       }
     } else {
     }
@@ -403,13 +419,13 @@ module {
       %c5_i64 = arith.constant 5 : i64
       %35 = "tile.addptr"(%34, %c5_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
       %36 = "tile.load"(%35) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-      %c0_i64_6 = arith.constant 0 : i64
       %37 = arith.addi %arg7, %arg8 : i64
-      %c1_i64_7 = arith.constant 1 : i64
-      %38 = arith.subi %37, %c1_i64_7 : i64
+      %c1_i64_6 = arith.constant 1 : i64
+      %38 = arith.subi %37, %c1_i64_6 : i64
       %39 = arith.divsi %38, %arg8 : i64
+      %c0_i64_7 = arith.constant 0 : i64
       %c1_i64_8 = arith.constant 1 : i64
-      scf.for %arg11 = %c0_i64_6 to %39 step %c1_i64_8  : i64 {
+      scf.for %arg11 = %c0_i64_7 to %39 step %c1_i64_8  : i64 {
         %40 = arith.muli %arg11, %arg8 : i64
         %41 = arith.subi %arg7, %40 : i64
         %42 = arith.minsi %arg8, %41 : i64
@@ -428,14 +444,14 @@ module {
         %51 = arith.cmpi sge, %45, %c8_i64 : i64
         scf.if %51 {
           %c1_i64_63 = arith.constant 1 : i64
-          %144 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %145 = "tile.addptr"(%144, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %146 = arith.addi %arg10, %45 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %45 : i64
           %c1_i64_64 = arith.constant 1 : i64
-          %147 = arith.addi %146, %c1_i64_64 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
           %c8_i64_65 = arith.constant 8 : i64
-          %148 = arith.subi %147, %c8_i64_65 : i64
-          %149 = "shmem.signal_wait_until"(%145, %148) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
+          %146 = arith.subi %145, %c8_i64_65 : i64
+          %147 = "shmem.signal_wait_until"(%143, %146) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
         } else {
         }
         %c8_i64_11 = arith.constant 8 : i64
@@ -466,21 +482,21 @@ module {
         %c0_i64_19 = arith.constant 0 : i64
         %c128_i64 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_19 to %68 step %c128_i64  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%68) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%66) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %152 = "tile.splat"(%63) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%68) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%66) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %150 = "tile.splat"(%63) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i32 = arith.constant 0 : i32
-          %154 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
-          %156 = "shmem.ll_pack"(%155, %60) : (tensor<128xi32>, i32) -> tensor<128xi64>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
+          %152 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
+          %154 = "shmem.ll_pack"(%153, %60) : (tensor<128xi32>, i32) -> tensor<128xi64>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
         }
         %c2_i64_20 = arith.constant 2 : i64
         %69 = arith.muli %arg11, %c2_i64_20 : i64
@@ -510,21 +526,21 @@ module {
         %c0_i64_29 = arith.constant 0 : i64
         %c128_i64_30 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_29 to %84 step %c128_i64_30  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%84) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%82) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%84) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%82) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i64_63 = arith.constant 0 : i64
-          %152 = arith.muli %arg9, %c0_i64_63 : i64
-          %153 = "tile.addptr"(%76, %152) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %154 = "tile.splat"(%153) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %155 = "tile.addptr"(%154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %156 = "shmem.ll_recv"(%155, %79, %149) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+          %150 = arith.muli %arg9, %c0_i64_63 : i64
+          %151 = "tile.addptr"(%76, %150) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %152 = "tile.splat"(%151) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %153 = "tile.addptr"(%152, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %154 = "shmem.ll_recv"(%153, %79, %147) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
         }
         %c11_i64 = arith.constant 11 : i64
         %85 = "tile.addptr"(%43, %c11_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
@@ -535,192 +551,208 @@ module {
         %c0_i64_31 = arith.constant 0 : i64
         %c128_i64_32 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_31 to %42 step %c128_i64_32  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
           %c0_i64_63 = arith.constant 0 : i64
-          %150 = arith.muli %arg7, %c0_i64_63 : i64
-          %151 = "tile.addptr"(%89, %150) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %152 = "tile.splat"(%151) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %148 = arith.muli %arg7, %c0_i64_63 : i64
+          %149 = "tile.addptr"(%89, %148) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %150 = "tile.splat"(%149) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %c0_i64_64 = arith.constant 0 : i64
-          %154 = arith.muli %arg8, %c0_i64_64 : i64
-          %155 = "tile.addptr"(%16, %154) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %156 = "tile.splat"(%155) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %157 = "tile.addptr"(%156, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %152 = arith.muli %arg8, %c0_i64_64 : i64
+          %153 = "tile.addptr"(%16, %152) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %154 = "tile.splat"(%153) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %155 = "tile.addptr"(%154, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %158 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %159 = "tile.load"(%157, %149, %158) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          "tile.store"(%153, %159, %149) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %156 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %157 = "tile.load"(%155, %147, %156) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          "tile.store"(%151, %157, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
-        %c1_i64_33 = arith.constant 1 : i64
-        %90 = "tile.addptr"(%arg5, %c1_i64_33) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %91 = "tile.addptr"(%90, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %92 = arith.addi %arg10, %70 : i64
-        %c1_i64_34 = arith.constant 1 : i64
-        %93 = arith.addi %92, %c1_i64_34 : i64
-        "shmem.signal_op"(%91, %93, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        %c2_i64_33 = arith.constant 2 : i64
+        %90 = arith.muli %39, %c2_i64_33 : i64
+        %c8_i64_34 = arith.constant 8 : i64
+        %91 = arith.addi %70, %c8_i64_34 : i64
+        %92 = arith.cmpi slt, %91, %90 : i64
+        scf.if %92 {
+          %c1_i64_63 = arith.constant 1 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %70 : i64
+          %c1_i64_64 = arith.constant 1 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
+          "shmem.signal_op"(%143, %145, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        } else {
+        }
         %c2_i64_35 = arith.constant 2 : i64
-        %94 = arith.muli %arg11, %c2_i64_35 : i64
+        %93 = arith.muli %arg11, %c2_i64_35 : i64
         %c1_i64_36 = arith.constant 1 : i64
-        %95 = arith.addi %94, %c1_i64_36 : i64
+        %94 = arith.addi %93, %c1_i64_36 : i64
         %c2_i64_37 = arith.constant 2 : i64
-        %96 = arith.muli %arg11, %c2_i64_37 : i64
+        %95 = arith.muli %arg11, %c2_i64_37 : i64
         %c1_i64_38 = arith.constant 1 : i64
-        %97 = arith.addi %96, %c1_i64_38 : i64
+        %96 = arith.addi %95, %c1_i64_38 : i64
         %c8_i64_39 = arith.constant 8 : i64
-        %98 = arith.muli %33, %c8_i64_39 : i64
+        %97 = arith.muli %33, %c8_i64_39 : i64
         %c8_i64_40 = arith.constant 8 : i64
-        %99 = arith.remsi %97, %c8_i64_40 : i64
-        %100 = arith.addi %98, %99 : i64
+        %98 = arith.remsi %96, %c8_i64_40 : i64
+        %99 = arith.addi %97, %98 : i64
         %c1_i64_41 = arith.constant 1 : i64
-        %101 = arith.muli %arg9, %c1_i64_41 : i64
-        %102 = arith.muli %100, %101 : i64
-        %103 = "tile.addptr"(%arg3, %102) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %104 = arith.addi %arg10, %97 : i64
+        %100 = arith.muli %arg9, %c1_i64_41 : i64
+        %101 = arith.muli %99, %100 : i64
+        %102 = "tile.addptr"(%arg3, %101) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %103 = arith.addi %arg10, %96 : i64
         %c1_i64_42 = arith.constant 1 : i64
-        %105 = arith.addi %104, %c1_i64_42 : i64
-        %106 = arith.trunci %105 : i64 to i32
+        %104 = arith.addi %103, %c1_i64_42 : i64
+        %105 = arith.trunci %104 : i64 to i32
         %c0_i64_43 = arith.constant 0 : i64
-        %107 = arith.muli %arg8, %c0_i64_43 : i64
-        %108 = "tile.addptr"(%16, %107) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %109 = "tile.ptr_cast"(%108) : (!tile.ptr<f32>) -> !tile.ptr<i32>
+        %106 = arith.muli %arg8, %c0_i64_43 : i64
+        %107 = "tile.addptr"(%16, %106) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %108 = "tile.ptr_cast"(%107) : (!tile.ptr<f32>) -> !tile.ptr<i32>
         %c4_i64_44 = arith.constant 4 : i64
-        %110 = arith.muli %42, %c4_i64_44 : i64
+        %109 = arith.muli %42, %c4_i64_44 : i64
         %c4_i64_45 = arith.constant 4 : i64
-        %111 = arith.divsi %110, %c4_i64_45 : i64
+        %110 = arith.divsi %109, %c4_i64_45 : i64
         %c0_i64_46 = arith.constant 0 : i64
         %c128_i64_47 = arith.constant 128 : i64
-        scf.for %arg12 = %c0_i64_46 to %111 step %c128_i64_47  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%111) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%109) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+        scf.for %arg12 = %c0_i64_46 to %110 step %c128_i64_47  : i64 {
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%110) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%108) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i64_63 = arith.constant 0 : i64
-          %152 = arith.muli %arg9, %c0_i64_63 : i64
-          %153 = "tile.addptr"(%103, %152) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %154 = "tile.splat"(%153) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %155 = "tile.addptr"(%154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %156 = "shmem.ll_recv"(%155, %106, %149) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
+          %150 = arith.muli %arg9, %c0_i64_63 : i64
+          %151 = "tile.addptr"(%102, %150) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %152 = "tile.splat"(%151) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %153 = "tile.addptr"(%152, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %154 = "shmem.ll_recv"(%153, %105, %147) : (tensor<128x!tile.ptr<i64>>, i32, tensor<128xi1>) -> tensor<128xi32>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi32>, tensor<128xi1>) -> ()
         }
         %c15_i64 = arith.constant 15 : i64
-        %112 = "tile.addptr"(%43, %c15_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %113 = "tile.load"(%112) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-        %114 = arith.muli %113, %arg7 : i64
-        %115 = "tile.addptr"(%arg0, %114) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %116 = "tile.addptr"(%115, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %111 = "tile.addptr"(%43, %c15_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %112 = "tile.load"(%111) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
+        %113 = arith.muli %112, %arg7 : i64
+        %114 = "tile.addptr"(%arg0, %113) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %115 = "tile.addptr"(%114, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
         %c14_i64 = arith.constant 14 : i64
-        %117 = "tile.addptr"(%43, %c14_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %118 = "tile.load"(%117) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
-        %119 = arith.muli %118, %arg7 : i64
-        %120 = "tile.addptr"(%arg0, %119) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %121 = "tile.addptr"(%120, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %116 = "tile.addptr"(%43, %c14_i64) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %117 = "tile.load"(%116) {operandSegmentSizes = array<i32: 1, 0, 0>} : (!tile.ptr<i64>) -> i64
+        %118 = arith.muli %117, %arg7 : i64
+        %119 = "tile.addptr"(%arg0, %118) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %120 = "tile.addptr"(%119, %40) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
         %c0_i64_48 = arith.constant 0 : i64
         %c128_i64_49 = arith.constant 128 : i64
         scf.for %arg12 = %c0_i64_48 to %42 step %c128_i64_49  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%42) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
           %c0_i64_63 = arith.constant 0 : i64
-          %150 = arith.muli %arg8, %c0_i64_63 : i64
-          %151 = "tile.addptr"(%16, %150) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %152 = "tile.splat"(%151) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %148 = arith.muli %arg8, %c0_i64_63 : i64
+          %149 = "tile.addptr"(%16, %148) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %150 = "tile.splat"(%149) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst = arith.constant 0.000000e+00 : f32
-          %154 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          %152 = "tile.splat"(%cst) : (f32) -> tensor<128xf32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
           %c0_i64_64 = arith.constant 0 : i64
-          %156 = arith.muli %arg7, %c0_i64_64 : i64
-          %157 = "tile.addptr"(%121, %156) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %158 = "tile.splat"(%157) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %159 = "tile.addptr"(%158, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          %154 = arith.muli %arg7, %c0_i64_64 : i64
+          %155 = "tile.addptr"(%120, %154) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %156 = "tile.splat"(%155) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %157 = "tile.addptr"(%156, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
           %cst_65 = arith.constant 0.000000e+00 : f32
-          %160 = "tile.splat"(%cst_65) : (f32) -> tensor<128xf32>
-          %161 = "tile.load"(%159, %149, %160) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
-          %162 = arith.addf %155, %161 : tensor<128xf32>
+          %158 = "tile.splat"(%cst_65) : (f32) -> tensor<128xf32>
+          %159 = "tile.load"(%157, %147, %158) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf32>) -> tensor<128xf32>
+          %160 = arith.addf %153, %159 : tensor<128xf32>
           %c0_i64_66 = arith.constant 0 : i64
-          %163 = arith.muli %arg7, %c0_i64_66 : i64
-          %164 = "tile.addptr"(%116, %163) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-          %165 = "tile.splat"(%164) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
-          %166 = "tile.addptr"(%165, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
-          "tile.store"(%166, %162, %149) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
+          %161 = arith.muli %arg7, %c0_i64_66 : i64
+          %162 = "tile.addptr"(%115, %161) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+          %163 = "tile.splat"(%162) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>
+          %164 = "tile.addptr"(%163, %145) : (tensor<128x!tile.ptr<f32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<f32>>
+          "tile.store"(%164, %160, %147) : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>, tensor<128xi1>) -> ()
         }
         %c8_i64_50 = arith.constant 8 : i64
-        %122 = arith.cmpi sge, %95, %c8_i64_50 : i64
-        scf.if %122 {
+        %121 = arith.cmpi sge, %94, %c8_i64_50 : i64
+        scf.if %121 {
           %c1_i64_63 = arith.constant 1 : i64
-          %144 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %145 = "tile.addptr"(%144, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-          %146 = arith.addi %arg10, %95 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %26) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %94 : i64
           %c1_i64_64 = arith.constant 1 : i64
-          %147 = arith.addi %146, %c1_i64_64 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
           %c8_i64_65 = arith.constant 8 : i64
-          %148 = arith.subi %147, %c8_i64_65 : i64
-          %149 = "shmem.signal_wait_until"(%145, %148) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
+          %146 = arith.subi %145, %c8_i64_65 : i64
+          %147 = "shmem.signal_wait_until"(%143, %146) {cmp = "ge"} : (!tile.ptr<i64>, i64) -> !shmem.token
         } else {
         }
         %c8_i64_51 = arith.constant 8 : i64
-        %123 = arith.muli %23, %c8_i64_51 : i64
+        %122 = arith.muli %23, %c8_i64_51 : i64
         %c8_i64_52 = arith.constant 8 : i64
-        %124 = arith.remsi %95, %c8_i64_52 : i64
-        %125 = arith.addi %123, %124 : i64
+        %123 = arith.remsi %94, %c8_i64_52 : i64
+        %124 = arith.addi %122, %123 : i64
         %c1_i64_53 = arith.constant 1 : i64
-        %126 = arith.muli %arg9, %c1_i64_53 : i64
-        %127 = arith.muli %125, %126 : i64
-        %128 = "tile.addptr"(%arg3, %127) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %129 = arith.addi %arg10, %95 : i64
+        %125 = arith.muli %arg9, %c1_i64_53 : i64
+        %126 = arith.muli %124, %125 : i64
+        %127 = "tile.addptr"(%arg3, %126) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %128 = arith.addi %arg10, %94 : i64
         %c1_i64_54 = arith.constant 1 : i64
-        %130 = arith.addi %129, %c1_i64_54 : i64
-        %131 = arith.trunci %130 : i64 to i32
+        %129 = arith.addi %128, %c1_i64_54 : i64
+        %130 = arith.trunci %129 : i64 to i32
         %c0_i64_55 = arith.constant 0 : i64
-        %132 = arith.muli %arg7, %c0_i64_55 : i64
-        %133 = "tile.addptr"(%116, %132) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
-        %134 = "tile.ptr_cast"(%133) : (!tile.ptr<f32>) -> !tile.ptr<i32>
+        %131 = arith.muli %arg7, %c0_i64_55 : i64
+        %132 = "tile.addptr"(%115, %131) : (!tile.ptr<f32>, i64) -> !tile.ptr<f32>
+        %133 = "tile.ptr_cast"(%132) : (!tile.ptr<f32>) -> !tile.ptr<i32>
         %c0_i64_56 = arith.constant 0 : i64
-        %135 = arith.muli %arg9, %c0_i64_56 : i64
-        %136 = "tile.addptr"(%128, %135) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %137 = "shmem.remote_ptr"(%136, %20) : (!tile.ptr<i64>, i32) -> !tile.ptr<i64>
+        %134 = arith.muli %arg9, %c0_i64_56 : i64
+        %135 = "tile.addptr"(%127, %134) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+        %136 = "shmem.remote_ptr"(%135, %20) : (!tile.ptr<i64>, i32) -> !tile.ptr<i64>
         %c4_i64_57 = arith.constant 4 : i64
-        %138 = arith.muli %42, %c4_i64_57 : i64
+        %137 = arith.muli %42, %c4_i64_57 : i64
         %c4_i64_58 = arith.constant 4 : i64
-        %139 = arith.divsi %138, %c4_i64_58 : i64
+        %138 = arith.divsi %137, %c4_i64_58 : i64
         %c0_i64_59 = arith.constant 0 : i64
         %c128_i64_60 = arith.constant 128 : i64
-        scf.for %arg12 = %c0_i64_59 to %139 step %c128_i64_60  : i64 {
-          %144 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
-          %145 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
-          %146 = arith.extsi %144 : tensor<128xi32> to tensor<128xi64>
-          %147 = arith.addi %145, %146 : tensor<128xi64>
-          %148 = "tile.splat"(%139) : (i64) -> tensor<128xi64>
-          %149 = arith.cmpi slt, %147, %148 : tensor<128xi64>
-          %150 = "tile.splat"(%137) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
-          %151 = "tile.addptr"(%150, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
-          %152 = "tile.splat"(%134) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
-          %153 = "tile.addptr"(%152, %147) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
+        scf.for %arg12 = %c0_i64_59 to %138 step %c128_i64_60  : i64 {
+          %142 = "tile.make_range"() {end = 128 : i32, start = 0 : i32} : () -> tensor<128xi32>
+          %143 = "tile.splat"(%arg12) : (i64) -> tensor<128xi64>
+          %144 = arith.extsi %142 : tensor<128xi32> to tensor<128xi64>
+          %145 = arith.addi %143, %144 : tensor<128xi64>
+          %146 = "tile.splat"(%138) : (i64) -> tensor<128xi64>
+          %147 = arith.cmpi slt, %145, %146 : tensor<128xi64>
+          %148 = "tile.splat"(%136) : (!tile.ptr<i64>) -> tensor<128x!tile.ptr<i64>>
+          %149 = "tile.addptr"(%148, %145) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i64>>
+          %150 = "tile.splat"(%133) : (!tile.ptr<i32>) -> tensor<128x!tile.ptr<i32>>
+          %151 = "tile.addptr"(%150, %145) : (tensor<128x!tile.ptr<i32>>, tensor<128xi64>) -> tensor<128x!tile.ptr<i32>>
           %c0_i32 = arith.constant 0 : i32
-          %154 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
-          %155 = "tile.load"(%153, %149, %154) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
-          %156 = "shmem.ll_pack"(%155, %131) : (tensor<128xi32>, i32) -> tensor<128xi64>
-          "tile.store"(%151, %156, %149) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
+          %152 = "tile.splat"(%c0_i32) : (i32) -> tensor<128xi32>
+          %153 = "tile.load"(%151, %147, %152) {operandSegmentSizes = array<i32: 1, 1, 1>} : (tensor<128x!tile.ptr<i32>>, tensor<128xi1>, tensor<128xi32>) -> tensor<128xi32>
+          %154 = "shmem.ll_pack"(%153, %130) : (tensor<128xi32>, i32) -> tensor<128xi64>
+          "tile.store"(%149, %154, %147) : (tensor<128x!tile.ptr<i64>>, tensor<128xi64>, tensor<128xi1>) -> ()
         }
-        %c1_i64_61 = arith.constant 1 : i64
-        %140 = "tile.addptr"(%arg5, %c1_i64_61) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %141 = "tile.addptr"(%140, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
-        %142 = arith.addi %arg10, %97 : i64
-        %c1_i64_62 = arith.constant 1 : i64
-        %143 = arith.addi %142, %c1_i64_62 : i64
-        "shmem.signal_op"(%141, %143, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        %c2_i64_61 = arith.constant 2 : i64
+        %139 = arith.muli %39, %c2_i64_61 : i64
+        %c8_i64_62 = arith.constant 8 : i64
+        %140 = arith.addi %96, %c8_i64_62 : i64
+        %141 = arith.cmpi slt, %140, %139 : i64
+        scf.if %141 {
+          %c1_i64_63 = arith.constant 1 : i64
+          %142 = "tile.addptr"(%arg5, %c1_i64_63) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %143 = "tile.addptr"(%142, %36) : (!tile.ptr<i64>, i64) -> !tile.ptr<i64>
+          %144 = arith.addi %arg10, %96 : i64
+          %c1_i64_64 = arith.constant 1 : i64
+          %145 = arith.addi %144, %c1_i64_64 : i64
+          "shmem.signal_op"(%143, %145, %30) {sig_op = "set"} : (!tile.ptr<i64>, i64, i32) -> ()
+        } else {
+        }
       }
     } else {
     }

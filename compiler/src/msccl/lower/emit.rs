@@ -24,6 +24,8 @@ struct Iter<'a> {
     ce: Val,
     /// Pipeline iteration.
     it: Val,
+    /// Pipeline iterations.
+    tiles: Val,
     /// Element offset of this iteration's tile within a chunk.
     off: Val,
     /// Elements in this iteration's tile.
@@ -68,11 +70,12 @@ pub fn build(name: &str, layout: &Layout, t: Scalar, block: i64, constexprs: &Co
                     peer_out: field(RowField::PeerOutIdx),
                 };
                 let acc = if t == Scalar::I32 { Scalar::I32 } else { Scalar::F32 };
-                for_range(constant(0, Scalar::I64, &[]), cdiv(ce, te), 1, |it| {
+                let tiles = cdiv(ce, te);
+                for_range(constant(0, Scalar::I64, &[]), tiles, 1, |it| {
                     let off = it * te;
                     let len = minimum(te, ce - off);
                     let deps_base = (layout.max_in + layout.max_out) as i64;
-                    let cx = Iter { link: &link, t, acc, block, bufs, table_row: table + row, ce, it, off, len, sig, deps_base, me };
+                    let cx = Iter { link: &link, t, acc, block, bufs, table_row: table + row, ce, it, tiles, off, len, sig, deps_base, me };
                     run_steps(&cx, shape);
                 });
             });
@@ -133,7 +136,7 @@ fn run_step(cx: &Iter, step: &StepShape, shape: &TbShape, field: impl Fn(usize) 
         StepKind::Nop => {}
     }
     if let Some(k) = recv_k {
-        cx.link.credit(k);
+        cx.link.credit(k, cx.tiles * shape.recvs as i64);
     }
 }
 

@@ -171,9 +171,13 @@ impl Link {
         }
     }
 
-    /// Tells the receive peer that message `k` is consumed: its slot may be reused.
-    pub fn credit(&self, k: Val) {
-        signal_op(self.sig + self.credit_base + self.peer_out, self.seq(k), Signal::Set, self.recv_peer);
+    /// Tells the receive peer that message `k` of `total` is consumed: its slot may be reused.
+    /// The last `S` credits would never be waited for, so they are not sent (a signal nobody
+    /// observes is reported as unfinished work).
+    pub fn credit(&self, k: Val, total: Val) {
+        if_((k + self.slots).lt(total), || {
+            signal_op(self.sig + self.credit_base + self.peer_out, self.seq(k), Signal::Set, self.recv_peer);
+        });
     }
 }
 
