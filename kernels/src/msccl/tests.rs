@@ -64,6 +64,22 @@ fn every_builtin_every_protocol_instances_1_and_2_on_8_ranks() {
 }
 
 #[test]
+fn every_builtin_every_protocol_instances_1_and_2_on_16_ranks() {
+    builtin_matrix(16, 16 * 257 + 5);
+}
+
+#[test]
+fn small_algorithms_get_code_per_shape_and_large_ones_the_step_loop() {
+    use weft_compiler::msccl::lower::{lower, LowerOptions};
+    let small = lower(&builtin("ring_allreduce", 1, 2, 1, Protocol::Simple), &LowerOptions::default()).unwrap();
+    let large = lower(&builtin("ring_allreduce", 1, 16, 2, Protocol::LL), &LowerOptions::default()).unwrap();
+    assert!(!small.layout.generic && large.layout.generic);
+    // Both paths compute the same thing: the matrix tests run each; here the same algorithm on both.
+    let w = world(1, 16);
+    check(&w, &builtin("ring_allreduce", 1, 16, 2, Protocol::LL), 999, &opts(DType::BF16, Some(256)));
+}
+
+#[test]
 fn world_sizes_1_to_8_uneven_counts() {
     for ranks in 1..=8 {
         let w = world(1, ranks);

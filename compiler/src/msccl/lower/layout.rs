@@ -10,9 +10,38 @@ use super::super::ir::{MscclIr, StepKind, ThreadBlock};
 use super::super::protocol::Protocol;
 
 /// Table entries of a thread block's row before its steps (see [`RowField`]).
-pub const ROW_HEADER: usize = 6;
-/// Table entries per step: src chunk, dst chunk, dependency slot, completion slot.
-pub const STEP_FIELDS: usize = 4;
+pub const ROW_HEADER: usize = 9;
+/// Table entries per step (see [`StepField`]).
+pub const STEP_FIELDS: usize = 10;
+/// Above this many step bodies over all shapes, the kernel runs every thread block through
+/// one table-driven step loop instead of a code body per shape: code then grows with the
+/// step kinds used, not with ranks times steps.
+pub const SPECIALIZE_MAX_STEPS: usize = 64;
+
+/// The fields of one step in the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepField {
+    /// Chunk index of `src`.
+    SrcChunk = 0,
+    /// Chunk index of `dst`.
+    DstChunk = 1,
+    /// Completion slot waited on first (-1: none).
+    Dep = 2,
+    /// Completion slot set afterwards (-1: none).
+    Done = 3,
+    /// Position of the kind in [`StepKind::ALL`].
+    Kind = 4,
+    /// Consecutive chunks.
+    Count = 5,
+    /// Buffer of `src` ([`buffer_slot`]; -1: unused).
+    SrcBuf = 6,
+    /// Buffer of `dst`.
+    DstBuf = 7,
+    /// Position among the thread block's sends per iteration (-1: none).
+    SendJ = 8,
+    /// Position among its receives.
+    RecvJ = 9,
+}
 /// Table entries per (rank, program) header: shape id (-1: idle) and row offset.
 pub const HEADER_FIELDS: usize = 2;
 
@@ -31,6 +60,12 @@ pub enum RowField {
     MyInIdx = 4,
     /// Index of the incoming connection among the receive peer's outgoing ones.
     PeerOutIdx = 5,
+    /// Steps.
+    Steps = 6,
+    /// Sends per pipeline iteration.
+    Sends = 7,
+    /// Receives per pipeline iteration.
+    Recvs = 8,
 }
 
 /// One step as the code generator sees it: everything but the numbers in the table.
@@ -121,6 +156,10 @@ pub struct Layout {
     pub chunks: [usize; 3],
     /// Distinct thread-block shapes, in shape-id order.
     pub shapes: Vec<TbShape>,
+    /// Whether every thread block runs the table-driven step loop (shape id 0 for all).
+    pub generic: bool,
+    /// The step kinds the algorithm uses, in [`StepKind::ALL`] order.
+    pub kinds: Vec<StepKind>,
     /// The operand table: headers for every (rank, program), then one row per thread block.
     pub table: Vec<i64>,
 }
@@ -174,7 +213,7 @@ impl Layout {
                 max_msgs = max_msgs.max(shape.sends).max(shape.recvs);
                 max_count = shape.steps.iter().map(|s| s.count).fold(max_count, usize::max);
                 let id = *shape_ids.entry(shape.clone()).or_insert_with(|| {
-                    shapes.push(shape);
+                    shapes.push(shape.clone());
                     shapes.len() - 1
                 });
                 let h = (gpu.id * grid + tb.id) * HEADER_FIELDS;
@@ -189,6 +228,9 @@ impl Layout {
                     send.map_or(-1, |p| idx(&outs[gpu.id], (p, tb.channel))),
                     recv.map_or(-1, |p| idx(&ins[gpu.id], (p, tb.channel))),
                     recv.map_or(-1, |p| idx(&outs[p], (gpu.id, tb.channel))),
+                    tb.steps.len() as i64,
+                    shape.sends as i64,
+                    shape.recvs as i64,
                 ]);
                 for (s, step) in tb.steps.iter().enumerate() {
                     let missing = if step.kind.reads_src() && step.src.is_none() {
@@ -215,10 +257,25 @@ impl Layout {
                             message: "depends on a step that does not signal (hasdep=0)".into(),
                         });
                     }
-                    table.extend([chunk(step.src), chunk(step.dst), dep, done]);
+                    let st = &shape.steps[s];
+                    let kind = StepKind::ALL.iter().position(|&k| k == st.kind).unwrap_or(0) as i64;
+                    let buf = |b: Option<Buffer>| b.map_or(-1, |b| buffer_slot(b) as i64);
+                    let j = |j: Option<usize>| j.map_or(-1, |j| j as i64);
+                    table.extend([chunk(step.src), chunk(step.dst), dep, done, kind, st.count as i64, buf(st.src), buf(st.dst), j(st.send_j), j(st.recv_j)]);
                 }
             }
         }
+        let bodies: usize = shapes.iter().map(|s| s.steps.len()).sum();
+        let generic = bodies > SPECIALIZE_MAX_STEPS;
+        if generic {
+            for h in (0..ranks * grid).map(|i| i * HEADER_FIELDS) {
+                if table[h] >= 0 {
+                    table[h] = 0;
+                }
+            }
+        }
+        let mut kinds: Vec<StepKind> = StepKind::ALL.into_iter().filter(|k| shapes.iter().any(|s| s.steps.iter().any(|st| st.kind == *k))).collect();
+        kinds.dedup();
         let most = |f: fn(&super::super::ir::Gpu) -> usize| ir.gpus.iter().map(f).max().unwrap_or(0);
         Ok(Layout {
             protocol: ir.protocol,
@@ -232,6 +289,8 @@ impl Layout {
             max_msgs,
             chunks: [most(|g| g.input_chunks), most(|g| g.output_chunks), most(|g| g.scratch_chunks)],
             shapes,
+            generic,
+            kinds,
             table,
         })
     }

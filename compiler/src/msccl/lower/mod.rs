@@ -4,7 +4,7 @@
 //! * Each thread block is a program instance (`program_id(0)`), on every rank.
 //! * A send is a `put` into the peer's receive slot plus a signal (Simple), or flag-tagged
 //!   stores in the LL / LL128 line formats; a receive is a `signal_wait_until` (or a flag
-//!   poll). Slot credits flow back as signals ([`proto`] has the protocol).
+//!   poll). Slot credits flow back as signals (the `proto` module has the protocol).
 //! * Copies and reductions are elementwise tile loops; the fused kinds (`rcs`, `rrs`, `rrc`,
 //!   `rrcs`) receive, combine and forward in one step.
 //! * A cross-thread-block dependency is a local signal: the producer sets it after the step,
@@ -13,7 +13,10 @@
 //!   program runs once per tile index.
 //!
 //! Thread blocks with the same sequence of step shapes share code; peers, connection indices
-//! and chunk indices are read from an operand table ([`Layout::table`]). The kernel takes the
+//! and chunk indices are read from an operand table ([`Layout::table`]). Past
+//! [`layout::SPECIALIZE_MAX_STEPS`] step bodies (a 16-rank ring has a shape per rank), every
+//! thread block runs one step loop that reads its step kinds from the table too, so code size
+//! and compile time stop growing with ranks times steps. The kernel takes the
 //! chunk and tile lengths at run time ([`Geometry`]), so one compile serves every size.
 //!
 //! Buffers use a padded chunk layout: chunk `c` of a buffer starts at element `c * ce`, where
@@ -21,12 +24,12 @@
 
 mod emit;
 mod geometry;
-mod layout;
+pub mod layout;
 mod proto;
 
 pub use emit::ARGS;
 pub use geometry::{BufferLens, Geometry};
-pub use layout::{Layout, RowField, StepShape, TbShape};
+pub use layout::{Layout, RowField, StepField, StepShape, TbShape};
 pub use proto::{LL128_DATA_WORDS, LL128_LINE_WORDS};
 
 use super::error::{MscclError, Result};
@@ -76,7 +79,8 @@ pub fn lower(ir: &MscclIr, opts: &LowerOptions) -> Result<Lowered> {
         .with("T", opts.dtype.mlir())
         .with("BLOCK", opts.block)
         .with("PROTO", ir.protocol.name())
-        .with("SHAPES", layout.shapes.len());
+        .with("SHAPES", layout.shapes.len())
+        .with("CODE", if layout.generic { "step_loop" } else { "per_shape" });
     let kernel = emit::build(&name, &layout, opts.dtype, opts.block, &constexprs)
         .map_err(|e| MscclError::Lowering(format!("{name}: {e}")))?;
     Ok(Lowered { kernel, layout })

@@ -33,9 +33,9 @@ pub struct Span {
 }
 
 impl Span {
-    /// Tile `i`.
-    pub fn at(&self, i: usize) -> Val {
-        self.ptr + self.stride * i as i64
+    /// Tile `i` (an i64 value).
+    pub fn at(&self, i: Val) -> Val {
+        self.ptr + self.stride * i
     }
 }
 
@@ -96,47 +96,45 @@ impl Link {
     }
 
     /// Sends `count` tiles of `len` elements from `src` as message `k`.
-    pub fn send(&self, src: Span, count: usize, len: Val, k: Val) {
+    pub fn send(&self, src: Span, count: Val, len: Val, k: Val) {
         if_(k.ge(self.slots), || {
             let _ = wait_until(self.sig + self.credit_base + self.my_out, Cmp::Ge, self.seq(k) - self.slots);
         });
         let dst = self.slot(self.peer_in, k);
-        let seg = |i: usize| dst + self.seg * i as i64;
+        let seg = |i: Val| dst + self.seg * i;
         match self.protocol {
             Protocol::Simple => {
-                for i in 0..count - 1 {
-                    put(seg(i), src.at(i), len, self.send_peer, ShmemScope::Block);
-                }
-                let arrived = self.sig + self.peer_in;
-                put_signal(seg(count - 1), src.at(count - 1), len, arrived, self.seq(k), self.send_peer, PutSignal::default());
+                for_count(count - 1, |i| put(seg(i), src.at(i), len, self.send_peer, ShmemScope::Block));
+                let (last, arrived) = (count - 1, self.sig + self.peer_in);
+                put_signal(seg(last), src.at(last), len, arrived, self.seq(k), self.send_peer, PutSignal::default());
             }
             Protocol::LL => {
                 let flag = self.seq(k).to(Scalar::I32);
-                for i in 0..count {
+                for_count(count, |i| {
                     let (words, to) = (ptr_cast(src.at(i), Scalar::I32), remote_ptr(seg(i), self.send_peer));
                     for_words(self.words(len), self.block, |o, m| store_masked(to + o, ll_pack(load_masked(words + o, m, 0), flag), m));
-                }
+                });
             }
             Protocol::LL128 => {
                 let flag = self.seq(k).to(Scalar::I32);
-                for i in 0..count {
+                for_count(count, |i| {
                     let (words, to) = (ptr_cast(src.at(i), Scalar::I32), remote_ptr(ptr_cast(seg(i), Scalar::I32), self.send_peer));
                     for_lines(self.words(len), self.block, |d, l, m| store_masked(to + l, load_masked(words + d, m, 0), m));
-                }
+                });
                 // Data before flags: a receiver that sees a line's flag may read the line.
                 fence();
-                for i in 0..count {
+                for_count(count, |i| {
                     let to = remote_ptr(seg(i), self.send_peer);
                     for_line_words(self.words(len), self.block, |w, m| store_masked(to + w, ll_pack(zeros(&w.shape(), Scalar::I32), flag), m));
-                }
+                });
             }
         }
     }
 
     /// Receives message `k` (`count` tiles of `len` elements); returns where its tiles are.
-    pub fn recv(&self, count: usize, len: Val, k: Val) -> Span {
+    pub fn recv(&self, count: Val, len: Val, k: Val) -> Span {
         let src = self.slot(self.my_in, k);
-        let seg = |i: usize| src + self.seg * i as i64;
+        let seg = |i: Val| src + self.seg * i;
         let stage = Span { ptr: self.stage, stride: self.te };
         match self.protocol {
             Protocol::Simple => {
@@ -145,27 +143,27 @@ impl Link {
             }
             Protocol::LL => {
                 let flag = self.seq(k).to(Scalar::I32);
-                for i in 0..count {
+                for_count(count, |i| {
                     let out = ptr_cast(stage.at(i), Scalar::I32);
                     for_words(self.words(len), self.block, |o, m| {
                         store_masked(out + o, ll_recv(seg(i) + o, flag, Some(m)), m);
                     });
-                }
+                });
                 stage
             }
             Protocol::LL128 => {
                 let flag = self.seq(k).to(Scalar::I32);
-                for i in 0..count {
+                for_count(count, |i| {
                     for_line_words(self.words(len), self.block, |w, m| {
                         let _ = ll_recv(seg(i) + w, flag, Some(m));
                     });
-                }
+                });
                 // Flags before data: no data load may be satisfied before its line's flag.
                 fence();
-                for i in 0..count {
+                for_count(count, |i| {
                     let (lines, out) = (ptr_cast(seg(i), Scalar::I32), ptr_cast(stage.at(i), Scalar::I32));
                     for_lines(self.words(len), self.block, |d, l, m| store_masked(out + d, load_masked(lines + l, m, 0), m));
-                }
+                });
                 stage
             }
         }
@@ -209,4 +207,9 @@ fn for_lines(n: Val, block: i64, mut body: impl FnMut(Val, Val, Val)) {
 fn for_line_words(n: Val, block: i64, mut body: impl FnMut(Val, Val)) {
     let half = LL128_LINE_WORDS as i64 / 2;
     for_words(cdiv(n, LL128_DATA_WORDS as i64) * half, block, |w, m| body(w, m & (w % half).eq_(half - 1)));
+}
+
+/// Runs `body(i)` for `i` in `0..count` (i64 values).
+pub(super) fn for_count(count: Val, body: impl FnOnce(Val)) {
+    for_range(constant(0, Scalar::I64, &[]), count, 1, body);
 }
