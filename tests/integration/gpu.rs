@@ -58,10 +58,12 @@ fn collectives_assemble_with_nvshmem_linked_and_do_not_spill() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Compiles every collective for `target` down to a cubin; returns what failed or spilled.
+/// Compiles every collective for `target` down to a cubin (multimem ones where the target has
+/// NVLS); returns what failed or spilled.
 fn assemble_all(target: &str) -> Vec<String> {
     let mut failures = vec![];
-    for name in COLLECTIVES {
+    let multimem = (target != "sm_80").then_some("allreduce_multimem");
+    for name in COLLECTIVES.into_iter().chain(multimem) {
         let k = kernel(name, "f32", &[]);
         match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
             Ok(out) => {
@@ -78,6 +80,18 @@ fn assemble_all(target: &str) -> Vec<String> {
         }
     }
     failures
+}
+
+#[test]
+fn multimem_lowers_to_nvls_instructions_on_sm_90a() {
+    let k = kernel("allreduce_multimem", "f32", &[]);
+    let ir = run(&k, Target::parse("sm_90a").unwrap(), Some("gpu"), &Options::default()).unwrap().text;
+    for needle in ["@nvshmemx_mc_ptr(i32 2,", "multimem.ld_reduce.relaxed.sys.global.add.f32", "multimem.st.relaxed.sys.global.f32"] {
+        assert!(ir.contains(needle), "{needle} missing:\n{ir}");
+    }
+    let k = kernel("allreduce_multimem", "bf16", &[]);
+    let e = run(&k, Target::parse("sm_90a").unwrap(), Some("gpu"), &Options::default()).err().expect("bf16 multimem is not lowered");
+    assert!(e.to_string().contains("multimem on bf16"), "{e}");
 }
 
 #[test]

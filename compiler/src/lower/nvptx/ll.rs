@@ -1,6 +1,6 @@
-//! Ops outside OpenSHMEM: the LL protocol (a 32-bit flag packed above each 32-bit data word,
-//! so one 8-byte store carries both and a reader polls with volatile loads until every enabled
-//! word carries its flag) and multimem (NVLS), which needs sm_90.
+//! The LL protocol, outside OpenSHMEM: a 32-bit flag packed above each 32-bit data word, so one
+//! 8-byte store carries both and a reader polls with volatile loads until every enabled word
+//! carries its flag.
 
 use super::emit::Gx;
 use crate::ir::{Op, OpKind};
@@ -72,10 +72,4 @@ impl Gx<'_> {
         self.assign(&format!("shl i64 {f}, 32"))
     }
 
-    pub(crate) fn multimem(&mut self, op: Op) -> Result<(), LowerError> {
-        if let Some(why) = self.t.multimem_unsupported() {
-            return Err(self.unsupported(op, &why));
-        }
-        Err(self.unsupported(op, "multimem is not lowered for GPUs yet (it needs NVSHMEM's multicast addresses, nvshmemx_mc_ptr)"))
-    }
 }

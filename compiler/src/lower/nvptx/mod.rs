@@ -15,6 +15,7 @@ mod emit;
 pub mod layout;
 mod ll;
 mod memory;
+mod multimem;
 mod reduce;
 mod shmem;
 mod sync;
