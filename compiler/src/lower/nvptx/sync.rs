@@ -60,8 +60,12 @@ impl Gx<'_> {
     /// A CTA-wide barrier (`bar.sync 0`): every thread's earlier memory accesses are visible
     /// to every thread of the CTA after it.
     pub(crate) fn barrier(&mut self) {
+        const BAR: &str = "call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)";
         self.declare("llvm.nvvm.barrier.cta.sync.aligned.all", "declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)");
-        self.line("call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)");
+        // Two barriers in a row (one op's closing, the next op's opening) order nothing more.
+        if !self.out.trim_end().ends_with(BAR) {
+            self.line(BAR);
+        }
         self.pending.clear();
     }
 
