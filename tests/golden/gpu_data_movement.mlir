@@ -31,8 +31,8 @@ module {
 // target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 // target triple = "nvptx64-nvidia-cuda"
 //
-// declare <1 x bfloat> @llvm.masked.gather.v1bf16.v1p0(<1 x ptr> align 2, <1 x i1>, <1 x bfloat>)
-// declare void @llvm.masked.scatter.v1bf16.v1p0(<1 x bfloat>, <1 x ptr> align 2, <1 x i1>)
+// declare <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2, <1 x i1>, <1 x bfloat>)
+// declare void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat>, <1 x ptr addrspace(1)> align 2, <1 x i1>)
 // declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 // declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 // declare void @nvshmem_getmem(ptr, ptr, i64, i32)
@@ -50,7 +50,7 @@ module {
 //   %t10 = icmp ult i32 %t9, 32
 //   %t15 = icmp eq i32 %t9, 0
 //   %t21 = urem i32 %t9, 8
-//   %t39 = icmp ult i32 %t9, 8
+//   %t40 = icmp ult i32 %t9, 8
 //   br label %body
 // body:
 //   %t1 = call i32 @nvshmem_my_pe()
@@ -104,13 +104,15 @@ module {
 //   %t35 = shufflevector <1 x ptr> %t34, <1 x ptr> poison, <1 x i32> <i32 0>
 //   %t36 = sext <1 x i32> %t33 to <1 x i64>
 //   %t37 = getelementptr bfloat, <1 x ptr> %t35, <1 x i64> %t36
-//   %t38 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p0(<1 x ptr> align 2 %t37, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
-//   %t40 = insertelement <1 x i1> poison, i1 %t39, i64 0
-//   %t41 = shufflevector <1 x i1> %t40, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t42 = and <1 x i1> splat (i1 true), %t41
-//   call void @llvm.masked.scatter.v1bf16.v1p0(<1 x bfloat> %t38, <1 x ptr> align 2 %t29, <1 x i1> %t42)
+//   %t38 = addrspacecast <1 x ptr> %t37 to <1 x ptr addrspace(1)>
+//   %t39 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t38, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
+//   %t41 = insertelement <1 x i1> poison, i1 %t40, i64 0
+//   %t42 = shufflevector <1 x i1> %t41, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t43 = and <1 x i1> splat (i1 true), %t42
+//   %t44 = addrspacecast <1 x ptr> %t29 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t39, <1 x ptr addrspace(1)> align 2 %t44, <1 x i1> %t43)
 //   ret void
-// dead43:
+// dead45:
 //   unreachable
 // }
 //

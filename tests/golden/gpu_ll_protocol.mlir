@@ -28,9 +28,9 @@ module {
 // target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 // target triple = "nvptx64-nvidia-cuda"
 //
-// declare <1 x i32> @llvm.masked.gather.v1i32.v1p0(<1 x ptr> align 4, <1 x i1>, <1 x i32>)
-// declare void @llvm.masked.scatter.v1i32.v1p0(<1 x i32>, <1 x ptr> align 4, <1 x i1>)
-// declare void @llvm.masked.scatter.v1i64.v1p0(<1 x i64>, <1 x ptr> align 8, <1 x i1>)
+// declare <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4, <1 x i1>, <1 x i32>)
+// declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)> align 4, <1 x i1>)
+// declare void @llvm.masked.scatter.v1i64.v1p1(<1 x i64>, <1 x ptr addrspace(1)> align 8, <1 x i1>)
 // declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 // declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 // declare i32 @nvshmem_my_pe()
@@ -41,7 +41,7 @@ module {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t2 = urem i32 %t1, 8
-//   %t32 = icmp ult i32 %t1, 8
+//   %t33 = icmp ult i32 %t1, 8
 //   br label %body
 // body:
 //   %t3 = add i32 %t2, 0
@@ -56,59 +56,62 @@ module {
 //   %t12 = shufflevector <1 x ptr> %t11, <1 x ptr> poison, <1 x i32> <i32 0>
 //   %t13 = sext <1 x i32> %t6 to <1 x i64>
 //   %t14 = getelementptr i32, <1 x ptr> %t12, <1 x i64> %t13
-//   %t15 = call <1 x i32> @llvm.masked.gather.v1i32.v1p0(<1 x ptr> align 4 %t14, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
-//   %t16 = zext <1 x i32> %t15 to <1 x i64>
-//   %t17 = zext i32 %v2 to i64
-//   %t18 = shl i64 %t17, 32
-//   %t19 = insertelement <1 x i64> poison, i64 %t18, i64 0
-//   %t20 = shufflevector <1 x i64> %t19, <1 x i64> poison, <1 x i32> <i32 0>
-//   %t21 = or <1 x i64> %t16, %t20
-//   %t22 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t23 = shufflevector <1 x ptr> %t22, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t24 = sext <1 x i32> %t6 to <1 x i64>
-//   %t25 = getelementptr i64, <1 x ptr> %t23, <1 x i64> %t24
-//   %t26 = extractelement <1 x ptr> %t25, i64 0
-//   %t27 = call ptr @nvshmem_ptr(ptr %t26, i32 %t10)
-//   %t28 = ptrtoint ptr %t26 to i64
+//   %t15 = addrspacecast <1 x ptr> %t14 to <1 x ptr addrspace(1)>
+//   %t16 = call <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4 %t15, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
+//   %t17 = zext <1 x i32> %t16 to <1 x i64>
+//   %t18 = zext i32 %v2 to i64
+//   %t19 = shl i64 %t18, 32
+//   %t20 = insertelement <1 x i64> poison, i64 %t19, i64 0
+//   %t21 = shufflevector <1 x i64> %t20, <1 x i64> poison, <1 x i32> <i32 0>
+//   %t22 = or <1 x i64> %t17, %t21
+//   %t23 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t24 = shufflevector <1 x ptr> %t23, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t25 = sext <1 x i32> %t6 to <1 x i64>
+//   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
+//   %t27 = extractelement <1 x ptr> %t26, i64 0
+//   %t28 = call ptr @nvshmem_ptr(ptr %t27, i32 %t10)
 //   %t29 = ptrtoint ptr %t27 to i64
-//   %t30 = sub i64 %t29, %t28
-//   %t31 = getelementptr i8, <1 x ptr> %t25, i64 %t30
-//   %t33 = insertelement <1 x i1> poison, i1 %t32, i64 0
-//   %t34 = shufflevector <1 x i1> %t33, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t35 = and <1 x i1> splat (i1 true), %t34
-//   call void @llvm.masked.scatter.v1i64.v1p0(<1 x i64> %t21, <1 x ptr> align 8 %t31, <1 x i1> %t35)
-//   %t36 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t37 = shufflevector <1 x ptr> %t36, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t38 = sext <1 x i32> %t6 to <1 x i64>
-//   %t39 = getelementptr i64, <1 x ptr> %t37, <1 x i64> %t38
+//   %t30 = ptrtoint ptr %t28 to i64
+//   %t31 = sub i64 %t30, %t29
+//   %t32 = getelementptr i8, <1 x ptr> %t26, i64 %t31
+//   %t34 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t35 = shufflevector <1 x i1> %t34, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t36 = and <1 x i1> splat (i1 true), %t35
+//   %t37 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i64.v1p1(<1 x i64> %t22, <1 x ptr addrspace(1)> align 8 %t37, <1 x i1> %t36)
+//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t40 = sext <1 x i32> %t6 to <1 x i64>
+//   %t41 = getelementptr i64, <1 x ptr> %t39, <1 x i64> %t40
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t40 = zext i32 %v2 to i64
-//   %t41 = shl i64 %t40, 32
-//   %t42 = extractelement <1 x ptr> %t39, i64 0
-//   br i1 true, label %one.do43, label %one.end44
-// one.do43:
-//   br label %ll.poll45
-// ll.poll45:
-//   %t47 = load volatile i64, ptr %t42, align 8
-//   %t48 = and i64 %t47, -4294967296
-//   %t49 = icmp eq i64 %t48, %t41
-//   br i1 %t49, label %ll.got46, label %ll.poll45
-// ll.got46:
-//   br label %one.end44
-// one.end44:
-//   %t50 = phi i64 [ %t47, %ll.got46 ], [ 0, %body ]
-//   %t51 = trunc i64 %t50 to i32
-//   %t52 = insertelement <1 x i32> poison, i32 %t51, i64 0
-//   %t53 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t54 = shufflevector <1 x ptr> %t53, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t55 = sext <1 x i32> %t6 to <1 x i64>
-//   %t56 = getelementptr i32, <1 x ptr> %t54, <1 x i64> %t55
-//   %t57 = insertelement <1 x i1> poison, i1 %t32, i64 0
-//   %t58 = shufflevector <1 x i1> %t57, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t59 = and <1 x i1> splat (i1 true), %t58
-//   call void @llvm.masked.scatter.v1i32.v1p0(<1 x i32> %t52, <1 x ptr> align 4 %t56, <1 x i1> %t59)
+//   %t42 = zext i32 %v2 to i64
+//   %t43 = shl i64 %t42, 32
+//   %t44 = extractelement <1 x ptr> %t41, i64 0
+//   br i1 true, label %one.do45, label %one.end46
+// one.do45:
+//   br label %ll.poll47
+// ll.poll47:
+//   %t49 = load volatile i64, ptr %t44, align 8
+//   %t50 = and i64 %t49, -4294967296
+//   %t51 = icmp eq i64 %t50, %t43
+//   br i1 %t51, label %ll.got48, label %ll.poll47
+// ll.got48:
+//   br label %one.end46
+// one.end46:
+//   %t52 = phi i64 [ %t49, %ll.got48 ], [ 0, %body ]
+//   %t53 = trunc i64 %t52 to i32
+//   %t54 = insertelement <1 x i32> poison, i32 %t53, i64 0
+//   %t55 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t56 = shufflevector <1 x ptr> %t55, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t57 = sext <1 x i32> %t6 to <1 x i64>
+//   %t58 = getelementptr i32, <1 x ptr> %t56, <1 x i64> %t57
+//   %t59 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t60 = shufflevector <1 x i1> %t59, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t61 = and <1 x i1> splat (i1 true), %t60
+//   %t62 = addrspacecast <1 x ptr> %t58 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t54, <1 x ptr addrspace(1)> align 4 %t62, <1 x i1> %t61)
 //   ret void
-// dead60:
+// dead63:
 //   unreachable
 // }
 //

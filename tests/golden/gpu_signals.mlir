@@ -41,8 +41,8 @@ module {
 // @__weft_grid_count = internal addrspace(1) global i32 0, align 4
 // @__weft_grid_gen = internal addrspace(1) global i32 0, align 4
 // @__weft_token = internal addrspace(3) global i64 undef, align 8
-// declare <1 x float> @llvm.masked.gather.v1f32.v1p0(<1 x ptr> align 4, <1 x i1>, <1 x float>)
-// declare void @llvm.masked.scatter.v1f32.v1p0(<1 x float>, <1 x ptr> align 4, <1 x i1>)
+// declare <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4, <1 x i1>, <1 x float>)
+// declare void @llvm.masked.scatter.v1f32.v1p1(<1 x float>, <1 x ptr addrspace(1)> align 4, <1 x i1>)
 // declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 // declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 // declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
@@ -65,13 +65,13 @@ module {
 //   %t7 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t8 = icmp eq i32 %t7, 0
 //   %t20 = urem i32 %t7, 4
-//   %t42 = icmp ult i32 %t7, 4
-//   %t46 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-//   %t47 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
-//   %t48 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
-//   %t63 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-//   %t64 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-//   %t65 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+//   %t43 = icmp ult i32 %t7, 4
+//   %t48 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+//   %t49 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+//   %t50 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+//   %t65 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+//   %t66 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+//   %t67 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
 //   br label %body
 // body:
 //   %t1 = call i32 @nvshmem_my_pe()
@@ -120,19 +120,21 @@ module {
 //   %t30 = getelementptr i8, <1 x ptr> %t28, i64 %t29
 //   %t31 = call i64 asm sideeffect "and.b64 $0, $1, 0;", "=l,l"(i64 %t19)
 //   %t32 = getelementptr i8, <1 x ptr> %t30, i64 %t31
-//   %t33 = call <1 x float> @llvm.masked.gather.v1f32.v1p0(<1 x ptr> align 4 %t32, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
-//   %t34 = add i32 %t20, 0
-//   %t35 = insertelement <1 x i32> poison, i32 %t34, i64 0
-//   %t36 = shufflevector <1 x i32> %t35, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t37 = add <1 x i32> %t36, <i32 0>
-//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t40 = sext <1 x i32> %t37 to <1 x i64>
-//   %t41 = getelementptr float, <1 x ptr> %t39, <1 x i64> %t40
-//   %t43 = insertelement <1 x i1> poison, i1 %t42, i64 0
-//   %t44 = shufflevector <1 x i1> %t43, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t45 = and <1 x i1> splat (i1 true), %t44
-//   call void @llvm.masked.scatter.v1f32.v1p0(<1 x float> %t33, <1 x ptr> align 4 %t41, <1 x i1> %t45)
+//   %t33 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   %t34 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t33, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
+//   %t35 = add i32 %t20, 0
+//   %t36 = insertelement <1 x i32> poison, i32 %t35, i64 0
+//   %t37 = shufflevector <1 x i32> %t36, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t38 = add <1 x i32> %t37, <i32 0>
+//   %t39 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t40 = shufflevector <1 x ptr> %t39, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t41 = sext <1 x i32> %t38 to <1 x i64>
+//   %t42 = getelementptr float, <1 x ptr> %t40, <1 x i64> %t41
+//   %t44 = insertelement <1 x i1> poison, i1 %t43, i64 0
+//   %t45 = shufflevector <1 x i1> %t44, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t46 = and <1 x i1> splat (i1 true), %t45
+//   %t47 = addrspacecast <1 x ptr> %t42 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t34, <1 x ptr addrspace(1)> align 4 %t47, <1 x i1> %t46)
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   call void @nvshmem_fence()
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
@@ -140,65 +142,65 @@ module {
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   call void @nvshmem_quiet()
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do49, label %one.end50
-// one.do49:
-//   %t51 = mul i32 %t46, %t47
-//   %t52 = mul i32 %t51, %t48
-//   %t53 = sub i32 %t52, 1
+//   br i1 %t8, label %one.do51, label %one.end52
+// one.do51:
+//   %t53 = mul i32 %t48, %t49
+//   %t54 = mul i32 %t53, %t50
+//   %t55 = sub i32 %t54, 1
 //   fence acq_rel
-//   %t54 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t55 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   %t56 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t57 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
 //   fence acq_rel
-//   %t56 = icmp eq i32 %t55, %t53
-//   br i1 %t56, label %grid.reset57, label %grid.wait58
-// grid.reset57:
+//   %t58 = icmp eq i32 %t57, %t55
+//   br i1 %t58, label %grid.reset59, label %grid.wait60
+// grid.reset59:
 //   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t60 = add i32 %t54, 1
-//   store atomic i32 %t60, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done59
-// grid.wait58:
-//   %t61 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t62 = icmp eq i32 %t61, %t54
-//   br i1 %t62, label %grid.wait58, label %grid.done59
-// grid.done59:
-//   br label %one.end50
-// one.end50:
+//   %t62 = add i32 %t56, 1
+//   store atomic i32 %t62, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done61
+// grid.wait60:
+//   %t63 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t64 = icmp eq i32 %t63, %t56
+//   br i1 %t64, label %grid.wait60, label %grid.done61
+// grid.done61:
+//   br label %one.end52
+// one.end52:
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t66 = or i32 %t63, %t64
-//   %t67 = or i32 %t66, %t65
-//   %t68 = icmp eq i32 %t67, 0
-//   br i1 %t68, label %one.do69, label %one.end70
-// one.do69:
-//   call void @nvshmemx_barrier_all_block()
-//   br label %one.end70
-// one.end70:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do71, label %one.end72
+//   %t68 = or i32 %t65, %t66
+//   %t69 = or i32 %t68, %t67
+//   %t70 = icmp eq i32 %t69, 0
+//   br i1 %t70, label %one.do71, label %one.end72
 // one.do71:
-//   %t73 = mul i32 %t46, %t47
-//   %t74 = mul i32 %t73, %t48
-//   %t75 = sub i32 %t74, 1
-//   fence acq_rel
-//   %t76 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t77 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
-//   fence acq_rel
-//   %t78 = icmp eq i32 %t77, %t75
-//   br i1 %t78, label %grid.reset79, label %grid.wait80
-// grid.reset79:
-//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t82 = add i32 %t76, 1
-//   store atomic i32 %t82, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done81
-// grid.wait80:
-//   %t83 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t84 = icmp eq i32 %t83, %t76
-//   br i1 %t84, label %grid.wait80, label %grid.done81
-// grid.done81:
+//   call void @nvshmemx_barrier_all_block()
 //   br label %one.end72
 // one.end72:
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do73, label %one.end74
+// one.do73:
+//   %t75 = mul i32 %t48, %t49
+//   %t76 = mul i32 %t75, %t50
+//   %t77 = sub i32 %t76, 1
+//   fence acq_rel
+//   %t78 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t79 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t80 = icmp eq i32 %t79, %t77
+//   br i1 %t80, label %grid.reset81, label %grid.wait82
+// grid.reset81:
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t84 = add i32 %t78, 1
+//   store atomic i32 %t84, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done83
+// grid.wait82:
+//   %t85 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t86 = icmp eq i32 %t85, %t78
+//   br i1 %t86, label %grid.wait82, label %grid.done83
+// grid.done83:
+//   br label %one.end74
+// one.end74:
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   ret void
-// dead85:
+// dead87:
 //   unreachable
 // }
 //

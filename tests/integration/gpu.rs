@@ -132,6 +132,10 @@ fn cli_compiles_allgather_to_a_cubin() {
     if !tools_or_skip("cli_compiles_allgather_to_a_cubin") {
         return;
     }
+    // A thread's 8 consecutive floats move as two 16-byte global accesses.
+    let (code, ptx, err) = weft(&["compile", "allgather", "--target", "sm_90a", "--emit", "ptx"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(ptx.contains("ld.global.v4.b32") && ptx.contains("st.global.v4.b32") && ptx.contains(".maxntid 128"), "{ptx}");
     let path = std::env::temp_dir().join(format!("weft-allgather-{}.cubin", std::process::id()));
     let (code, out, err) = weft(&["compile", "allgather", "--target", "sm_90a", "--emit", "cubin", "-o", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

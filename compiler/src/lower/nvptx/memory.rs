@@ -41,7 +41,8 @@ impl Gx<'_> {
             let (vec, fallback, end) = (self.label("ld.vec"), self.label("ld.slots"), self.label("ld.end"));
             let (p0, align) = self.vector_guard(&pn, &mask, s.bytes(), per, &vec, &fallback);
             self.start(&vec);
-            let a = self.assign(&format!("load {mty}, ptr {p0}, align {align}"));
+            let g0 = self.global(&p0, "ptr");
+            let a = self.assign(&format!("load {mty}, ptr addrspace(1) {g0}, align {align}"));
             let a = self.select_other(&mask, &a, &other, &mty);
             self.br(&end);
             self.start(&fallback);
@@ -97,7 +98,8 @@ impl Gx<'_> {
             let (vec, fallback, end) = (self.label("st.vec"), self.label("st.slots"), self.label("st.end"));
             let (p0, align) = self.vector_guard(&pn, &mask, s.bytes(), per, &vec, &fallback);
             self.start(&vec);
-            self.line(&format!("store {mty} {v}, ptr {p0}, align {align}"));
+            let g0 = self.global(&p0, "ptr");
+            self.line(&format!("store {mty} {v}, ptr addrspace(1) {g0}, align {align}"));
             self.br(&end);
             self.start(&fallback);
             self.scatter(&v, &pn, &pty, &mask, s, per);
@@ -135,17 +137,27 @@ impl Gx<'_> {
 
     fn gather(&mut self, pn: &str, pty: &str, mask: &str, other: &str, s: crate::ir::Scalar, per: usize) -> String {
         let mty = shaped(s.mem(), Some(per));
-        let f = format!("llvm.masked.gather.{}.v{per}p0", suffix_mem(s, per));
+        let f = format!("llvm.masked.gather.{}.v{per}p1", suffix_mem(s, per));
+        let g = self.global(pn, pty);
         // LLVM 22 takes the alignment as an attribute of the pointer operand.
-        let pty = format!("{pty} align {}", s.bytes());
-        self.call(&f, &mty, &[(pn, &pty), (mask, &format!("<{per} x i1>")), (other, &mty)]).unwrap_or_default()
+        let gty = format!("<{per} x ptr addrspace(1)> align {}", s.bytes());
+        self.call(&f, &mty, &[(&g, &gty), (mask, &format!("<{per} x i1>")), (other, &mty)]).unwrap_or_default()
     }
 
     fn scatter(&mut self, v: &str, pn: &str, pty: &str, mask: &str, s: crate::ir::Scalar, per: usize) {
         let mty = shaped(s.mem(), Some(per));
-        let f = format!("llvm.masked.scatter.{}.v{per}p0", suffix_mem(s, per));
-        let pty = format!("{pty} align {}", s.bytes());
-        self.call(&f, "void", &[(v, &mty), (pn, &pty), (mask, &format!("<{per} x i1>"))]);
+        let f = format!("llvm.masked.scatter.{}.v{per}p1", suffix_mem(s, per));
+        let g = self.global(pn, pty);
+        let gty = format!("<{per} x ptr addrspace(1)> align {}", s.bytes());
+        self.call(&f, "void", &[(v, &mty), (&g, &gty), (mask, &format!("<{per} x i1>"))]);
+    }
+
+    /// `p` (of generic pointer type `pty`, scalar or vector) in the global address space:
+    /// every pointer a kernel sees (arguments, the symmetric heap, peer and multicast
+    /// addresses) is global memory, and saying so gives `ld.global` / `st.global`.
+    fn global(&mut self, p: &str, pty: &str) -> String {
+        let gty = pty.replace("ptr", "ptr addrspace(1)");
+        self.assign(&format!("addrspacecast {pty} {p} to {gty}"))
     }
 
     /// A scalar load that only happens when `mask` (if any) is true; 0 otherwise.

@@ -15,8 +15,8 @@ fn contiguous_tiles_move_as_vectors_with_a_per_slot_fallback() {
     let k = crate::tests::vector_add(1024).unwrap();
     let ir = gpu(&k, "sm_90a");
     // 1024 elements over 128 threads: 8 consecutive floats per thread.
-    assert!(ir.contains("load <8 x float>, ptr") && ir.contains("store <8 x float>"), "{ir}");
-    assert!(ir.contains("llvm.masked.gather.v8f32") && ir.contains("llvm.masked.scatter.v8f32"), "{ir}");
+    assert!(ir.contains("load <8 x float>, ptr addrspace(1)") && ir.contains("store <8 x float>"), "{ir}");
+    assert!(ir.contains("llvm.masked.gather.v8f32.v8p1") && ir.contains("llvm.masked.scatter.v8f32.v8p1"), "{ir}");
     assert!(ir.contains("\"nvvm.maxntid\"=\"128\""), "{ir}");
     let k8 = {
         let mut k = crate::tests::vector_add(64).unwrap();
