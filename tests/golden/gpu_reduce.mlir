@@ -68,7 +68,6 @@ module {
 //   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
 //   %t37 = urem i32 %t1, 32
 //   %t38 = icmp eq i32 %t37, 0
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   br i1 %t38, label %one.do39, label %one.end40
 // one.do39:
 //   %t41 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t36

@@ -79,7 +79,7 @@ impl Gx<'_> {
             let warp = self.entry_value("warp", |_, r| vec![format!("{r} = udiv i32 {tid}, {ws}")]);
             let lane = self.assign(&format!("urem i32 {tid}, {ws}"));
             let first = self.assign(&format!("icmp eq i32 {lane}, 0"));
-            self.barrier();
+            // No barrier before writing: the previous reduction ended with one after its reads.
             let ty = acc.llvm().to_string();
             let xv = x.clone();
             self.only_where(
