@@ -29,6 +29,12 @@ impl Gx<'_> {
         }
         let d = self.k.op(op);
         let p = d.operands[0];
+        // The same ordering as plain loads and stores of the buffer (see `memory`).
+        if matches!(d.kind, OpKind::MultimemSt { .. }) {
+            self.note_store(p);
+        } else {
+            self.order_load(p);
+        }
         let s = num_elem(self.ty(p));
         let Some((pt, reg, zero)) = ptx_type(s) else {
             return Err(self.unsupported(op, &format!("multimem on {} elements needs paired (x2) accesses, not lowered yet; f32, i32 and i64 are", s.mlir())));
