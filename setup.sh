@@ -12,6 +12,8 @@ packages=(
   build-essential pkg-config
   # The oshmem transport (Open MPI's OSHMEM over UCX) and the GEMM baseline.
   openmpi-bin libopenmpi-dev libopenblas-dev
+  # A Python venv for the GPU tool wheels below.
+  python3-venv python3-pip
 )
 
 missing=()
@@ -32,4 +34,32 @@ fi
 
 command -v cargo >/dev/null || { echo "weft setup: cargo not found; install Rust (rustup) first" >&2; exit 1; }
 [ -x /usr/lib/llvm-22/bin/llvm-config ] || { echo "weft setup: /usr/lib/llvm-22 is missing after install" >&2; exit 1; }
-echo "weft setup: ok (LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version))" >&2
+
+# GPU tools, project-local in .tools/ (git-ignored): ptxas and NVSHMEM's device bitcode and
+# headers come from PyPI wheels, pinned. ptxas 12.9 takes PTX ISA <= 8.8, which is what the
+# NVPTX back end emits. The build and the tests find them as .tools/bin/ptxas and
+# .tools/nvshmem/{lib,include}; nothing is downloaded at test time.
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tools="$root/.tools"
+wheels=(nvidia-cuda-nvcc-cu12==12.9.86 nvidia-nvshmem-cu12==3.8.0)
+stamp="$tools/wheels.txt"
+if [ "$(cat "$stamp" 2>/dev/null)" != "${wheels[*]}" ] || [ ! -x "$tools/bin/ptxas" ] || [ ! -f "$tools/nvshmem/lib/libnvshmem_device_sm_90.bc" ]; then
+  echo "weft setup: installing ${wheels[*]} into $tools" >&2
+  py=python3
+  [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+  [ -x "$tools/py/bin/pip" ] || "$py" -m venv "$tools/py"
+  "$tools/py/bin/pip" install -q --disable-pip-version-check "${wheels[@]}"
+  site="$("$tools/py/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  ptxas="$(find "$site/nvidia" -type f -name ptxas -path '*bin*' | head -n1)"
+  bc="$(find "$site/nvidia" -type f -name 'libnvshmem_device_sm_90.bc' | head -n1)"
+  hdr="$(find "$site/nvidia" -type f -name nvshmem.h -path '*include*' | head -n1)"
+  [ -n "$ptxas" ] && [ -n "$bc" ] && [ -n "$hdr" ] || { echo "weft setup: the wheels lack ptxas, NVSHMEM bitcode or headers" >&2; exit 1; }
+  mkdir -p "$tools/bin" "$tools/nvshmem"
+  chmod +x "$ptxas"
+  ln -sfn "$ptxas" "$tools/bin/ptxas"
+  ln -sfn "$(dirname "$bc")" "$tools/nvshmem/lib"
+  ln -sfn "$(dirname "$hdr")" "$tools/nvshmem/include"
+  echo "${wheels[*]}" >"$stamp"
+fi
+"$tools/bin/ptxas" --version >/dev/null || { echo "weft setup: $tools/bin/ptxas does not run" >&2; exit 1; }
+echo "weft setup: ok (LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version), $("$tools/bin/ptxas" --version | tail -n1))" >&2

@@ -2,6 +2,7 @@
 
 use crate::backend::link::LinkError;
 use crate::backend::llvm::LlvmError;
+use crate::backend::nvptx::GpuToolError;
 use crate::dsl::DslError;
 use crate::lower::LowerError;
 
@@ -44,6 +45,24 @@ pub enum CompileError {
         stage: &'static str,
         /// LLVM's error.
         source: LlvmError,
+    },
+    /// A GPU tool (llvm-link, opt, llc, ptxas) is missing or failed.
+    #[error("stage `{stage}`: {source}")]
+    Gpu {
+        /// Stage name.
+        stage: &'static str,
+        /// Why.
+        source: GpuToolError,
+    },
+    /// The stage exists for the target but is not implemented yet.
+    #[error("stage `{stage}` for target {target} is not implemented: {what}")]
+    NotImplemented {
+        /// Stage name.
+        stage: String,
+        /// Target name.
+        target: String,
+        /// What is missing.
+        what: String,
     },
     /// Linking or loading failed.
     #[error("stage `{stage}`: {source}")]

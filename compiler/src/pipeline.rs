@@ -9,18 +9,58 @@ use crate::lower::{self, SiteInfo};
 use melior::ir::operation::OperationLike;
 use std::path::PathBuf;
 
+mod gpu;
+
 /// What a kernel is compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     /// The host CPU (native code, loaded in process).
     Cpu,
+    /// An NVIDIA GPU: PTX and a cubin, with NVSHMEM's device library linked in.
+    Cuda {
+        /// The architecture.
+        sm: Sm,
+    },
+    /// An AMD GPU: AMDGCN and an HSA code object.
+    Amd {
+        /// The architecture.
+        gfx: Gfx,
+    },
 }
+
+/// NVIDIA architectures weft compiles for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sm {
+    /// Ampere (A100).
+    Sm80,
+    /// Hopper (H100), with its arch-specific features (wgmma, multimem).
+    Sm90a,
+    /// Blackwell (B200), arch-specific.
+    Sm100a,
+}
+
+/// AMD architectures weft compiles for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gfx {
+    /// CDNA2 (MI200).
+    Gfx90a,
+    /// CDNA3 (MI300).
+    Gfx942,
+}
+
+/// Every target name `Target::parse` accepts.
+pub const TARGET_NAMES: [&str; 6] = ["cpu", "sm_80", "sm_90a", "sm_100a", "gfx90a", "gfx942"];
 
 impl Target {
     /// Target name.
     pub fn name(self) -> &'static str {
         match self {
             Target::Cpu => "cpu",
+            Target::Cuda { sm: Sm::Sm80 } => "sm_80",
+            Target::Cuda { sm: Sm::Sm90a } => "sm_90a",
+            Target::Cuda { sm: Sm::Sm100a } => "sm_100a",
+            Target::Amd { gfx: Gfx::Gfx90a } => "gfx90a",
+            Target::Amd { gfx: Gfx::Gfx942 } => "gfx942",
         }
     }
 
@@ -28,15 +68,22 @@ impl Target {
     pub fn stages(self) -> &'static [Stage] {
         match self {
             Target::Cpu => &CPU_STAGES,
+            Target::Cuda { .. } => &NVPTX_STAGES,
+            Target::Amd { .. } => &AMD_STAGES,
         }
     }
 
-    /// Parses a target name.
+    /// Parses a target name (see [`TARGET_NAMES`]).
     pub fn parse(s: &str) -> Option<Target> {
-        match s {
-            "cpu" | "host" => Some(Target::Cpu),
-            _ => None,
-        }
+        Some(match s {
+            "cpu" | "host" => Target::Cpu,
+            "sm_80" => Target::Cuda { sm: Sm::Sm80 },
+            "sm_90a" => Target::Cuda { sm: Sm::Sm90a },
+            "sm_100a" => Target::Cuda { sm: Sm::Sm100a },
+            "gfx90a" => Target::Amd { gfx: Gfx::Gfx90a },
+            "gfx942" => Target::Amd { gfx: Gfx::Gfx942 },
+            _ => return None,
+        })
     }
 }
 
@@ -60,6 +107,24 @@ pub const CPU_STAGES: [Stage; 5] = [
     Stage { name: "asm", about: "native assembly", ext: "s" },
 ];
 
+/// The NVIDIA pipeline.
+pub const NVPTX_STAGES: [Stage; 5] = [
+    Stage { name: "tir", about: "tile/shmem dialects, verified by MLIR", ext: "mlir" },
+    Stage { name: "gpu", about: "per-thread LLVM IR of one CTA, NVSHMEM calls declared (verified by LLVM)", ext: "ll" },
+    Stage { name: "llvm", about: "LLVM IR linked with NVSHMEM's device bitcode, internalized, O3", ext: "ll" },
+    Stage { name: "ptx", about: "PTX assembly from llc", ext: "ptx" },
+    Stage { name: "cubin", about: "cubin from ptxas; the text is ptxas's resource report", ext: "txt" },
+];
+
+/// The AMD pipeline.
+pub const AMD_STAGES: [Stage; 5] = [
+    Stage { name: "tir", about: "tile/shmem dialects, verified by MLIR", ext: "mlir" },
+    Stage { name: "gpu", about: "per-thread LLVM IR of one workgroup", ext: "ll" },
+    Stage { name: "llvm", about: "LLVM IR after O3", ext: "ll" },
+    Stage { name: "amdgcn", about: "AMDGCN assembly", ext: "s" },
+    Stage { name: "hsaco", about: "HSA code object linked by ld.lld", ext: "txt" },
+];
+
 /// The MLIR pass pipeline from `lowered` to `llvm-mlir`.
 pub const CPU_TO_LLVM: &str = "builtin.module(convert-scf-to-cf,convert-vector-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts)";
 
@@ -76,7 +141,7 @@ impl Options {
         Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from) }
     }
 
-    fn dump(&self, kernel: &str, stage: &Stage, text: &str) -> Result<(), CompileError> {
+    pub(crate) fn dump(&self, kernel: &str, stage: &Stage, text: &str) -> Result<(), CompileError> {
         let Some(dir) = &self.dump_dir else { return Ok(()) };
         let path = dir.join(format!("{kernel}.{}.{}", stage.name, stage.ext));
         std::fs::create_dir_all(dir)
@@ -95,8 +160,10 @@ pub struct Output {
     pub sites: Vec<SiteInfo>,
     /// Entry symbol.
     pub symbol: String,
-    /// Host CPU and features (for cache keys).
+    /// Host CPU and features (for cache keys), or the GPU architecture.
     pub machine: String,
+    /// ptxas's register and spill report, when a cubin was assembled.
+    pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
 }
 
 /// Returns the stage named `name`, or an error listing the valid ones.
@@ -119,6 +186,11 @@ pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
 /// Runs the pipeline for `kernel` up to and including stage `until` (or to object code).
 pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let until = until.map(|u| find_stage(target, u)).transpose()?;
+    match target {
+        Target::Cpu => {}
+        Target::Cuda { sm } => return gpu::run_nvptx(kernel, sm, until, opts),
+        Target::Amd { .. } => return gpu::run_amd(kernel, target, until, opts),
+    }
     let stages = target.stages();
     let stop = |s: &Stage| until.as_ref() == Some(s);
     let name = kernel.name.clone();
@@ -126,7 +198,7 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
     let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
-    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new() };
+    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None };
     if stop(&stages[0]) {
         return Ok(out);
     }

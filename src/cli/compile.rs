@@ -10,10 +10,11 @@ use weft::compiler::pipeline::{self, Options, Target};
 pub struct CompileArgs {
     /// Library kernel name (see `weft list`) or a path to a `.mlir` file in the tile/shmem dialects.
     kernel: String,
-    /// Stage to print: tir, lowered, llvm-mlir, llvm or asm.
+    /// Stage to print. CPU: tir, lowered, llvm-mlir, llvm, asm. NVIDIA: tir, gpu, llvm, ptx,
+    /// cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, gpu, llvm, amdgcn, hsaco.
     #[arg(long, default_value = "tir")]
     emit: String,
-    /// Target.
+    /// Target: cpu, sm_80, sm_90a, sm_100a, gfx90a or gfx942.
     #[arg(long, default_value = "cpu")]
     target: String,
     /// Element type for library kernels.
@@ -41,7 +42,8 @@ pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), Strin
 
 /// Runs `weft compile`.
 pub fn compile(a: CompileArgs) -> Result<(), String> {
-    let target = Target::parse(&a.target).ok_or_else(|| format!("unknown target `{}` (targets: cpu)", a.target))?;
+    let target = Target::parse(&a.target)
+        .ok_or_else(|| format!("unknown target `{}` (targets: {})", a.target, pipeline::TARGET_NAMES.join(", ")))?;
     let kernel = if a.kernel.ends_with(".mlir") {
         let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
         pipeline::import_tir(&text, &a.kernel).map_err(|e| e.to_string())?
@@ -53,6 +55,12 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
     let opts = Options { dump_dir: a.dump_dir.clone().or_else(|| Options::from_env().dump_dir) };
     let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
     match a.output {
+        // Binary stages (a cubin) write the object; their text is a report for the terminal.
+        Some(path) if out.object.is_some() && target != Target::Cpu => {
+            std::fs::write(&path, out.object.unwrap_or_default()).map_err(|e| format!("{}: {e}", path.display()))?;
+            print!("{}", out.text);
+            Ok(())
+        }
         Some(path) => std::fs::write(&path, out.text).map_err(|e| format!("{}: {e}", path.display())),
         None => {
             print!("{}", out.text);

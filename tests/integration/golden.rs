@@ -1,6 +1,7 @@
 //! Golden IR tests: each `tests/golden/*.mlir` file holds an input `tir` kernel and, after a
 //! marker, the expected text of one stage, commented out so the file stays valid MLIR.
-//! `WEFT_BLESS=1 cargo test golden` rewrites the expectations (review the diff).
+//! The marker names the stage, and `stage@target` one of another target than the CPU
+//! (`gpu@sm_90a`). `WEFT_BLESS=1 cargo test golden` rewrites the expectations (review the diff).
 
 use std::path::{Path, PathBuf};
 use weft::compiler::msccl::lower::{lower, LowerOptions};
@@ -54,7 +55,12 @@ fn golden_files() {
         let (input, stage, expected) = split(&text);
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let kernel = import_tir(&input, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let actual = run(&kernel, Target::Cpu, Some(&stage), &Options::default()).unwrap_or_else(|e| panic!("{name}: {e}")).text;
+        // `gpu@sm_90a` names a stage of another target than the CPU.
+        let (stage_name, target) = match stage.split_once('@') {
+            Some((s, t)) => (s, Target::parse(t).unwrap_or_else(|| panic!("{name}: unknown target `{t}`"))),
+            None => (stage.as_str(), Target::Cpu),
+        };
+        let actual = run(&kernel, target, Some(stage_name), &Options::default()).unwrap_or_else(|e| panic!("{name}: {e}")).text;
         if expected.as_deref().map(str::trim_end) == Some(actual.trim_end()) {
             continue;
         }

@@ -4,4 +4,5 @@ mod cache;
 mod cli;
 mod collectives;
 mod golden;
+mod gpu;
 mod runtime_e2e;

@@ -62,6 +62,32 @@ impl LlvmModule {
         }
     }
 
+    /// Parses LLVM IR text and verifies it.
+    pub fn parse_ir(text: &str) -> Result<LlvmModule, LlvmError> {
+        unsafe {
+            let ctx = LLVMContextCreate();
+            let name = CString::new("gpu.ll").expect("static string");
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text.as_ptr() as *const _, text.len(), name.as_ptr());
+            let mut module = std::ptr::null_mut();
+            let mut msg = std::ptr::null_mut();
+            let failed = llvm_sys::ir_reader::LLVMParseIRInContext2(ctx, buf, &mut module, &mut msg) != 0;
+            // The parser copies what it needs; the buffer stays ours.
+            LLVMDisposeMemoryBuffer(buf);
+            if failed {
+                let m = take_message(msg);
+                LLVMContextDispose(ctx);
+                return Err(err("parse LLVM IR", m));
+            }
+            let m = LlvmModule { ctx, module };
+            let mut vmsg = std::ptr::null_mut();
+            if llvm_sys::analysis::LLVMVerifyModule(m.module, llvm_sys::analysis::LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut vmsg) != 0 {
+                return Err(err("verify LLVM IR", take_message(vmsg)));
+            }
+            take_message(vmsg);
+            Ok(m)
+        }
+    }
+
     /// Textual LLVM IR.
     pub fn print(&self) -> String {
         unsafe { take_message(LLVMPrintModuleToString(self.module)) }

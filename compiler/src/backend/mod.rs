@@ -1,4 +1,7 @@
-//! Back-end plumbing below MLIR: LLVM modules and target machines, linking and loading.
+//! Back-end plumbing below MLIR: LLVM modules and target machines, linking and loading, and
+//! the external GPU tools (llvm-link / opt / llc, ptxas).
 
 pub mod link;
 pub mod llvm;
+pub mod nvptx;
+pub mod toolchain;

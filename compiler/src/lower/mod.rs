@@ -1,6 +1,7 @@
 //! Lowerings from the `tile` / `shmem` IR to upstream MLIR dialects, one module per target.
 
 pub mod cpu;
+pub mod nvptx;
 
 use crate::ir::Loc;
 
@@ -23,6 +24,18 @@ pub enum LowerError {
         op: String,
         /// Where it was written.
         loc: Loc,
+        /// Target name.
+        target: String,
+        /// Why.
+        why: String,
+    },
+    /// A constexpr the lowering reads has a bad value.
+    #[error("constexpr `{name}` = `{value}` is invalid for target {target}: {why}")]
+    BadConstexpr {
+        /// Constexpr name.
+        name: String,
+        /// Its value.
+        value: String,
         /// Target name.
         target: String,
         /// Why.

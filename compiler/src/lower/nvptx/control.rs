@@ -1,0 +1,95 @@
+//! Structured control flow to LLVM blocks and phis: `scf.for` (a loop whose header phis are
+//! written once the body's yields are known), `scf.if` and `func.return`. Conditions and
+//! bounds are scalars, hence uniform, so no branch here diverges within a CTA.
+
+use super::emit::Gx;
+use super::sync::stores_in;
+use crate::ir::{Op, OpKind};
+use crate::lower::LowerError;
+use std::collections::BTreeSet;
+
+impl Gx<'_> {
+    pub(crate) fn control(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        match d.kind {
+            OpKind::For => self.for_loop(op),
+            OpKind::If => self.if_else(op),
+            OpKind::Return => {
+                self.line("ret void");
+                // Anything after a return is unreachable but must still sit in a block.
+                let l = self.label("dead");
+                self.start(&l);
+                Ok(())
+            }
+            _ => Err(self.malformed(op, "not a control-flow op")),
+        }
+    }
+
+    fn for_loop(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        let body = d.regions[0];
+        let args = self.k.block(body).args.clone();
+        let ity = self.vty(d.operands[0]);
+        let (lb, ub, step) = (self.name(d.operands[0]), self.name(d.operands[1]), self.name(d.operands[2]));
+        let inits: Vec<String> = d.operands[3..].iter().map(|&v| self.name(v)).collect();
+        let (head, body_l, latch, exit) = (self.label("for.head"), self.label("for.body"), self.label("for.latch"), self.label("for.exit"));
+        // A store late in one iteration may be read by another thread early in the next.
+        let mut stored = BTreeSet::new();
+        stores_in(self.k, &self.roots, body, &mut stored);
+        self.pending.extend(stored.iter().copied());
+        let pre = self.cur.clone();
+        self.br(&head);
+        self.start(&head);
+        let phi_at = self.out.len();
+        let iv = self.def(args[0]);
+        let iters: Vec<String> = args[1..].iter().map(|&a| self.def(a)).collect();
+        let go = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
+        self.cond_br(&go, &body_l, &exit);
+        self.start(&body_l);
+        let yields = self.block(body)?;
+        self.br(&latch);
+        self.start(&latch);
+        let next = self.assign(&format!("add {ity} {iv}, {step}"));
+        self.br(&head);
+        let mut phis = format!("  {iv} = phi {ity} [ {lb}, %{pre} ], [ {next}, %{latch} ]\n");
+        for (k, a) in args[1..].iter().enumerate() {
+            let t = self.vty(*a);
+            let y = yields.get(k).ok_or_else(|| self.malformed(op, "scf.for body yields fewer values than it carries"))?;
+            phis.push_str(&format!("  {} = phi {t} [ {}, %{pre} ], [ {y}, %{latch} ]\n", iters[k], inits[k]));
+        }
+        self.out.insert_str(phi_at, &phis);
+        self.start(&exit);
+        self.pending.extend(stored);
+        for (r, it) in d.results.iter().zip(iters) {
+            self.bind(*r, it);
+        }
+        Ok(())
+    }
+
+    fn if_else(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        let c = self.name(d.operands[0]);
+        let (then_l, else_l, end) = (self.label("if.then"), self.label("if.else"), self.label("if.end"));
+        self.cond_br(&c, &then_l, &else_l);
+        let before = self.pending.clone();
+        self.start(&then_l);
+        let yt = self.block(d.regions[0])?;
+        let then_end = self.cur.clone();
+        self.br(&end);
+        let after_then = std::mem::replace(&mut self.pending, before);
+        self.start(&else_l);
+        let ye = self.block(d.regions[1])?;
+        let else_end = self.cur.clone();
+        self.br(&end);
+        self.start(&end);
+        self.pending.extend(after_then);
+        for (k, &r) in d.results.iter().enumerate() {
+            let t = self.vty(r);
+            let (a, b) = (yt.get(k), ye.get(k));
+            let (Some(a), Some(b)) = (a, b) else { return Err(self.malformed(op, "scf.if branches yield fewer values than it returns")) };
+            let x = self.assign(&format!("phi {t} [ {a}, %{then_end} ], [ {b}, %{else_end} ]"));
+            self.bind(r, x);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! GPU lowering: `tile` / `shmem` → per-thread LLVM IR for one CTA, plus calls into NVSHMEM's
+//! device library.
+//!
+//! A program instance is a thread block (CTA) of `num_warps` warps (a constexpr, default 4).
+//! Scalars are uniform: every thread computes the same value, so control flow on them never
+//! diverges and barriers inside `scf` regions are safe. A tile is spread over the threads by
+//! its [`layout::Blocked`] layout and held as an LLVM vector of the thread's slots, so
+//! elementwise ops stay elementwise. Ops that make one thread's memory effects visible to
+//! another (shmem data movement, waits, reductions through shared memory) are bracketed by
+//! CTA barriers. Hardware facts come from a [`target::TargetInfo`].
+
+mod arith;
+mod control;
+mod emit;
+pub mod layout;
+mod ll;
+mod memory;
+mod multimem;
+mod reduce;
+mod shmem;
+mod sync;
+pub mod target;
+#[cfg(test)]
+mod tests;
+mod tile;
+
+use super::LowerError;
+use crate::ir::{Kernel, Op, OpKind};
+use emit::Gx;
+use std::fmt::Write;
+use target::TargetInfo;
+
+/// The result of lowering one kernel for a GPU.
+#[derive(Clone, Debug)]
+pub struct GpuModule {
+    /// LLVM IR text (one kernel, NVSHMEM functions declared, not yet linked).
+    pub llvm: String,
+    /// The kernel entry symbol.
+    pub symbol: String,
+    /// Warps per CTA the code was generated for.
+    pub num_warps: usize,
+}
+
+/// Warps per CTA when the kernel has no `num_warps` constexpr.
+pub const DEFAULT_NUM_WARPS: usize = 4;
+
+/// The `num_warps` constexpr of `kernel` (a power of two, at most 32), or the default.
+pub fn num_warps(kernel: &Kernel, t: &dyn TargetInfo) -> Result<usize, LowerError> {
+    let Some(v) = kernel.constexpr("num_warps") else { return Ok(DEFAULT_NUM_WARPS) };
+    let bad = |why: &str| LowerError::BadConstexpr { name: "num_warps".into(), value: v.into(), target: t.name().into(), why: why.into() };
+    let n: usize = v.trim().parse().map_err(|_| bad("not an integer"))?;
+    if !n.is_power_of_two() || n > 32 || n * t.warp_size() > 1024 {
+        return Err(bad("must be a power of two with at most 1024 threads per CTA"));
+    }
+    Ok(n)
+}
+
+/// Lowers `kernel` for the GPU described by `t`.
+pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerError> {
+    let warps = num_warps(kernel, t)?;
+    let mut g = Gx::new(kernel, t, warps);
+    let mut params = vec![];
+    for p in &kernel.params {
+        let ty = g.vty(p.value);
+        let name = g.def(p.value);
+        params.push(format!("{ty} noundef {name}"));
+    }
+    g.start("body");
+    g.block(kernel.body)?;
+    // `func.return` leaves an empty block behind it.
+    g.line("unreachable");
+    let symbol = kernel.name.clone();
+    let threads = g.threads();
+    let mut m = String::new();
+    let _ = writeln!(m, "; weft kernel `{}` for {}: one CTA of {warps} warps ({threads} threads) per program instance", kernel.name, t.name());
+    let _ = writeln!(m, "target datalayout = \"{}\"", t.data_layout());
+    let _ = writeln!(m, "target triple = \"{}\"\n", t.triple());
+    for d in g.decls.values() {
+        let _ = writeln!(m, "{d}");
+    }
+    let _ = writeln!(m, "\ndefine {} void @{symbol}({}) #0 {{", t.kernel_cc(), params.join(", "));
+    let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
+    m.push_str(&g.out);
+    let _ = writeln!(m, "}}\n");
+    // The launch bound (`.maxntid`) tells ptxas the CTA size. Alone, it makes ptxas cap
+    // registers so that several CTAs fit on an SM, and NVSHMEM's inlined transfer code then
+    // spills; `.minnctapersm 1` says one resident CTA per SM is enough (these kernels wait on
+    // the network, and `barrier_all` needs every CTA resident anyway).
+    let _ = writeln!(m, "attributes #0 = {{ \"nvvm.maxntid\"=\"{threads}\" \"nvvm.minctasm\"=\"1\" }}");
+    Ok(GpuModule { llvm: m, symbol, num_warps: warps })
+}
+
+impl Gx<'_> {
+    /// Lowers the ops of `block`; returns the lowered operands of its `scf.yield`, if any.
+    pub(crate) fn block(&mut self, block: crate::ir::Block) -> Result<Vec<String>, LowerError> {
+        for &op in &self.k.block(block).ops {
+            let d = self.k.op(op);
+            if d.kind == OpKind::Yield {
+                return Ok(d.operands.iter().map(|&o| self.name(o)).collect());
+            }
+            self.op(op)?;
+        }
+        Ok(vec![])
+    }
+
+    fn op(&mut self, op: Op) -> Result<(), LowerError> {
+        // Every tile must have a layout before any op computes one.
+        for &r in &self.k.op(op).results {
+            if self.ty(r).is_tensor() {
+                self.layout_of(op, self.ty(r))?;
+            }
+        }
+        match &self.k.op(op).kind {
+            OpKind::Const(_) | OpKind::Binary(_) | OpKind::Cmp(_) | OpKind::Select | OpKind::Unary(_) | OpKind::Cast(_) => self.arith(op),
+            OpKind::ProgramId(_)
+            | OpKind::NumPrograms(_)
+            | OpKind::MakeRange(..)
+            | OpKind::Splat
+            | OpKind::Broadcast
+            | OpKind::ExpandDims(_)
+            | OpKind::AddPtr
+            | OpKind::PtrCast => self.tile(op),
+            OpKind::Load { .. } => self.load(op),
+            OpKind::Store { .. } => self.store(op),
+            OpKind::Reduce(..) => self.reduce(op),
+            OpKind::Dot => Err(self.unsupported(op, "tile.dot has no GPU lowering yet (it needs mma / wgmma layouts)")),
+            OpKind::For | OpKind::If | OpKind::Return => self.control(op),
+            OpKind::Yield => Err(self.malformed(op, "scf.yield outside a region end")),
+            OpKind::LlPack | OpKind::LlRecv { .. } => self.ll(op),
+            OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. } => self.multimem(op),
+            _ => self.shmem(op),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! `shmem` ops as calls into NVSHMEM's device library (linked in later as bitcode).
+//!
+//! A program instance is a CTA, so each op happens once per CTA: thread-scope transfers,
+//! signals and waits run in thread 0, warp-scope ones in warp 0, block-scope ones in every
+//! thread (NVSHMEM's `_block` calls are collective over the CTA). Barriers around them make
+//! the CTA's earlier stores visible to the issuing thread and the op's effects (a wait's
+//! acquire, a get's data) visible to every thread after it.
+
+use super::emit::{num_elem, Gx};
+use crate::ir::{CmpPred, Op, OpKind, Scope, SigOp};
+use crate::lower::LowerError;
+
+/// `NVSHMEM_CMP_*` of `nvshmem_signal_wait_until` (nvshmem's `device_host/nvshmem_types.h`).
+fn cmp_code(c: CmpPred) -> i32 {
+    match c {
+        CmpPred::Eq => 0,
+        CmpPred::Ne => 1,
+        CmpPred::Gt => 2,
+        CmpPred::Le => 3,
+        CmpPred::Lt => 4,
+        CmpPred::Ge => 5,
+    }
+}
+
+/// `NVSHMEM_SIGNAL_SET` / `NVSHMEM_SIGNAL_ADD` (nvshmem's `device_host/nvshmem_types.h`).
+fn sig_code(op: SigOp) -> i32 {
+    match op {
+        SigOp::Set => 9,
+        SigOp::Add => 10,
+    }
+}
+
+/// NVSHMEM's name for a transfer of `base` (`putmem`, `getmem`, `putmem_signal`) at `scope`.
+fn transfer_fn(base: &str, scope: Scope, nbi: bool) -> String {
+    let nbi = if nbi { "_nbi" } else { "" };
+    match scope {
+        Scope::Thread => format!("nvshmem_{base}{nbi}"),
+        Scope::Warp => format!("nvshmemx_{base}{nbi}_warp"),
+        Scope::Block => format!("nvshmemx_{base}{nbi}_block"),
+    }
+}
+
+impl Gx<'_> {
+    pub(crate) fn shmem(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        let names: Vec<String> = d.operands.iter().map(|&o| self.name(o)).collect();
+        match &d.kind {
+            OpKind::MyPe | OpKind::NPes => {
+                let f = if d.kind == OpKind::MyPe { "nvshmem_my_pe" } else { "nvshmem_n_pes" };
+                let v = self.call(f, "i32", &[]).unwrap_or_default();
+                self.bind(d.results[0], v);
+            }
+            OpKind::RemotePtr => self.remote_ptr(op)?,
+            OpKind::Put { scope, nbi } | OpKind::Get { scope, nbi } => {
+                let base = if matches!(d.kind, OpKind::Put { .. }) { "putmem" } else { "getmem" };
+                let bytes = self.bytes(&names[2], num_elem(self.ty(d.operands[0])).bytes());
+                let f = transfer_fn(base, *scope, *nbi);
+                let (dst, src, pe) = (names[0].clone(), names[1].clone(), names[3].clone());
+                self.scoped(*scope, move |g| {
+                    g.call(&f, "void", &[(&dst, "ptr"), (&src, "ptr"), (&bytes, "i64"), (&pe, "i32")]);
+                });
+            }
+            OpKind::PutSignal { scope, nbi, sig_op } => {
+                let bytes = self.bytes(&names[2], num_elem(self.ty(d.operands[0])).bytes());
+                let f = transfer_fn("putmem_signal", *scope, *nbi);
+                let so = sig_code(*sig_op).to_string();
+                let n = names.clone();
+                self.scoped(*scope, move |g| {
+                    g.call(
+                        &f,
+                        "void",
+                        &[(&n[0], "ptr"), (&n[1], "ptr"), (&bytes, "i64"), (&n[3], "ptr"), (&n[4], "i64"), (&so, "i32"), (&n[5], "i32")],
+                    );
+                });
+            }
+            OpKind::SignalOp(s) => {
+                let so = sig_code(*s).to_string();
+                let n = names.clone();
+                self.scoped(Scope::Thread, move |g| {
+                    g.call("nvshmemx_signal_op", "void", &[(&n[0], "ptr"), (&n[1], "i64"), (&so, "i32"), (&n[2], "i32")]);
+                });
+            }
+            OpKind::WaitUntil(c) => {
+                let cc = cmp_code(*c).to_string();
+                let (sig, val) = (names[0].clone(), names[1].clone());
+                self.barrier();
+                let t0 = self.is_thread0();
+                let got = self.only_where(
+                    &t0,
+                    |g| {
+                        let v = g.call("nvshmem_signal_wait_until", "i64", &[(&sig, "ptr"), (&cc, "i32"), (&val, "i64")]).unwrap_or_default();
+                        g.declare("__weft_token", "@__weft_token = internal addrspace(3) global i64 undef, align 8");
+                        g.line(&format!("store i64 {v}, ptr addrspace(3) @__weft_token, align 8"));
+                        vec![]
+                    },
+                    "0",
+                );
+                let _ = got;
+                self.barrier();
+                // Every thread gets the value thread 0 saw, so the token is a real data
+                // dependency wherever `consume_token` uses it.
+                let tok = self.assign("load i64, ptr addrspace(3) @__weft_token, align 8");
+                self.bind(d.results[0], tok);
+            }
+            OpKind::ConsumeToken => {
+                let (v, r) = (d.operands[0], d.results[0]);
+                // An opaque zero computed from the token: addresses offset by it cannot be
+                // loaded from before the wait produced the token.
+                let zero = self.assign(&format!("call i64 asm sideeffect \"and.b64 $0, $1, 0;\", \"=l,l\"(i64 {})", names[1]));
+                let x = if matches!(self.ty(v).elem(), Some(crate::ir::Elem::Ptr(_))) {
+                    let vty = self.vty(v);
+                    self.assign(&format!("getelementptr i8, {vty} {}, i64 {zero}", names[0]))
+                } else {
+                    names[0].clone()
+                };
+                self.bind(r, x);
+                if let Some(u) = self.uniform.get(&v).cloned() {
+                    self.uniform.insert(r, u);
+                }
+                if self.contig.contains(&v) {
+                    self.contig.insert(r);
+                }
+            }
+            OpKind::Fence | OpKind::Quiet => {
+                // Each thread orders / completes the operations it issued itself.
+                let f = if d.kind == OpKind::Fence { "nvshmem_fence" } else { "nvshmem_quiet" };
+                self.barrier();
+                self.call(f, "void", &[]);
+                self.barrier();
+            }
+            OpKind::BarrierAll => {
+                // NVSHMEM's barrier may be entered once per PE, so the CTAs of this PE meet
+                // first and CTA 0 stands for all of them.
+                self.call("nvshmem_quiet", "void", &[]);
+                self.grid_barrier();
+                let (x, y, z) = (self.sreg("ctaid.x"), self.sreg("ctaid.y"), self.sreg("ctaid.z"));
+                let xy = self.assign(&format!("or i32 {x}, {y}"));
+                let xyz = self.assign(&format!("or i32 {xy}, {z}"));
+                let first = self.assign(&format!("icmp eq i32 {xyz}, 0"));
+                self.only_where(
+                    &first,
+                    |g| {
+                        g.call("nvshmemx_barrier_all_block", "void", &[]);
+                        vec![]
+                    },
+                    "0",
+                );
+                self.grid_barrier();
+            }
+            _ => return Err(self.unsupported(op, "no GPU lowering")),
+        }
+        Ok(())
+    }
+
+    /// Runs `body` in the threads that issue an op of `scope`, between CTA barriers.
+    fn scoped(&mut self, scope: Scope, body: impl FnOnce(&mut Self)) {
+        self.barrier();
+        match scope {
+            Scope::Block => body(self),
+            Scope::Warp | Scope::Thread => {
+                let c = if scope == Scope::Warp { self.in_warp0() } else { self.is_thread0() };
+                self.only_where(
+                    &c,
+                    |g| {
+                        body(g);
+                        vec![]
+                    },
+                    "0",
+                );
+            }
+        }
+        self.barrier();
+    }
+
+    /// `nelems * elem_bytes` as i64.
+    fn bytes(&mut self, nelems: &str, elem_bytes: usize) -> String {
+        self.assign(&format!("mul i64 {nelems}, {elem_bytes}"))
+    }
+
+    /// `remote_ptr`: NVSHMEM's peer address of a symmetric pointer. A tile's pointers share
+    /// one symmetric heap, so each thread asks once and shifts all its slots by the distance.
+    fn remote_ptr(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        let (p, pe, r) = (d.operands[0], self.name(d.operands[1]), d.results[0]);
+        let pn = self.name(p);
+        let Some(per) = self.slots(self.ty(p)) else {
+            let v = self.call("nvshmem_ptr", "ptr", &[(&pn, "ptr"), (&pe, "i32")]).unwrap_or_default();
+            self.bind(r, v);
+            return Ok(());
+        };
+        let pty = format!("<{per} x ptr>");
+        let p0 = self.extract(&pn, &pty, 0);
+        let q0 = self.call("nvshmem_ptr", "ptr", &[(&p0, "ptr"), (&pe, "i32")]).unwrap_or_default();
+        let (a, b) = (self.assign(&format!("ptrtoint ptr {p0} to i64")), self.assign(&format!("ptrtoint ptr {q0} to i64")));
+        let delta = self.assign(&format!("sub i64 {b}, {a}"));
+        let x = self.assign(&format!("getelementptr i8, {pty} {pn}, i64 {delta}"));
+        if self.contig.contains(&p) {
+            self.contig.insert(r);
+        }
+        self.bind(r, x);
+        Ok(())
+    }
+}

@@ -1,0 +1,118 @@
+module {
+  func.func @ll_protocol(%arg0: !tile.ptr<i32>, %arg1: !tile.ptr<i64>, %arg2: i32) attributes {weft.constexprs = {}, weft.params = ["data", "ll", "flag"]} {
+    %0 = "tile.make_range"() {end = 8 : i32, start = 0 : i32} : () -> tensor<8xi32>
+    %1 = "shmem.my_pe"() : () -> i32
+    %c1_i32 = arith.constant 1 : i32
+    %2 = arith.addi %1, %c1_i32 : i32
+    %3 = "shmem.n_pes"() : () -> i32
+    %4 = arith.remsi %2, %3 : i32
+    %5 = "tile.splat"(%arg0) : (!tile.ptr<i32>) -> tensor<8x!tile.ptr<i32>>
+    %6 = "tile.addptr"(%5, %0) : (tensor<8x!tile.ptr<i32>>, tensor<8xi32>) -> tensor<8x!tile.ptr<i32>>
+    %7 = "tile.load"(%6) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<8x!tile.ptr<i32>>) -> tensor<8xi32>
+    %8 = "shmem.ll_pack"(%7, %arg2) : (tensor<8xi32>, i32) -> tensor<8xi64>
+    %9 = "tile.splat"(%arg1) : (!tile.ptr<i64>) -> tensor<8x!tile.ptr<i64>>
+    %10 = "tile.addptr"(%9, %0) : (tensor<8x!tile.ptr<i64>>, tensor<8xi32>) -> tensor<8x!tile.ptr<i64>>
+    %11 = "shmem.remote_ptr"(%10, %4) : (tensor<8x!tile.ptr<i64>>, i32) -> tensor<8x!tile.ptr<i64>>
+    "tile.store"(%11, %8) : (tensor<8x!tile.ptr<i64>>, tensor<8xi64>) -> ()
+    %12 = "tile.splat"(%arg1) : (!tile.ptr<i64>) -> tensor<8x!tile.ptr<i64>>
+    %13 = "tile.addptr"(%12, %0) : (tensor<8x!tile.ptr<i64>>, tensor<8xi32>) -> tensor<8x!tile.ptr<i64>>
+    %14 = "shmem.ll_recv"(%13, %arg2) : (tensor<8x!tile.ptr<i64>>, i32) -> tensor<8xi32>
+    %15 = "tile.splat"(%arg0) : (!tile.ptr<i32>) -> tensor<8x!tile.ptr<i32>>
+    %16 = "tile.addptr"(%15, %0) : (tensor<8x!tile.ptr<i32>>, tensor<8xi32>) -> tensor<8x!tile.ptr<i32>>
+    "tile.store"(%16, %14) : (tensor<8x!tile.ptr<i32>>, tensor<8xi32>) -> ()
+    return
+  }
+}
+// ----- expected gpu@sm_90a -----
+// ; weft kernel `ll_protocol` for sm_90a: one CTA of 4 warps (128 threads) per program instance
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// declare <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4, <1 x i1>, <1 x i32>)
+// declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)> align 4, <1 x i1>)
+// declare void @llvm.masked.scatter.v1i64.v1p1(<1 x i64>, <1 x ptr addrspace(1)> align 8, <1 x i1>)
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// declare i32 @nvshmem_my_pe()
+// declare i32 @nvshmem_n_pes()
+// declare ptr @nvshmem_ptr(ptr, i32)
+//
+// define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #0 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2 = urem i32 %t1, 8
+//   %t33 = icmp ult i32 %t1, 8
+//   br label %body
+// body:
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t6 = add <1 x i32> %t5, <i32 0>
+//   %t7 = call i32 @nvshmem_my_pe()
+//   %t8 = add i32 %t7, 1
+//   %t9 = call i32 @nvshmem_n_pes()
+//   %t10 = srem i32 %t8, %t9
+//   %t11 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t12 = shufflevector <1 x ptr> %t11, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t13 = sext <1 x i32> %t6 to <1 x i64>
+//   %t14 = getelementptr i32, <1 x ptr> %t12, <1 x i64> %t13
+//   %t15 = addrspacecast <1 x ptr> %t14 to <1 x ptr addrspace(1)>
+//   %t16 = call <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4 %t15, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
+//   %t17 = zext <1 x i32> %t16 to <1 x i64>
+//   %t18 = zext i32 %v2 to i64
+//   %t19 = shl i64 %t18, 32
+//   %t20 = insertelement <1 x i64> poison, i64 %t19, i64 0
+//   %t21 = shufflevector <1 x i64> %t20, <1 x i64> poison, <1 x i32> <i32 0>
+//   %t22 = or <1 x i64> %t17, %t21
+//   %t23 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t24 = shufflevector <1 x ptr> %t23, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t25 = sext <1 x i32> %t6 to <1 x i64>
+//   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
+//   %t27 = extractelement <1 x ptr> %t26, i64 0
+//   %t28 = call ptr @nvshmem_ptr(ptr %t27, i32 %t10)
+//   %t29 = ptrtoint ptr %t27 to i64
+//   %t30 = ptrtoint ptr %t28 to i64
+//   %t31 = sub i64 %t30, %t29
+//   %t32 = getelementptr i8, <1 x ptr> %t26, i64 %t31
+//   %t34 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t35 = shufflevector <1 x i1> %t34, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t36 = and <1 x i1> splat (i1 true), %t35
+//   %t37 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i64.v1p1(<1 x i64> %t22, <1 x ptr addrspace(1)> align 8 %t37, <1 x i1> %t36)
+//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t40 = sext <1 x i32> %t6 to <1 x i64>
+//   %t41 = getelementptr i64, <1 x ptr> %t39, <1 x i64> %t40
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t42 = zext i32 %v2 to i64
+//   %t43 = shl i64 %t42, 32
+//   %t44 = extractelement <1 x ptr> %t41, i64 0
+//   br i1 true, label %one.do45, label %one.end46
+// one.do45:
+//   br label %ll.poll47
+// ll.poll47:
+//   %t49 = load volatile i64, ptr %t44, align 8
+//   %t50 = and i64 %t49, -4294967296
+//   %t51 = icmp eq i64 %t50, %t43
+//   br i1 %t51, label %ll.got48, label %ll.poll47
+// ll.got48:
+//   br label %one.end46
+// one.end46:
+//   %t52 = phi i64 [ %t49, %ll.got48 ], [ 0, %body ]
+//   %t53 = trunc i64 %t52 to i32
+//   %t54 = insertelement <1 x i32> poison, i32 %t53, i64 0
+//   %t55 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t56 = shufflevector <1 x ptr> %t55, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t57 = sext <1 x i32> %t6 to <1 x i64>
+//   %t58 = getelementptr i32, <1 x ptr> %t56, <1 x i64> %t57
+//   %t59 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t60 = shufflevector <1 x i1> %t59, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t61 = and <1 x i1> splat (i1 true), %t60
+//   %t62 = addrspacecast <1 x ptr> %t58 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t54, <1 x ptr addrspace(1)> align 4 %t62, <1 x i1> %t61)
+//   ret void
+// dead63:
+//   unreachable
+// }
+//
+// attributes #0 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

@@ -1,0 +1,90 @@
+module {
+  func.func @rmax(%arg0: !tile.ptr<f32>, %arg1: !tile.ptr<f32>) attributes {weft.constexprs = {num_warps = "2"}, weft.params = ["x", "out"]} {
+    %0 = "tile.make_range"() {end = 256 : i32, start = 0 : i32} : () -> tensor<256xi32>
+    %1 = "tile.splat"(%arg0) : (!tile.ptr<f32>) -> tensor<256x!tile.ptr<f32>>
+    %2 = "tile.addptr"(%1, %0) : (tensor<256x!tile.ptr<f32>>, tensor<256xi32>) -> tensor<256x!tile.ptr<f32>>
+    %3 = "tile.load"(%2) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<256x!tile.ptr<f32>>) -> tensor<256xf32>
+    %4 = "tile.reduce"(%3) {axis = 0 : i32, kind = "max"} : (tensor<256xf32>) -> f32
+    "tile.store"(%arg1, %4) : (!tile.ptr<f32>, f32) -> ()
+    return
+  }
+}
+// ----- expected gpu@sm_90a -----
+// ; weft kernel `rmax` for sm_90a: one CTA of 2 warps (64 threads) per program instance
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// @__weft_red = internal addrspace(3) global [32 x i64] undef, align 8
+// declare <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)> align 4, <4 x i1>, <4 x float>)
+// declare float @llvm.maximum.f32(float, float)
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32)
+// declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>)
+// declare float @llvm.vector.reduce.fmaximum.v4f32(<4 x float>)
+//
+// define ptx_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #0 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2 = mul i32 %t1, 4
+//   %t36 = udiv i32 %t1, 32
+//   br label %body
+// body:
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <4 x i32> <i32 0, i32 0, i32 0, i32 0>
+//   %t6 = add <4 x i32> %t5, <i32 0, i32 1, i32 2, i32 3>
+//   %t7 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t8 = shufflevector <1 x ptr> %t7, <1 x ptr> poison, <4 x i32> <i32 0, i32 0, i32 0, i32 0>
+//   %t9 = sext <4 x i32> %t6 to <4 x i64>
+//   %t10 = getelementptr float, <4 x ptr> %t8, <4 x i64> %t9
+//   %t14 = extractelement <4 x ptr> %t10, i64 0
+//   %t15 = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> splat (i1 true))
+//   %t16 = ptrtoint ptr %t14 to i64
+//   %t17 = and i64 %t16, 15
+//   %t18 = icmp eq i64 %t17, 0
+//   %t19 = and i1 %t15, %t18
+//   br i1 %t19, label %ld.vec11, label %ld.slots12
+// ld.vec11:
+//   %t20 = addrspacecast ptr %t14 to ptr addrspace(1)
+//   %t21 = load <4 x float>, ptr addrspace(1) %t20, align 16
+//   br label %ld.end13
+// ld.slots12:
+//   %t22 = addrspacecast <4 x ptr> %t10 to <4 x ptr addrspace(1)>
+//   %t23 = call <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)> align 4 %t22, <4 x i1> splat (i1 true), <4 x float> zeroinitializer)
+//   br label %ld.end13
+// ld.end13:
+//   %t24 = phi <4 x float> [ %t21, %ld.vec11 ], [ %t23, %ld.slots12 ]
+//   %t25 = call float @llvm.vector.reduce.fmaximum.v4f32(<4 x float> %t24)
+//   %t26 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t25, i32 16, i32 31)
+//   %t27 = call float @llvm.maximum.f32(float %t25, float %t26)
+//   %t28 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t27, i32 8, i32 31)
+//   %t29 = call float @llvm.maximum.f32(float %t27, float %t28)
+//   %t30 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t29, i32 4, i32 31)
+//   %t31 = call float @llvm.maximum.f32(float %t29, float %t30)
+//   %t32 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t31, i32 2, i32 31)
+//   %t33 = call float @llvm.maximum.f32(float %t31, float %t32)
+//   %t34 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t33, i32 1, i32 31)
+//   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
+//   %t37 = urem i32 %t1, 32
+//   %t38 = icmp eq i32 %t37, 0
+//   br i1 %t38, label %one.do39, label %one.end40
+// one.do39:
+//   %t41 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t36
+//   store float %t35, ptr addrspace(3) %t41, align 8
+//   br label %one.end40
+// one.end40:
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t42 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t43 = load float, ptr addrspace(3) %t42, align 8
+//   %t44 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
+//   %t45 = load float, ptr addrspace(3) %t44, align 8
+//   %t46 = call float @llvm.maximum.f32(float %t43, float %t45)
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   store float %t46, ptr %v1
+//   ret void
+// dead47:
+//   unreachable
+// }
+//
+// attributes #0 = { "nvvm.maxntid"="64" "nvvm.minctasm"="1" }
