@@ -3,7 +3,7 @@
 //! globaldce, O3), `llc` to PTX, and `ptxas` to a cubin with its resource report.
 
 use super::toolchain::{llvm_tool, ToolError, Toolchain};
-use crate::lower::nvptx::target::Nvptx;
+use crate::lower::gpu::target::Nvptx;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -1,7 +1,7 @@
 //! Lowerings from the `tile` / `shmem` IR to upstream MLIR dialects, one module per target.
 
 pub mod cpu;
-pub mod nvptx;
+pub mod gpu;
 
 use crate::ir::Loc;
 

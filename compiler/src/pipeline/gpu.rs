@@ -8,7 +8,7 @@ use crate::backend::nvptx;
 use crate::backend::toolchain::Toolchain;
 use crate::error::CompileError;
 use crate::ir::Kernel;
-use crate::lower::nvptx::target::Nvptx;
+use crate::lower::gpu::target::Nvptx;
 
 impl Sm {
     /// The lowering's description of this architecture.
@@ -36,7 +36,7 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
     if stop(0) {
         return Ok(out);
     }
-    let m = crate::lower::nvptx::lower(kernel, &info).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
+    let m = crate::lower::gpu::lower(kernel, &info).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
     // Parse and verify in process, so a lowering bug is reported at its own stage.
     LlvmModule::parse_ir(&m.llvm).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     out.symbol = m.symbol.clone();
