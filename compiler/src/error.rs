@@ -1,5 +1,6 @@
 //! The compiler's error type: every failure names the stage it happened in.
 
+use crate::backend::gpu_dialect::GpuDialectError;
 use crate::backend::link::LinkError;
 use crate::backend::llvm::LlvmError;
 use crate::backend::nvptx::GpuToolError;
@@ -53,6 +54,14 @@ pub enum CompileError {
         stage: &'static str,
         /// Why.
         source: GpuToolError,
+    },
+    /// The `gpu` stage (MLIR gpu / nvvm / rocdl / llvm dialects) failed.
+    #[error("stage `{stage}`: {source}")]
+    GpuDialect {
+        /// Stage name.
+        stage: &'static str,
+        /// Why.
+        source: GpuDialectError,
     },
     /// The stage exists for the target but is not implemented yet.
     #[error("stage `{stage}` for target {target} is not implemented: {what}")]

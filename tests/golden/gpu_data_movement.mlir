@@ -27,93 +27,98 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// ; weft kernel `data_movement` for sm_90a: one CTA of 4 warps (128 threads) per program instance
-// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-// target triple = "nvptx64-nvidia-cuda"
-//
-// declare <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2, <1 x i1>, <1 x bfloat>)
-// declare void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat>, <1 x ptr addrspace(1)> align 2, <1 x i1>)
-// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
-// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-// declare void @nvshmem_getmem(ptr, ptr, i64, i32)
-// declare i32 @nvshmem_my_pe()
-// declare i32 @nvshmem_n_pes()
-// declare ptr @nvshmem_ptr(ptr, i32)
-// declare void @nvshmem_quiet()
-// declare void @nvshmemx_getmem_nbi_block(ptr, ptr, i64, i32)
-// declare void @nvshmemx_putmem_block(ptr, ptr, i64, i32)
-// declare void @nvshmemx_putmem_nbi_warp(ptr, ptr, i64, i32)
-//
-// define ptx_kernel void @data_movement(ptr noundef %v0, i64 noundef %v1) #0 {
-// entry:
-//   %t9 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t10 = icmp ult i32 %t9, 32
-//   %t15 = icmp eq i32 %t9, 0
-//   %t21 = urem i32 %t9, 8
-//   %t40 = icmp ult i32 %t9, 8
-//   br label %body
-// body:
-//   %t1 = call i32 @nvshmem_my_pe()
-//   %t2 = add i32 %t1, 1
-//   %t3 = call i32 @nvshmem_n_pes()
-//   %t4 = srem i32 %t2, %t3
-//   %t5 = getelementptr bfloat, ptr %v0, i64 %v1
-//   %t6 = mul i64 %v1, 2
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_putmem_block(ptr %v0, ptr %t5, i64 %t6, i32 %t4)
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t7 = getelementptr bfloat, ptr %v0, i64 %v1
-//   %t8 = mul i64 %v1, 2
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t10, label %one.do11, label %one.end12
-// one.do11:
-//   call void @nvshmemx_putmem_nbi_warp(ptr %v0, ptr %t7, i64 %t8, i32 %t4)
-//   br label %one.end12
-// one.end12:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t13 = getelementptr bfloat, ptr %v0, i64 %v1
-//   %t14 = mul i64 %v1, 2
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t15, label %one.do16, label %one.end17
-// one.do16:
-//   call void @nvshmem_getmem(ptr %v0, ptr %t13, i64 %t14, i32 %t4)
-//   br label %one.end17
-// one.end17:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t18 = getelementptr bfloat, ptr %v0, i64 %v1
-//   %t19 = mul i64 %v1, 2
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_getmem_nbi_block(ptr %v0, ptr %t18, i64 %t19, i32 %t4)
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmem_quiet()
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t20 = call ptr @nvshmem_ptr(ptr %v0, i32 %t4)
-//   %t22 = add i32 %t21, 0
-//   %t23 = insertelement <1 x i32> poison, i32 %t22, i64 0
-//   %t24 = shufflevector <1 x i32> %t23, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t25 = add <1 x i32> %t24, <i32 0>
-//   %t26 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t27 = shufflevector <1 x ptr> %t26, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t28 = sext <1 x i32> %t25 to <1 x i64>
-//   %t29 = getelementptr bfloat, <1 x ptr> %t27, <1 x i64> %t28
-//   %t30 = add i32 %t21, 0
-//   %t31 = insertelement <1 x i32> poison, i32 %t30, i64 0
-//   %t32 = shufflevector <1 x i32> %t31, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t33 = add <1 x i32> %t32, <i32 0>
-//   %t34 = insertelement <1 x ptr> poison, ptr %t20, i64 0
-//   %t35 = shufflevector <1 x ptr> %t34, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t36 = sext <1 x i32> %t33 to <1 x i64>
-//   %t37 = getelementptr bfloat, <1 x ptr> %t35, <1 x i64> %t36
-//   %t38 = addrspacecast <1 x ptr> %t37 to <1 x ptr addrspace(1)>
-//   %t39 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t38, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
-//   %t41 = insertelement <1 x i1> poison, i1 %t40, i64 0
-//   %t42 = shufflevector <1 x i1> %t41, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t43 = and <1 x i1> splat (i1 true), %t42
-//   %t44 = addrspacecast <1 x ptr> %t29 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t39, <1 x ptr addrspace(1)> align 2 %t44, <1 x i1> %t43)
-//   ret void
-// dead45:
-//   unreachable
+// module attributes {gpu.container_module} {
+//   gpu.module @data_movement [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
+//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
+//     llvm.func @nvshmem_getmem(!llvm.ptr, !llvm.ptr, i64, i32)
+//     llvm.func @nvshmem_my_pe() -> i32
+//     llvm.func @nvshmem_n_pes() -> i32
+//     llvm.func @nvshmem_ptr(!llvm.ptr, i32) -> !llvm.ptr
+//     llvm.func @nvshmem_quiet()
+//     llvm.func @nvshmemx_getmem_nbi_block(!llvm.ptr, !llvm.ptr, i64, i32)
+//     llvm.func @nvshmemx_putmem_block(!llvm.ptr, !llvm.ptr, i64, i32)
+//     llvm.func @nvshmemx_putmem_nbi_warp(!llvm.ptr, !llvm.ptr, i64, i32)
+//     llvm.func ptx_kernelcc @data_movement(%arg0: !llvm.ptr {llvm.noundef}, %arg1: i64 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
+//       %0 = llvm.mlir.constant(32 : i32) : i32
+//       %1 = llvm.mlir.constant(0 : i32) : i32
+//       %2 = llvm.mlir.constant(8 : i32) : i32
+//       %3 = llvm.mlir.constant(1 : i32) : i32
+//       %4 = llvm.mlir.constant(2 : i64) : i64
+//       %5 = llvm.mlir.poison : vector<1xi32>
+//       %6 = llvm.mlir.constant(0 : i64) : i64
+//       %7 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
+//       %8 = llvm.mlir.poison : vector<1x!llvm.ptr>
+//       %9 = llvm.mlir.constant(true) : i1
+//       %10 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
+//       %11 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
+//       %12 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xbf16>) : vector<1xbf16>
+//       %13 = llvm.mlir.poison : vector<1xi1>
+//       %14 = nvvm.read.ptx.sreg.tid.x : i32
+//       %15 = llvm.icmp "ult" %14, %0 : i32
+//       %16 = llvm.icmp "eq" %14, %1 : i32
+//       %17 = llvm.urem %14, %2 : i32
+//       %18 = llvm.icmp "ult" %14, %2 : i32
+//       llvm.br ^bb1
+//     ^bb1:  // pred: ^bb0
+//       %19 = llvm.call @nvshmem_my_pe() : () -> i32
+//       %20 = llvm.add %19, %3 : i32
+//       %21 = llvm.call @nvshmem_n_pes() : () -> i32
+//       %22 = llvm.srem %20, %21 : i32
+//       %23 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %24 = llvm.mul %arg1, %4 : i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       llvm.call @nvshmemx_putmem_block(%arg0, %23, %24, %22) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       %25 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %26 = llvm.mul %arg1, %4 : i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       llvm.cond_br %15, ^bb2, ^bb3
+//     ^bb2:  // pred: ^bb1
+//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %25, %26, %22) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.br ^bb3
+//     ^bb3:  // 2 preds: ^bb1, ^bb2
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       %27 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %28 = llvm.mul %arg1, %4 : i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       llvm.cond_br %16, ^bb4, ^bb5
+//     ^bb4:  // pred: ^bb3
+//       llvm.call @nvshmem_getmem(%arg0, %27, %28, %22) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.br ^bb5
+//     ^bb5:  // 2 preds: ^bb3, ^bb4
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       %29 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %30 = llvm.mul %arg1, %4 : i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %29, %30, %22) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       llvm.call @nvshmem_quiet() : () -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       %31 = llvm.call @nvshmem_ptr(%arg0, %22) : (!llvm.ptr, i32) -> !llvm.ptr
+//       %32 = llvm.add %17, %1 : i32
+//       %33 = llvm.insertelement %32, %5[%6 : i64] : vector<1xi32>
+//       %34 = llvm.shufflevector %33, %5 [0] : vector<1xi32> 
+//       %35 = llvm.add %34, %7 : vector<1xi32>
+//       %36 = llvm.insertelement %arg0, %8[%6 : i64] : vector<1x!llvm.ptr>
+//       %37 = llvm.shufflevector %36, %8 [0] : vector<1x!llvm.ptr> 
+//       %38 = llvm.sext %35 : vector<1xi32> to vector<1xi64>
+//       %39 = llvm.getelementptr %37[%38] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
+//       %40 = llvm.add %17, %1 : i32
+//       %41 = llvm.insertelement %40, %5[%6 : i64] : vector<1xi32>
+//       %42 = llvm.shufflevector %41, %5 [0] : vector<1xi32> 
+//       %43 = llvm.add %42, %7 : vector<1xi32>
+//       %44 = llvm.insertelement %31, %8[%6 : i64] : vector<1x!llvm.ptr>
+//       %45 = llvm.shufflevector %44, %8 [0] : vector<1x!llvm.ptr> 
+//       %46 = llvm.sext %43 : vector<1xi32> to vector<1xi64>
+//       %47 = llvm.getelementptr %45[%46] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
+//       %48 = llvm.addrspacecast %47 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       %49 = llvm.intr.masked.gather %48, %10, %12 {alignment = 2 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xbf16>) -> vector<1xbf16>
+//       %50 = llvm.insertelement %18, %13[%6 : i64] : vector<1xi1>
+//       %51 = llvm.shufflevector %50, %13 [0] : vector<1xi1> 
+//       %52 = llvm.and %10, %51 : vector<1xi1>
+//       %53 = llvm.addrspacecast %39 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %49, %53, %52 {alignment = 2 : i32} : vector<1xbf16>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       llvm.return
+//     }
+//   }
 // }
-//
-// attributes #0 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

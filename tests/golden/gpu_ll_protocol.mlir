@@ -24,95 +24,97 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// ; weft kernel `ll_protocol` for sm_90a: one CTA of 4 warps (128 threads) per program instance
-// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-// target triple = "nvptx64-nvidia-cuda"
-//
-// declare <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4, <1 x i1>, <1 x i32>)
-// declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)> align 4, <1 x i1>)
-// declare void @llvm.masked.scatter.v1i64.v1p1(<1 x i64>, <1 x ptr addrspace(1)> align 8, <1 x i1>)
-// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
-// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-// declare i32 @nvshmem_my_pe()
-// declare i32 @nvshmem_n_pes()
-// declare ptr @nvshmem_ptr(ptr, i32)
-//
-// define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #0 {
-// entry:
-//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t2 = urem i32 %t1, 8
-//   %t33 = icmp ult i32 %t1, 8
-//   br label %body
-// body:
-//   %t3 = add i32 %t2, 0
-//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
-//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t6 = add <1 x i32> %t5, <i32 0>
-//   %t7 = call i32 @nvshmem_my_pe()
-//   %t8 = add i32 %t7, 1
-//   %t9 = call i32 @nvshmem_n_pes()
-//   %t10 = srem i32 %t8, %t9
-//   %t11 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t12 = shufflevector <1 x ptr> %t11, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t13 = sext <1 x i32> %t6 to <1 x i64>
-//   %t14 = getelementptr i32, <1 x ptr> %t12, <1 x i64> %t13
-//   %t15 = addrspacecast <1 x ptr> %t14 to <1 x ptr addrspace(1)>
-//   %t16 = call <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4 %t15, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
-//   %t17 = zext <1 x i32> %t16 to <1 x i64>
-//   %t18 = zext i32 %v2 to i64
-//   %t19 = shl i64 %t18, 32
-//   %t20 = insertelement <1 x i64> poison, i64 %t19, i64 0
-//   %t21 = shufflevector <1 x i64> %t20, <1 x i64> poison, <1 x i32> <i32 0>
-//   %t22 = or <1 x i64> %t17, %t21
-//   %t23 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t24 = shufflevector <1 x ptr> %t23, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t25 = sext <1 x i32> %t6 to <1 x i64>
-//   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
-//   %t27 = extractelement <1 x ptr> %t26, i64 0
-//   %t28 = call ptr @nvshmem_ptr(ptr %t27, i32 %t10)
-//   %t29 = ptrtoint ptr %t27 to i64
-//   %t30 = ptrtoint ptr %t28 to i64
-//   %t31 = sub i64 %t30, %t29
-//   %t32 = getelementptr i8, <1 x ptr> %t26, i64 %t31
-//   %t34 = insertelement <1 x i1> poison, i1 %t33, i64 0
-//   %t35 = shufflevector <1 x i1> %t34, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t36 = and <1 x i1> splat (i1 true), %t35
-//   %t37 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1i64.v1p1(<1 x i64> %t22, <1 x ptr addrspace(1)> align 8 %t37, <1 x i1> %t36)
-//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t40 = sext <1 x i32> %t6 to <1 x i64>
-//   %t41 = getelementptr i64, <1 x ptr> %t39, <1 x i64> %t40
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t42 = zext i32 %v2 to i64
-//   %t43 = shl i64 %t42, 32
-//   %t44 = extractelement <1 x ptr> %t41, i64 0
-//   br i1 true, label %one.do45, label %one.end46
-// one.do45:
-//   br label %ll.poll47
-// ll.poll47:
-//   %t49 = load volatile i64, ptr %t44, align 8
-//   %t50 = and i64 %t49, -4294967296
-//   %t51 = icmp eq i64 %t50, %t43
-//   br i1 %t51, label %ll.got48, label %ll.poll47
-// ll.got48:
-//   br label %one.end46
-// one.end46:
-//   %t52 = phi i64 [ %t49, %ll.got48 ], [ 0, %body ]
-//   %t53 = trunc i64 %t52 to i32
-//   %t54 = insertelement <1 x i32> poison, i32 %t53, i64 0
-//   %t55 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t56 = shufflevector <1 x ptr> %t55, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t57 = sext <1 x i32> %t6 to <1 x i64>
-//   %t58 = getelementptr i32, <1 x ptr> %t56, <1 x i64> %t57
-//   %t59 = insertelement <1 x i1> poison, i1 %t33, i64 0
-//   %t60 = shufflevector <1 x i1> %t59, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t61 = and <1 x i1> splat (i1 true), %t60
-//   %t62 = addrspacecast <1 x ptr> %t58 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t54, <1 x ptr addrspace(1)> align 4 %t62, <1 x i1> %t61)
-//   ret void
-// dead63:
-//   unreachable
+// module attributes {gpu.container_module} {
+//   gpu.module @ll_protocol [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
+//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
+//     llvm.func @nvshmem_my_pe() -> i32
+//     llvm.func @nvshmem_n_pes() -> i32
+//     llvm.func @nvshmem_ptr(!llvm.ptr, i32) -> !llvm.ptr
+//     llvm.func ptx_kernelcc @ll_protocol(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: i32 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
+//       %0 = llvm.mlir.constant(8 : i32) : i32
+//       %1 = llvm.mlir.constant(0 : i32) : i32
+//       %2 = llvm.mlir.poison : vector<1xi32>
+//       %3 = llvm.mlir.constant(0 : i64) : i64
+//       %4 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
+//       %5 = llvm.mlir.constant(1 : i32) : i32
+//       %6 = llvm.mlir.poison : vector<1x!llvm.ptr>
+//       %7 = llvm.mlir.constant(true) : i1
+//       %8 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
+//       %9 = llvm.mlir.constant(32 : i64) : i64
+//       %10 = llvm.mlir.poison : vector<1xi64>
+//       %11 = llvm.mlir.poison : vector<1xi1>
+//       %12 = llvm.mlir.constant(-4294967296 : i64) : i64
+//       %13 = nvvm.read.ptx.sreg.tid.x : i32
+//       %14 = llvm.urem %13, %0 : i32
+//       %15 = llvm.icmp "ult" %13, %0 : i32
+//       llvm.br ^bb1
+//     ^bb1:  // pred: ^bb0
+//       %16 = llvm.add %14, %1 : i32
+//       %17 = llvm.insertelement %16, %2[%3 : i64] : vector<1xi32>
+//       %18 = llvm.shufflevector %17, %2 [0] : vector<1xi32> 
+//       %19 = llvm.add %18, %4 : vector<1xi32>
+//       %20 = llvm.call @nvshmem_my_pe() : () -> i32
+//       %21 = llvm.add %20, %5 : i32
+//       %22 = llvm.call @nvshmem_n_pes() : () -> i32
+//       %23 = llvm.srem %21, %22 : i32
+//       %24 = llvm.insertelement %arg0, %6[%3 : i64] : vector<1x!llvm.ptr>
+//       %25 = llvm.shufflevector %24, %6 [0] : vector<1x!llvm.ptr> 
+//       %26 = llvm.sext %19 : vector<1xi32> to vector<1xi64>
+//       %27 = llvm.getelementptr %25[%26] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
+//       %28 = llvm.addrspacecast %27 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       %29 = llvm.intr.masked.gather %28, %8, %4 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xi32>) -> vector<1xi32>
+//       %30 = llvm.zext %29 : vector<1xi32> to vector<1xi64>
+//       %31 = llvm.zext %arg2 : i32 to i64
+//       %32 = llvm.shl %31, %9 : i64
+//       %33 = llvm.insertelement %32, %10[%3 : i64] : vector<1xi64>
+//       %34 = llvm.shufflevector %33, %10 [0] : vector<1xi64> 
+//       %35 = llvm.or %30, %34 : vector<1xi64>
+//       %36 = llvm.insertelement %arg1, %6[%3 : i64] : vector<1x!llvm.ptr>
+//       %37 = llvm.shufflevector %36, %6 [0] : vector<1x!llvm.ptr> 
+//       %38 = llvm.sext %19 : vector<1xi32> to vector<1xi64>
+//       %39 = llvm.getelementptr %37[%38] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
+//       %40 = llvm.extractelement %39[%3 : i64] : vector<1x!llvm.ptr>
+//       %41 = llvm.call @nvshmem_ptr(%40, %23) : (!llvm.ptr, i32) -> !llvm.ptr
+//       %42 = llvm.ptrtoint %40 : !llvm.ptr to i64
+//       %43 = llvm.ptrtoint %41 : !llvm.ptr to i64
+//       %44 = llvm.sub %43, %42 : i64
+//       %45 = llvm.getelementptr %39[%44] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
+//       %46 = llvm.insertelement %15, %11[%3 : i64] : vector<1xi1>
+//       %47 = llvm.shufflevector %46, %11 [0] : vector<1xi1> 
+//       %48 = llvm.and %8, %47 : vector<1xi1>
+//       %49 = llvm.addrspacecast %45 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %35, %49, %48 {alignment = 8 : i32} : vector<1xi64>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       %50 = llvm.insertelement %arg1, %6[%3 : i64] : vector<1x!llvm.ptr>
+//       %51 = llvm.shufflevector %50, %6 [0] : vector<1x!llvm.ptr> 
+//       %52 = llvm.sext %19 : vector<1xi32> to vector<1xi64>
+//       %53 = llvm.getelementptr %51[%52] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
+//       %54 = llvm.zext %arg2 : i32 to i64
+//       %55 = llvm.shl %54, %9 : i64
+//       %56 = llvm.extractelement %53[%3 : i64] : vector<1x!llvm.ptr>
+//       llvm.cond_br %7, ^bb2, ^bb5(%3 : i64)
+//     ^bb2:  // pred: ^bb1
+//       llvm.br ^bb3
+//     ^bb3:  // 2 preds: ^bb2, ^bb3
+//       %57 = llvm.load volatile %56 {alignment = 8 : i64} : !llvm.ptr -> i64
+//       %58 = llvm.and %57, %12 : i64
+//       %59 = llvm.icmp "eq" %58, %55 : i64
+//       llvm.cond_br %59, ^bb4, ^bb3
+//     ^bb4:  // pred: ^bb3
+//       llvm.br ^bb5(%57 : i64)
+//     ^bb5(%60: i64):  // 2 preds: ^bb1, ^bb4
+//       %61 = llvm.trunc %60 : i64 to i32
+//       %62 = llvm.insertelement %61, %2[%3 : i64] : vector<1xi32>
+//       %63 = llvm.insertelement %arg0, %6[%3 : i64] : vector<1x!llvm.ptr>
+//       %64 = llvm.shufflevector %63, %6 [0] : vector<1x!llvm.ptr> 
+//       %65 = llvm.sext %19 : vector<1xi32> to vector<1xi64>
+//       %66 = llvm.getelementptr %64[%65] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
+//       %67 = llvm.insertelement %15, %11[%3 : i64] : vector<1xi1>
+//       %68 = llvm.shufflevector %67, %11 [0] : vector<1xi1> 
+//       %69 = llvm.and %8, %68 : vector<1xi1>
+//       %70 = llvm.addrspacecast %66 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %62, %70, %69 {alignment = 4 : i32} : vector<1xi32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       llvm.return
+//     }
+//   }
 // }
-//
-// attributes #0 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

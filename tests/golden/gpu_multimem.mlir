@@ -18,82 +18,84 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// ; weft kernel `multimem` for sm_90a: one CTA of 4 warps (128 threads) per program instance
-// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-// target triple = "nvptx64-nvidia-cuda"
-//
-// declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-// declare ptr @nvshmemx_mc_ptr(i32, ptr)
-//
-// define ptx_kernel void @multimem(ptr noundef %v0, i32 noundef %v1) #0 {
-// entry:
-//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-//   %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t4 = urem i32 %t3, 16
-//   %t48 = icmp ult i32 %t3, 16
-//   br label %body
-// body:
-//   %t2 = mul i32 %t1, 16
-//   %t5 = add i32 %t4, 0
-//   %t6 = insertelement <1 x i32> poison, i32 %t5, i64 0
-//   %t7 = shufflevector <1 x i32> %t6, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t8 = add <1 x i32> %t7, <i32 0>
-//   %t9 = insertelement <1 x i32> poison, i32 %t2, i64 0
-//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t11 = add <1 x i32> %t10, %t8
-//   %t12 = insertelement <1 x i32> poison, i32 %v1, i64 0
-//   %t13 = shufflevector <1 x i32> %t12, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t14 = icmp slt <1 x i32> %t11, %t13
-//   %t15 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t16 = shufflevector <1 x ptr> %t15, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t17 = sext <1 x i32> %t11 to <1 x i64>
-//   %t18 = getelementptr float, <1 x ptr> %t16, <1 x i64> %t17
-//   %t19 = extractelement <1 x ptr> %t18, i64 0
-//   %t20 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t19)
-//   %t21 = ptrtoint ptr %t19 to i64
-//   %t22 = ptrtoint ptr %t20 to i64
-//   %t23 = sub i64 %t22, %t21
-//   %t24 = ptrtoint <1 x ptr> %t18 to <1 x i64>
-//   %t25 = insertelement <1 x i64> poison, i64 %t23, i64 0
-//   %t26 = shufflevector <1 x i64> %t25, <1 x i64> poison, <1 x i32> <i32 0>
-//   %t27 = add <1 x i64> %t24, %t26
-//   %t28 = extractelement <1 x i64> %t27, i64 0
-//   %t29 = extractelement <1 x i1> %t14, i64 0
-//   br i1 %t29, label %one.do30, label %one.end31
-// one.do30:
-//   %t32 = call float asm sideeffect "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l"(i64 %t28)
-//   br label %one.end31
-// one.end31:
-//   %t33 = phi float [ %t32, %one.do30 ], [ 0.0, %body ]
-//   %t34 = insertelement <1 x float> poison, float %t33, i64 0
-//   %t35 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t36 = shufflevector <1 x ptr> %t35, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t37 = sext <1 x i32> %t11 to <1 x i64>
-//   %t38 = getelementptr float, <1 x ptr> %t36, <1 x i64> %t37
-//   %t39 = extractelement <1 x ptr> %t38, i64 0
-//   %t40 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t39)
-//   %t41 = ptrtoint ptr %t39 to i64
-//   %t42 = ptrtoint ptr %t40 to i64
-//   %t43 = sub i64 %t42, %t41
-//   %t44 = ptrtoint <1 x ptr> %t38 to <1 x i64>
-//   %t45 = insertelement <1 x i64> poison, i64 %t43, i64 0
-//   %t46 = shufflevector <1 x i64> %t45, <1 x i64> poison, <1 x i32> <i32 0>
-//   %t47 = add <1 x i64> %t44, %t46
-//   %t49 = insertelement <1 x i1> poison, i1 %t48, i64 0
-//   %t50 = shufflevector <1 x i1> %t49, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t51 = and <1 x i1> %t14, %t50
-//   %t52 = extractelement <1 x i64> %t47, i64 0
-//   %t53 = extractelement <1 x float> %t34, i64 0
-//   %t54 = extractelement <1 x i1> %t51, i64 0
-//   br i1 %t54, label %one.do55, label %one.end56
-// one.do55:
-//   call void asm sideeffect "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f"(i64 %t52, float %t53)
-//   br label %one.end56
-// one.end56:
-//   ret void
-// dead57:
-//   unreachable
+// module attributes {gpu.container_module} {
+//   gpu.module @multimem [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
+//     llvm.func @nvshmemx_mc_ptr(i32, !llvm.ptr) -> !llvm.ptr
+//     llvm.func ptx_kernelcc @multimem(%arg0: !llvm.ptr {llvm.noundef}, %arg1: i32 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
+//       %0 = llvm.mlir.constant(16 : i32) : i32
+//       %1 = llvm.mlir.constant(0 : i32) : i32
+//       %2 = llvm.mlir.poison : vector<1xi32>
+//       %3 = llvm.mlir.constant(0 : i64) : i64
+//       %4 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
+//       %5 = llvm.mlir.poison : vector<1x!llvm.ptr>
+//       %6 = llvm.mlir.constant(2 : i32) : i32
+//       %7 = llvm.mlir.poison : vector<1xi64>
+//       %8 = llvm.mlir.constant(0.000000e+00 : f32) : f32
+//       %9 = llvm.mlir.poison : vector<1xf32>
+//       %10 = llvm.mlir.poison : vector<1xi1>
+//       %11 = nvvm.read.ptx.sreg.ctaid.x : i32
+//       %12 = nvvm.read.ptx.sreg.tid.x : i32
+//       %13 = llvm.urem %12, %0 : i32
+//       %14 = llvm.icmp "ult" %12, %0 : i32
+//       llvm.br ^bb1
+//     ^bb1:  // pred: ^bb0
+//       %15 = llvm.mul %11, %0 : i32
+//       %16 = llvm.add %13, %1 : i32
+//       %17 = llvm.insertelement %16, %2[%3 : i64] : vector<1xi32>
+//       %18 = llvm.shufflevector %17, %2 [0] : vector<1xi32> 
+//       %19 = llvm.add %18, %4 : vector<1xi32>
+//       %20 = llvm.insertelement %15, %2[%3 : i64] : vector<1xi32>
+//       %21 = llvm.shufflevector %20, %2 [0] : vector<1xi32> 
+//       %22 = llvm.add %21, %19 : vector<1xi32>
+//       %23 = llvm.insertelement %arg1, %2[%3 : i64] : vector<1xi32>
+//       %24 = llvm.shufflevector %23, %2 [0] : vector<1xi32> 
+//       %25 = llvm.icmp "slt" %22, %24 : vector<1xi32>
+//       %26 = llvm.insertelement %arg0, %5[%3 : i64] : vector<1x!llvm.ptr>
+//       %27 = llvm.shufflevector %26, %5 [0] : vector<1x!llvm.ptr> 
+//       %28 = llvm.sext %22 : vector<1xi32> to vector<1xi64>
+//       %29 = llvm.getelementptr %27[%28] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %30 = llvm.extractelement %29[%3 : i64] : vector<1x!llvm.ptr>
+//       %31 = llvm.call @nvshmemx_mc_ptr(%6, %30) : (i32, !llvm.ptr) -> !llvm.ptr
+//       %32 = llvm.ptrtoint %30 : !llvm.ptr to i64
+//       %33 = llvm.ptrtoint %31 : !llvm.ptr to i64
+//       %34 = llvm.sub %33, %32 : i64
+//       %35 = llvm.ptrtoint %29 : vector<1x!llvm.ptr> to vector<1xi64>
+//       %36 = llvm.insertelement %34, %7[%3 : i64] : vector<1xi64>
+//       %37 = llvm.shufflevector %36, %7 [0] : vector<1xi64> 
+//       %38 = llvm.add %35, %37 : vector<1xi64>
+//       %39 = llvm.extractelement %38[%3 : i64] : vector<1xi64>
+//       %40 = llvm.extractelement %25[%3 : i64] : vector<1xi1>
+//       llvm.cond_br %40, ^bb2, ^bb3(%8 : f32)
+//     ^bb2:  // pred: ^bb1
+//       %41 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l" %39 : (i64) -> f32
+//       llvm.br ^bb3(%41 : f32)
+//     ^bb3(%42: f32):  // 2 preds: ^bb1, ^bb2
+//       %43 = llvm.insertelement %42, %9[%3 : i64] : vector<1xf32>
+//       %44 = llvm.insertelement %arg0, %5[%3 : i64] : vector<1x!llvm.ptr>
+//       %45 = llvm.shufflevector %44, %5 [0] : vector<1x!llvm.ptr> 
+//       %46 = llvm.sext %22 : vector<1xi32> to vector<1xi64>
+//       %47 = llvm.getelementptr %45[%46] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %48 = llvm.extractelement %47[%3 : i64] : vector<1x!llvm.ptr>
+//       %49 = llvm.call @nvshmemx_mc_ptr(%6, %48) : (i32, !llvm.ptr) -> !llvm.ptr
+//       %50 = llvm.ptrtoint %48 : !llvm.ptr to i64
+//       %51 = llvm.ptrtoint %49 : !llvm.ptr to i64
+//       %52 = llvm.sub %51, %50 : i64
+//       %53 = llvm.ptrtoint %47 : vector<1x!llvm.ptr> to vector<1xi64>
+//       %54 = llvm.insertelement %52, %7[%3 : i64] : vector<1xi64>
+//       %55 = llvm.shufflevector %54, %7 [0] : vector<1xi64> 
+//       %56 = llvm.add %53, %55 : vector<1xi64>
+//       %57 = llvm.insertelement %14, %10[%3 : i64] : vector<1xi1>
+//       %58 = llvm.shufflevector %57, %10 [0] : vector<1xi1> 
+//       %59 = llvm.and %25, %58 : vector<1xi1>
+//       %60 = llvm.extractelement %56[%3 : i64] : vector<1xi64>
+//       %61 = llvm.extractelement %43[%3 : i64] : vector<1xf32>
+//       %62 = llvm.extractelement %59[%3 : i64] : vector<1xi1>
+//       llvm.cond_br %62, ^bb4, ^bb5
+//     ^bb4:  // pred: ^bb3
+//       %63 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f" %60, %61 : (i64, f32) -> !llvm.void
+//       llvm.br ^bb5
+//     ^bb5:  // 2 preds: ^bb3, ^bb4
+//       llvm.return
+//     }
+//   }
 // }
-//
-// attributes #0 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

@@ -34,174 +34,183 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// ; weft kernel `signals` for sm_90a: one CTA of 4 warps (128 threads) per program instance
-// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-// target triple = "nvptx64-nvidia-cuda"
-//
-// @__weft_grid_count = internal addrspace(1) global i32 0, align 4
-// @__weft_grid_gen = internal addrspace(1) global i32 0, align 4
-// @__weft_token = internal addrspace(3) global i64 undef, align 8
-// declare <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4, <1 x i1>, <1 x float>)
-// declare void @llvm.masked.scatter.v1f32.v1p1(<1 x float>, <1 x ptr addrspace(1)> align 4, <1 x i1>)
-// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
-// declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-// declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-// declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-// declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-// declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
-// declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
-// declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-// declare void @nvshmem_fence()
-// declare i32 @nvshmem_my_pe()
-// declare i32 @nvshmem_n_pes()
-// declare void @nvshmem_quiet()
-// declare i64 @nvshmem_signal_wait_until(ptr, i32, i64)
-// declare void @nvshmemx_barrier_all_block()
-// declare void @nvshmemx_putmem_signal_block(ptr, ptr, i64, ptr, i64, i32, i32)
-// declare void @nvshmemx_signal_op(ptr, i64, i32, i32)
-//
-// define ptx_kernel void @signals(ptr noundef %v0, ptr noundef %v1, ptr noundef %v2, i64 noundef %v3) #0 {
-// entry:
-//   %t7 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t8 = icmp eq i32 %t7, 0
-//   %t20 = urem i32 %t7, 4
-//   %t43 = icmp ult i32 %t7, 4
-//   %t48 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-//   %t49 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
-//   %t50 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
-//   %t65 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-//   %t66 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-//   %t67 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-//   br label %body
-// body:
-//   %t1 = call i32 @nvshmem_my_pe()
-//   %t2 = add i32 %t1, 1
-//   %t3 = call i32 @nvshmem_n_pes()
-//   %t4 = srem i32 %t2, %t3
-//   %t5 = mul i64 %v3, 4
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_putmem_signal_block(ptr %v0, ptr %v1, i64 %t5, ptr %v2, i64 1, i32 9, i32 %t4)
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t6 = getelementptr i64, ptr %v2, i64 1
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do9, label %one.end10
-// one.do9:
-//   call void @nvshmemx_signal_op(ptr %t6, i64 2, i32 10, i32 %t4)
-//   br label %one.end10
-// one.end10:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do11, label %one.end12
-// one.do11:
-//   %t13 = call i64 @nvshmem_signal_wait_until(ptr %v2, i32 5, i64 1)
-//   store i64 %t13, ptr addrspace(3) @__weft_token, align 8
-//   br label %one.end12
-// one.end12:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t14 = load i64, ptr addrspace(3) @__weft_token, align 8
-//   %t15 = getelementptr i64, ptr %v2, i64 1
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do16, label %one.end17
-// one.do16:
-//   %t18 = call i64 @nvshmem_signal_wait_until(ptr %t15, i32 0, i64 2)
-//   store i64 %t18, ptr addrspace(3) @__weft_token, align 8
-//   br label %one.end17
-// one.end17:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t19 = load i64, ptr addrspace(3) @__weft_token, align 8
-//   %t21 = add i32 %t20, 0
-//   %t22 = insertelement <1 x i32> poison, i32 %t21, i64 0
-//   %t23 = shufflevector <1 x i32> %t22, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t24 = add <1 x i32> %t23, <i32 0>
-//   %t25 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t26 = shufflevector <1 x ptr> %t25, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t27 = sext <1 x i32> %t24 to <1 x i64>
-//   %t28 = getelementptr float, <1 x ptr> %t26, <1 x i64> %t27
-//   %t29 = call i64 asm sideeffect "and.b64 $0, $1, 0;", "=l,l"(i64 %t14)
-//   %t30 = getelementptr i8, <1 x ptr> %t28, i64 %t29
-//   %t31 = call i64 asm sideeffect "and.b64 $0, $1, 0;", "=l,l"(i64 %t19)
-//   %t32 = getelementptr i8, <1 x ptr> %t30, i64 %t31
-//   %t33 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
-//   %t34 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t33, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
-//   %t35 = add i32 %t20, 0
-//   %t36 = insertelement <1 x i32> poison, i32 %t35, i64 0
-//   %t37 = shufflevector <1 x i32> %t36, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t38 = add <1 x i32> %t37, <i32 0>
-//   %t39 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t40 = shufflevector <1 x ptr> %t39, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t41 = sext <1 x i32> %t38 to <1 x i64>
-//   %t42 = getelementptr float, <1 x ptr> %t40, <1 x i64> %t41
-//   %t44 = insertelement <1 x i1> poison, i1 %t43, i64 0
-//   %t45 = shufflevector <1 x i1> %t44, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t46 = and <1 x i1> splat (i1 true), %t45
-//   %t47 = addrspacecast <1 x ptr> %t42 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t34, <1 x ptr addrspace(1)> align 4 %t47, <1 x i1> %t46)
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmem_fence()
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmem_quiet()
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmem_quiet()
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do51, label %one.end52
-// one.do51:
-//   %t53 = mul i32 %t48, %t49
-//   %t54 = mul i32 %t53, %t50
-//   %t55 = sub i32 %t54, 1
-//   fence acq_rel
-//   %t56 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t57 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
-//   fence acq_rel
-//   %t58 = icmp eq i32 %t57, %t55
-//   br i1 %t58, label %grid.reset59, label %grid.wait60
-// grid.reset59:
-//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t62 = add i32 %t56, 1
-//   store atomic i32 %t62, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done61
-// grid.wait60:
-//   %t63 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t64 = icmp eq i32 %t63, %t56
-//   br i1 %t64, label %grid.wait60, label %grid.done61
-// grid.done61:
-//   br label %one.end52
-// one.end52:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t68 = or i32 %t65, %t66
-//   %t69 = or i32 %t68, %t67
-//   %t70 = icmp eq i32 %t69, 0
-//   br i1 %t70, label %one.do71, label %one.end72
-// one.do71:
-//   call void @nvshmemx_barrier_all_block()
-//   br label %one.end72
-// one.end72:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   br i1 %t8, label %one.do73, label %one.end74
-// one.do73:
-//   %t75 = mul i32 %t48, %t49
-//   %t76 = mul i32 %t75, %t50
-//   %t77 = sub i32 %t76, 1
-//   fence acq_rel
-//   %t78 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t79 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
-//   fence acq_rel
-//   %t80 = icmp eq i32 %t79, %t77
-//   br i1 %t80, label %grid.reset81, label %grid.wait82
-// grid.reset81:
-//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t84 = add i32 %t78, 1
-//   store atomic i32 %t84, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done83
-// grid.wait82:
-//   %t85 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t86 = icmp eq i32 %t85, %t78
-//   br i1 %t86, label %grid.wait82, label %grid.done83
-// grid.done83:
-//   br label %one.end74
-// one.end74:
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   ret void
-// dead87:
-//   unreachable
+// module attributes {gpu.container_module} {
+//   gpu.module @signals [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
+//     llvm.mlir.global internal @__weft_grid_count(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
+//     llvm.mlir.global internal @__weft_grid_gen(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
+//     llvm.mlir.global internal @__weft_token() {addr_space = 3 : i32, alignment = 8 : i64, dso_local} : i64 {
+//       %0 = llvm.mlir.undef : i64
+//       llvm.return %0 : i64
+//     }
+//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
+//     llvm.func @nvshmem_fence()
+//     llvm.func @nvshmem_my_pe() -> i32
+//     llvm.func @nvshmem_n_pes() -> i32
+//     llvm.func @nvshmem_quiet()
+//     llvm.func @nvshmem_signal_wait_until(!llvm.ptr, i32, i64) -> i64
+//     llvm.func @nvshmemx_barrier_all_block()
+//     llvm.func @nvshmemx_putmem_signal_block(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i32, i32)
+//     llvm.func @nvshmemx_signal_op(!llvm.ptr, i64, i32, i32)
+//     llvm.func ptx_kernelcc @signals(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: !llvm.ptr {llvm.noundef}, %arg3: i64 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
+//       %0 = llvm.mlir.constant(0 : i32) : i32
+//       %1 = llvm.mlir.constant(4 : i32) : i32
+//       %2 = llvm.mlir.constant(1 : i32) : i32
+//       %3 = llvm.mlir.constant(4 : i64) : i64
+//       %4 = llvm.mlir.constant(1 : i64) : i64
+//       %5 = llvm.mlir.constant(9 : i32) : i32
+//       %6 = llvm.mlir.constant(2 : i64) : i64
+//       %7 = llvm.mlir.constant(10 : i32) : i32
+//       %8 = llvm.mlir.constant(5 : i32) : i32
+//       %9 = llvm.mlir.addressof @__weft_token : !llvm.ptr<3>
+//       %10 = llvm.mlir.poison : vector<1xi32>
+//       %11 = llvm.mlir.constant(0 : i64) : i64
+//       %12 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
+//       %13 = llvm.mlir.poison : vector<1x!llvm.ptr>
+//       %14 = llvm.mlir.constant(true) : i1
+//       %15 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
+//       %16 = llvm.mlir.constant(0.000000e+00 : f32) : f32
+//       %17 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xf32>) : vector<1xf32>
+//       %18 = llvm.mlir.poison : vector<1xi1>
+//       %19 = llvm.mlir.addressof @__weft_grid_gen : !llvm.ptr<1>
+//       %20 = llvm.mlir.addressof @__weft_grid_count : !llvm.ptr<1>
+//       %21 = nvvm.read.ptx.sreg.tid.x : i32
+//       %22 = llvm.icmp "eq" %21, %0 : i32
+//       %23 = llvm.urem %21, %1 : i32
+//       %24 = llvm.icmp "ult" %21, %1 : i32
+//       %25 = nvvm.read.ptx.sreg.nctaid.x : i32
+//       %26 = nvvm.read.ptx.sreg.nctaid.y : i32
+//       %27 = nvvm.read.ptx.sreg.nctaid.z : i32
+//       %28 = nvvm.read.ptx.sreg.ctaid.x : i32
+//       %29 = nvvm.read.ptx.sreg.ctaid.y : i32
+//       %30 = nvvm.read.ptx.sreg.ctaid.z : i32
+//       llvm.br ^bb1
+//     ^bb1:  // pred: ^bb0
+//       %31 = llvm.call @nvshmem_my_pe() : () -> i32
+//       %32 = llvm.add %31, %2 : i32
+//       %33 = llvm.call @nvshmem_n_pes() : () -> i32
+//       %34 = llvm.srem %32, %33 : i32
+//       %35 = llvm.mul %arg3, %3 : i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.call @nvshmemx_putmem_signal_block(%arg0, %arg1, %35, %arg2, %4, %5, %34) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i32, i32) -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       %36 = llvm.getelementptr %arg2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.cond_br %22, ^bb2, ^bb3
+//     ^bb2:  // pred: ^bb1
+//       llvm.call @nvshmemx_signal_op(%36, %6, %7, %34) : (!llvm.ptr, i64, i32, i32) -> ()
+//       llvm.br ^bb3
+//     ^bb3:  // 2 preds: ^bb1, ^bb2
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.cond_br %22, ^bb4, ^bb5
+//     ^bb4:  // pred: ^bb3
+//       %37 = llvm.call @nvshmem_signal_wait_until(%arg2, %8, %4) : (!llvm.ptr, i32, i64) -> i64
+//       llvm.store %37, %9 {alignment = 8 : i64} : i64, !llvm.ptr<3>
+//       llvm.br ^bb5
+//     ^bb5:  // 2 preds: ^bb3, ^bb4
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       %38 = llvm.load %9 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
+//       %39 = llvm.getelementptr %arg2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.cond_br %22, ^bb6, ^bb7
+//     ^bb6:  // pred: ^bb5
+//       %40 = llvm.call @nvshmem_signal_wait_until(%39, %0, %6) : (!llvm.ptr, i32, i64) -> i64
+//       llvm.store %40, %9 {alignment = 8 : i64} : i64, !llvm.ptr<3>
+//       llvm.br ^bb7
+//     ^bb7:  // 2 preds: ^bb5, ^bb6
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       %41 = llvm.load %9 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
+//       %42 = llvm.add %23, %0 : i32
+//       %43 = llvm.insertelement %42, %10[%11 : i64] : vector<1xi32>
+//       %44 = llvm.shufflevector %43, %10 [0] : vector<1xi32> 
+//       %45 = llvm.add %44, %12 : vector<1xi32>
+//       %46 = llvm.insertelement %arg0, %13[%11 : i64] : vector<1x!llvm.ptr>
+//       %47 = llvm.shufflevector %46, %13 [0] : vector<1x!llvm.ptr> 
+//       %48 = llvm.sext %45 : vector<1xi32> to vector<1xi64>
+//       %49 = llvm.getelementptr %47[%48] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %50 = llvm.inline_asm has_side_effects asm_dialect = att "and.b64 $0, $1, 0;", "=l,l" %38 : (i64) -> i64
+//       %51 = llvm.getelementptr %49[%50] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
+//       %52 = llvm.inline_asm has_side_effects asm_dialect = att "and.b64 $0, $1, 0;", "=l,l" %41 : (i64) -> i64
+//       %53 = llvm.getelementptr %51[%52] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
+//       %54 = llvm.addrspacecast %53 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       %55 = llvm.intr.masked.gather %54, %15, %17 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
+//       %56 = llvm.add %23, %0 : i32
+//       %57 = llvm.insertelement %56, %10[%11 : i64] : vector<1xi32>
+//       %58 = llvm.shufflevector %57, %10 [0] : vector<1xi32> 
+//       %59 = llvm.add %58, %12 : vector<1xi32>
+//       %60 = llvm.insertelement %arg1, %13[%11 : i64] : vector<1x!llvm.ptr>
+//       %61 = llvm.shufflevector %60, %13 [0] : vector<1x!llvm.ptr> 
+//       %62 = llvm.sext %59 : vector<1xi32> to vector<1xi64>
+//       %63 = llvm.getelementptr %61[%62] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %64 = llvm.insertelement %24, %18[%11 : i64] : vector<1xi1>
+//       %65 = llvm.shufflevector %64, %18 [0] : vector<1xi1> 
+//       %66 = llvm.and %15, %65 : vector<1xi1>
+//       %67 = llvm.addrspacecast %63 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %55, %67, %66 {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.call @nvshmem_fence() : () -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.call @nvshmem_quiet() : () -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.call @nvshmem_quiet() : () -> ()
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.cond_br %22, ^bb8, ^bb12
+//     ^bb8:  // pred: ^bb7
+//       %68 = llvm.mul %25, %26 : i32
+//       %69 = llvm.mul %68, %27 : i32
+//       %70 = llvm.sub %69, %2 : i32
+//       llvm.fence acq_rel
+//       %71 = llvm.load volatile %19 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+//       %72 = llvm.atomicrmw add %20, %2 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
+//       llvm.fence acq_rel
+//       %73 = llvm.icmp "eq" %72, %70 : i32
+//       llvm.cond_br %73, ^bb9, ^bb10
+//     ^bb9:  // pred: ^bb8
+//       llvm.store %0, %20 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
+//       %74 = llvm.add %71, %2 : i32
+//       llvm.store %74, %19 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
+//       llvm.br ^bb11
+//     ^bb10:  // 2 preds: ^bb8, ^bb10
+//       %75 = llvm.load volatile %19 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+//       %76 = llvm.icmp "eq" %75, %71 : i32
+//       llvm.cond_br %76, ^bb10, ^bb11
+//     ^bb11:  // 2 preds: ^bb9, ^bb10
+//       llvm.br ^bb12
+//     ^bb12:  // 2 preds: ^bb7, ^bb11
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       %77 = llvm.or %28, %29 : i32
+//       %78 = llvm.or %77, %30 : i32
+//       %79 = llvm.icmp "eq" %78, %0 : i32
+//       llvm.cond_br %79, ^bb13, ^bb14
+//     ^bb13:  // pred: ^bb12
+//       llvm.call @nvshmemx_barrier_all_block() : () -> ()
+//       llvm.br ^bb14
+//     ^bb14:  // 2 preds: ^bb12, ^bb13
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.cond_br %22, ^bb15, ^bb19
+//     ^bb15:  // pred: ^bb14
+//       %80 = llvm.mul %25, %26 : i32
+//       %81 = llvm.mul %80, %27 : i32
+//       %82 = llvm.sub %81, %2 : i32
+//       llvm.fence acq_rel
+//       %83 = llvm.load volatile %19 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+//       %84 = llvm.atomicrmw add %20, %2 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
+//       llvm.fence acq_rel
+//       %85 = llvm.icmp "eq" %84, %82 : i32
+//       llvm.cond_br %85, ^bb16, ^bb17
+//     ^bb16:  // pred: ^bb15
+//       llvm.store %0, %20 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
+//       %86 = llvm.add %83, %2 : i32
+//       llvm.store %86, %19 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
+//       llvm.br ^bb18
+//     ^bb17:  // 2 preds: ^bb15, ^bb17
+//       %87 = llvm.load volatile %19 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+//       %88 = llvm.icmp "eq" %87, %83 : i32
+//       llvm.cond_br %88, ^bb17, ^bb18
+//     ^bb18:  // 2 preds: ^bb16, ^bb17
+//       llvm.br ^bb19
+//     ^bb19:  // 2 preds: ^bb14, ^bb18
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
+//       llvm.return
+//     }
+//   }
 // }
-//
-// attributes #0 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

@@ -88,6 +88,15 @@ impl LlvmModule {
         }
     }
 
+    /// Sets the module's target triple and data layout.
+    pub fn set_target(&mut self, triple: &str, data_layout: &str) {
+        let (t, d) = (CString::new(triple).unwrap_or_default(), CString::new(data_layout).unwrap_or_default());
+        unsafe {
+            LLVMSetTarget(self.module, t.as_ptr());
+            LLVMSetDataLayout(self.module, d.as_ptr());
+        }
+    }
+
     /// Textual LLVM IR.
     pub fn print(&self) -> String {
         unsafe { take_message(LLVMPrintModuleToString(self.module)) }

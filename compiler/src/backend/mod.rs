@@ -1,6 +1,7 @@
 //! Back-end plumbing below MLIR: LLVM modules and target machines, linking and loading, and
 //! the external GPU tools (llvm-link / opt / llc, ptxas).
 
+pub mod gpu_dialect;
 pub mod link;
 pub mod llvm;
 pub mod nvptx;

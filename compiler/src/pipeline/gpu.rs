@@ -1,14 +1,15 @@
-//! The GPU pipelines. NVIDIA: `tir` → `gpu` (our lowering, verified by LLVM) → `llvm` (NVSHMEM's
+//! The GPU pipelines. NVIDIA: `tir` → `gpu` (our lowering as a verified MLIR `gpu.module` in the
+//! llvm / nvvm dialects) → `llvm` (translated from that module, NVSHMEM's
 //! device bitcode linked, internalized, O3) → `ptx` (llc) → `cubin` (ptxas). AMD has its stage
 //! list but no lowering yet, which is a typed error past `tir`.
 
 use super::{make_tir, Output, Options, Sm, Stage, Target};
 use crate::backend::llvm::LlvmModule;
-use crate::backend::nvptx;
+use crate::backend::{gpu_dialect, nvptx};
 use crate::backend::toolchain::Toolchain;
 use crate::error::CompileError;
 use crate::ir::Kernel;
-use crate::lower::gpu::target::Nvptx;
+use crate::lower::gpu::target::{Nvptx, TargetInfo};
 
 impl Sm {
     /// The lowering's description of this architecture.
@@ -21,6 +22,17 @@ impl Sm {
     }
 }
 
+impl Target {
+    /// The MLIR GPU target attribute of the `gpu.module` (`#nvvm.target<...>`, `#rocdl.target<...>`).
+    pub fn mlir_target(self) -> String {
+        match self {
+            Target::Cpu => String::new(),
+            Target::Cuda { sm } => format!("#nvvm.target<chip = \"{}\", features = \"{}\">", sm.info().name, sm.info().ptx_feature()),
+            Target::Amd { gfx } => format!("#rocdl.target<chip = \"{}\">", Target::Amd { gfx }.name()),
+        }
+    }
+}
+
 /// Runs the NVIDIA pipeline up to `until` (or to the cubin).
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
@@ -29,6 +41,7 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
     let name = kernel.name.clone();
     let stop = |i: usize| until == Some(stages[i]);
     let gpu_err = |stage: &'static str| move |source| CompileError::Gpu { stage, source };
+    let dialect_err = |stage: &'static str| move |source| CompileError::GpuDialect { stage, source };
 
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
@@ -40,13 +53,14 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
     // Parse and verify in process, so a lowering bug is reported at its own stage.
     LlvmModule::parse_ir(&m.llvm).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     out.symbol = m.symbol.clone();
-    out.text = m.llvm;
+    out.text = gpu_dialect::to_gpu_module(&m.llvm, &m.symbol, &target.mlir_target()).map_err(dialect_err("gpu"))?;
     opts.dump(&name, &stages[1], &out.text)?;
     if stop(1) {
         return Ok(out);
     }
     let tc = Toolchain::new();
-    out.text = nvptx::link_and_optimize(&out.text, &m.symbol, &info, &tc).map_err(gpu_err("llvm"))?;
+    let llvm = gpu_dialect::to_llvm_ir(&out.text, info.triple(), info.data_layout()).map_err(dialect_err("llvm"))?;
+    out.text = nvptx::link_and_optimize(&llvm, &m.symbol, &info, &tc).map_err(gpu_err("llvm"))?;
     opts.dump(&name, &stages[2], &out.text)?;
     if stop(2) {
         return Ok(out);

@@ -1,0 +1,157 @@
+//! The `gpu` stage in MLIR's own dialects. The lowering's per-thread LLVM IR is imported into
+//! MLIR (`mlir-translate --import-llvm`: the `llvm` dialect, with NVVM / AMDGPU intrinsics
+//! raised to `nvvm` / `rocdl` ops) and wrapped in a `gpu.module` that carries its
+//! `#nvvm.target` / `#rocdl.target`. That module is verified in process, and the next stage
+//! translates *it* — not the text it came from — back to LLVM IR, so what `--emit gpu` shows
+//! is what the device code is built from.
+
+use super::llvm::{LlvmError, LlvmModule};
+use super::toolchain::{llvm_tool, ToolError};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Location, Module, RegionLike};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A step of the `gpu` stage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuDialectError {
+    /// `mlir-translate` is not installed.
+    #[error(transparent)]
+    Missing(#[from] ToolError),
+    /// The importer rejected the lowering's LLVM IR.
+    #[error("mlir-translate --import-llvm failed: {0}")]
+    Import(String),
+    /// The wrapped module does not parse or verify.
+    #[error("the gpu.module does not verify: {0}")]
+    Verify(String),
+    /// The text holds no `gpu.module`, or it cannot be translated.
+    #[error("{0}")]
+    Translate(String),
+    /// LLVM rejected the translated module.
+    #[error(transparent)]
+    Llvm(#[from] LlvmError),
+}
+
+/// Imports `llvm_ir` (one kernel `symbol`) into the MLIR LLVM dialect and wraps it in
+/// `gpu.module @symbol [target_attr]`; returns the verified module's text.
+pub fn to_gpu_module(llvm_ir: &str, symbol: &str, target_attr: &str) -> Result<String, GpuDialectError> {
+    let imported = import(llvm_ir)?;
+    let (_attrs, body) = split_module(&imported).ok_or_else(|| GpuDialectError::Import("the importer printed no module".into()))?;
+    // The importer's module attributes (data layout spec, triple) are left behind: the target
+    // attribute names the chip, and the translation back sets the target's triple and layout.
+    let text = format!("module attributes {{gpu.container_module}} {{\n  gpu.module @{symbol} [{target_attr}] {{\n{body}  }}\n}}\n");
+    let ctx = weft_dialects::context().map_err(|e| GpuDialectError::Verify(e.to_string()))?;
+    let module = weft_dialects::parse(&ctx, &text, "gpu.mlir").map_err(|e| GpuDialectError::Verify(e.to_string()))?;
+    Ok(module.as_operation().to_string())
+}
+
+/// Translates the `gpu.module` in `gpu_mlir` to LLVM IR text for `triple` and `data_layout`.
+pub fn to_llvm_ir(gpu_mlir: &str, triple: &str, data_layout: &str) -> Result<String, GpuDialectError> {
+    let ctx = weft_dialects::context().map_err(|e| GpuDialectError::Verify(e.to_string()))?;
+    let outer = weft_dialects::parse(&ctx, gpu_mlir, "gpu.mlir").map_err(|e| GpuDialectError::Verify(e.to_string()))?;
+    let gpu_module = first_op(&outer.body().first_operation(), "gpu.module")
+        .ok_or_else(|| GpuDialectError::Translate("the gpu stage holds no gpu.module".into()))?;
+    let region = gpu_module.region(0).map_err(|e| GpuDialectError::Translate(e.to_string()))?;
+    let block = region.first_block().ok_or_else(|| GpuDialectError::Translate("the gpu.module is empty".into()))?;
+    // A builtin module with clones of the gpu.module's ops is what MLIR's LLVM IR export takes.
+    let inner = Module::new(Location::unknown(&ctx));
+    let mut op = block.first_operation();
+    while let Some(o) = op {
+        // SAFETY: `mlirOperationClone` returns a new, unowned op, which the module then owns.
+        inner.body().append_operation(unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(o.to_raw())) });
+        op = o.next_in_block();
+    }
+    let mut m = LlvmModule::from_mlir(&inner)?;
+    m.set_target(triple, data_layout);
+    Ok(m.print())
+}
+
+/// The first op named `name` at or after `op` in its block.
+fn first_op<'c, 'a>(op: &Option<melior::ir::OperationRef<'c, 'a>>, name: &str) -> Option<melior::ir::OperationRef<'c, 'a>> {
+    let mut cur = *op;
+    while let Some(o) = cur {
+        if o.name().as_string_ref().as_str().ok() == Some(name) {
+            return Some(o);
+        }
+        cur = o.next_in_block();
+    }
+    None
+}
+
+/// Runs the LLVM IR importer.
+fn import(llvm_ir: &str) -> Result<String, GpuDialectError> {
+    let tool = llvm_tool("mlir-translate")?;
+    let mut child = Command::new(&tool)
+        .args(["--import-llvm", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| GpuDialectError::Import(format!("{}: {e}", tool.display())))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = llvm_ir.to_string();
+    // Write from another thread: the importer may fill its stdout pipe before reading all input.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| GpuDialectError::Import(e.to_string()))?;
+    let _ = writer.join();
+    // Unknown data layout tokens (`v16:16`) are warnings; the layout is set again on export.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(GpuDialectError::Import(stderr.trim().to_string()));
+    }
+    String::from_utf8(out.stdout).map_err(|e| GpuDialectError::Import(e.to_string()))
+}
+
+/// Splits `module attributes {...} {\n body }` into the attribute text and the body.
+fn split_module(text: &str) -> Option<(String, String)> {
+    let start = text.find("module")?;
+    let rest = &text[start + "module".len()..];
+    let (attrs, rest) = match rest.trim_start().strip_prefix("attributes") {
+        Some(r) => {
+            let a = take_attr(r.trim_start());
+            let after = &r.trim_start()[a.len()..];
+            (a, after)
+        }
+        None => (String::new(), rest),
+    };
+    let open = rest.find('{')?;
+    let close = rest.rfind('}')?;
+    Some((attrs, rest[open + 1..close].trim_start_matches('\n').to_string()))
+}
+
+/// The balanced `{...}`, `<...>`, `[...]` or `(...)` attribute at the start of `s` (or up to
+/// the first top-level `,` / `}` when it is not bracketed).
+fn take_attr(s: &str) -> String {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' | '<' | '[' | '(' => depth += 1,
+            '}' | '>' | ']' | ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return s[..=i].to_string();
+                }
+                if depth < 0 {
+                    return s[..i].to_string();
+                }
+            }
+            ',' if depth == 0 => return s[..i].to_string(),
+            _ => {}
+        }
+    }
+    s.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attributes_are_taken_balanced() {
+        assert_eq!(take_attr("{a = <1, 2>, b} {\n x }"), "{a = <1, 2>, b}");
+        assert_eq!(take_attr("#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>, x"), "#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>");
+        let (a, b) = split_module("module attributes {x = 1} {\n  llvm.func @f()\n}\n").unwrap();
+        assert_eq!((a.as_str(), b.trim()), ("{x = 1}", "llvm.func @f()"));
+    }
+}
