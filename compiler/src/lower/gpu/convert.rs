@@ -341,3 +341,7 @@ impl Gx<'_> {
 fn vector_align(bytes: usize) -> usize {
     (1usize << bytes.trailing_zeros()).min(16)
 }
+
+#[cfg(test)]
+#[path = "convert_tests.rs"]
+mod tests;
