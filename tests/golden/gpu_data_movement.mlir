@@ -49,8 +49,11 @@ module {
 //   %t9 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t10 = icmp ult i32 %t9, 32
 //   %t15 = icmp eq i32 %t9, 0
-//   %t21 = urem i32 %t9, 8
-//   %t40 = icmp ult i32 %t9, 8
+//   %t21.m = mul nuw i32 %t9, 8
+//   %t21 = udiv i32 %t21.m, 128
+//   %t40.m = mul nuw i32 %t9, 8
+//   %t40.k = urem i32 %t40.m, 128
+//   %t40 = icmp ult i32 %t40.k, 8
 //   br label %body
 // body:
 //   %t1 = call i32 @nvshmem_my_pe()

@@ -40,8 +40,11 @@ module {
 // define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #0 {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t2 = urem i32 %t1, 8
-//   %t33 = icmp ult i32 %t1, 8
+//   %t2.m = mul nuw i32 %t1, 8
+//   %t2 = udiv i32 %t2.m, 128
+//   %t33.m = mul nuw i32 %t1, 8
+//   %t33.k = urem i32 %t33.m, 128
+//   %t33 = icmp ult i32 %t33.k, 8
 //   br label %body
 // body:
 //   %t3 = add i32 %t2, 0

@@ -30,8 +30,11 @@ module {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 //   %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t4 = urem i32 %t3, 16
-//   %t48 = icmp ult i32 %t3, 16
+//   %t4.m = mul nuw i32 %t3, 16
+//   %t4 = udiv i32 %t4.m, 128
+//   %t48.m = mul nuw i32 %t3, 16
+//   %t48.k = urem i32 %t48.m, 128
+//   %t48 = icmp ult i32 %t48.k, 16
 //   br label %body
 // body:
 //   %t2 = mul i32 %t1, 16

@@ -26,7 +26,7 @@ module {
 // define ptx_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #0 {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-//   %t2 = mul i32 %t1, 4
+//   %t2 = mul nuw i32 %t1, 4
 //   %t36 = udiv i32 %t1, 32
 //   br label %body
 // body:

@@ -64,8 +64,11 @@ module {
 // entry:
 //   %t7 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t8 = icmp eq i32 %t7, 0
-//   %t20 = urem i32 %t7, 4
-//   %t43 = icmp ult i32 %t7, 4
+//   %t20.m = mul nuw i32 %t7, 4
+//   %t20 = udiv i32 %t20.m, 128
+//   %t43.m = mul nuw i32 %t7, 4
+//   %t43.k = urem i32 %t43.m, 128
+//   %t43 = icmp ult i32 %t43.k, 4
 //   %t48 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 //   %t49 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
 //   %t50 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
