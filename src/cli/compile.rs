@@ -48,7 +48,7 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
         let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
         pipeline::import_tir(&text, &a.kernel).map_err(|e| e.to_string())?
     } else {
-        let mut c = weft::kernels::default_constexprs(&a.kernel, &a.dtype).map_err(|e| e.to_string())?;
+        let mut c = weft::kernels::target_constexprs(&a.kernel, &a.dtype, target).map_err(|e| e.to_string())?;
         apply_defines(&mut c, &a.define)?;
         weft::kernels::build(&a.kernel, &c).map_err(|e| e.to_string())?
     };

@@ -39,7 +39,7 @@ module {
 //       %17 = llvm.mlir.constant(1 : i32) : i32
 //       %18 = llvm.mlir.addressof @__weft_red : !llvm.ptr<3>
 //       %19 = nvvm.read.ptx.sreg.tid.x : i32
-//       %20 = llvm.mul %19, %0 : i32
+//       %20 = llvm.mul %19, %0 overflow<nuw> : i32
 //       %21 = llvm.udiv %19, %1 : i32
 //       llvm.br ^bb1
 //     ^bb1:  // pred: ^bb0

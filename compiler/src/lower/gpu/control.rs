@@ -31,7 +31,15 @@ impl Gx<'_> {
         let args = self.k.block(body).args.clone();
         let ity = self.vty(d.operands[0]);
         let (lb, ub, step) = (self.name(d.operands[0]), self.name(d.operands[1]), self.name(d.operands[2]));
-        let inits: Vec<String> = d.operands[3..].iter().map(|&v| self.name(v)).collect();
+        // A carried accumulator enters the loop in its layout.
+        let mut inits = vec![];
+        for (i, &v) in d.operands[3..].iter().enumerate() {
+            let init = match self.accs.layout.get(&args[i + 1]).copied() {
+                Some(l) => self.in_acc_layout(op, v, &l)?,
+                None => self.operand_name(d, i + 3),
+            };
+            inits.push(init);
+        }
         let (head, body_l, latch, exit) = (self.label("for.head"), self.label("for.body"), self.label("for.latch"), self.label("for.exit"));
         // A store late in one iteration may be read by another thread early in the next.
         let mut stored = BTreeSet::new();
@@ -46,6 +54,9 @@ impl Gx<'_> {
         let go = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
         self.cond_br(&go, &body_l, &exit);
         self.start(&body_l);
+        for &a in &args[1..] {
+            self.settle(op, a)?;
+        }
         let yields = self.block(body)?;
         self.br(&latch);
         self.start(&latch);
@@ -62,6 +73,7 @@ impl Gx<'_> {
         self.pending.extend(stored);
         for (r, it) in d.results.iter().zip(iters) {
             self.bind(*r, it);
+            self.settle(op, *r)?;
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! types of tiles, constants, declarations and the values every thread computes once.
 
 use super::layout::Blocked;
+use super::layout_infer::AccLayouts;
 use super::sync::{pointer_roots, Root};
 use super::target::TargetInfo;
 use crate::ir::{ConstVal, Elem, Kernel, Op, Scalar, Type, Value};
@@ -37,6 +38,12 @@ pub(crate) struct Gx<'k> {
     pub roots: HashMap<Value, Root>,
     /// Buffers stored to since the last CTA barrier.
     pub pending: BTreeSet<Root>,
+    /// Values held in a dot accumulator layout (named in it), from layout inference.
+    pub accs: AccLayouts,
+    /// The blocked-layout copy of accumulator values that some op reads blocked.
+    pub blocked_form: HashMap<Value, String>,
+    /// Bytes of the CTA's scratch shared memory that conversions and dots use.
+    pub smem_bytes: usize,
 }
 
 impl<'k> Gx<'k> {
@@ -56,6 +63,9 @@ impl<'k> Gx<'k> {
             uniform: HashMap::new(),
             roots: pointer_roots(k),
             pending: BTreeSet::new(),
+            accs: super::layout_infer::infer(k, t, num_warps),
+            blocked_form: HashMap::new(),
+            smem_bytes: 0,
         }
     }
 
@@ -150,10 +160,14 @@ impl<'k> Gx<'k> {
     pub fn layout_base(&mut self, l: &Blocked) -> String {
         let tid = self.tid();
         let (per, numel) = (l.per, l.numel);
+        let threads = l.threads;
         if l.replicated() {
-            self.entry_value(&format!("base.rep.{numel}"), |_, r| vec![format!("{r} = urem i32 {tid}, {numel}")])
+            self.entry_value(&format!("base.rep.{numel}"), |_, r| {
+                let m = format!("{r}.m");
+                vec![format!("{m} = mul nuw i32 {tid}, {numel}"), format!("{r} = udiv i32 {m}, {threads}")]
+            })
         } else {
-            self.entry_value(&format!("base.{per}"), |_, r| vec![format!("{r} = mul i32 {tid}, {per}")])
+            self.entry_value(&format!("base.{per}"), |_, r| vec![format!("{r} = mul nuw i32 {tid}, {per}")])
         }
     }
 
@@ -163,8 +177,11 @@ impl<'k> Gx<'k> {
             return None;
         }
         let tid = self.tid();
-        let numel = l.numel;
-        Some(self.entry_value(&format!("owner.{numel}"), |_, r| vec![format!("{r} = icmp ult i32 {tid}, {numel}")]))
+        let (numel, threads) = (l.numel, l.threads);
+        Some(self.entry_value(&format!("owner.{numel}"), |_, r| {
+            let (m, k) = (format!("{r}.m"), format!("{r}.k"));
+            vec![format!("{m} = mul nuw i32 {tid}, {numel}"), format!("{k} = urem i32 {m}, {threads}"), format!("{r} = icmp ult i32 {k}, {numel}")]
+        }))
     }
 
     /// The layout of a tile type.
@@ -213,8 +230,12 @@ impl<'k> Gx<'k> {
         }
     }
 
+    /// The per-thread LLVM type of `v` in the layout it is held in.
     pub fn vty(&self, v: Value) -> String {
-        self.lty(self.ty(v))
+        match self.accs.layout.get(&v) {
+            Some(l) => format!("<{} x {}>", l.slots(), elem_ty(self.ty(v).elem().unwrap_or(Elem::Num(Scalar::F32)))),
+            None => self.lty(self.ty(v)),
+        }
     }
 
     /// Splats scalar SSA `s` of LLVM type `elem` to `<p x elem>`.

@@ -4,7 +4,9 @@
 //! `threads` threads: when there are at least as many elements as threads, thread `t` holds
 //! the `per = numel / threads` contiguous elements `[t*per, (t+1)*per)`, so a thread's slots
 //! are consecutive in memory and its loads and stores vectorise. A smaller tile is replicated:
-//! thread `t` holds element `t % numel`, and only threads `t < numel` own (store) theirs.
+//! thread `t` holds element `t * numel / threads` (neighbouring threads share an element, so
+//! a `[M, 1]` tile sits in the threads that hold the rows of the `[M, N]` tile it broadcasts
+//! to), and the first thread of each run owns (stores) it.
 //! Every tile of the same element count has the same layout, so elementwise ops never move
 //! data between threads.
 
@@ -45,13 +47,15 @@ impl Blocked {
 
     /// The element that `thread` holds in register slot `slot`.
     pub fn element(&self, thread: usize, slot: usize) -> usize {
-        if self.replicated() { thread % self.numel } else { thread * self.per + slot }
+        if self.replicated() { thread * self.numel / self.threads } else { thread * self.per + slot }
     }
 
     /// Whether `thread` owns the elements it holds: it is the one thread that stores them
     /// and contributes them to reductions.
     pub fn owns(&self, thread: usize) -> bool {
-        thread < self.numel
+        // The first of the threads that hold an element: the product steps past a multiple
+        // of `threads` there.
+        !self.replicated() || (thread * self.numel) % self.threads < self.numel
     }
 }
 

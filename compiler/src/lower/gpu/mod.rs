@@ -9,10 +9,14 @@
 //! another (shmem data movement, waits, reductions through shared memory) are bracketed by
 //! CTA barriers. Hardware facts come from a [`target::TargetInfo`].
 
+pub mod acc_layout;
 mod arith;
 mod control;
+mod convert;
+mod dot;
 mod emit;
 pub mod layout;
+mod layout_infer;
 mod ll;
 mod memory;
 mod multimem;
@@ -78,6 +82,9 @@ pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerErro
     for d in g.decls.values() {
         let _ = writeln!(m, "{d}");
     }
+    if g.smem_bytes > 0 {
+        let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes));
+    }
     let _ = writeln!(m, "\ndefine {} void @{symbol}({}) #0 {{", t.kernel_cc(), params.join(", "));
     let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
     m.push_str(&g.out);
@@ -96,9 +103,13 @@ impl Gx<'_> {
         for &op in &self.k.block(block).ops {
             let d = self.k.op(op);
             if d.kind == OpKind::Yield {
-                return Ok(d.operands.iter().map(|&o| self.name(o)).collect());
+                return Ok((0..d.operands.len()).map(|i| self.operand_name(d, i)).collect());
             }
-            self.op(op)?;
+            // Ops that read an accumulator-layout value blocked see its blocked copy.
+            let swapped = self.swap_in_blocked(d);
+            let done = self.op(op);
+            self.swap_back(swapped);
+            done?;
         }
         Ok(vec![])
     }
@@ -123,7 +134,7 @@ impl Gx<'_> {
             OpKind::Load { .. } => self.load(op),
             OpKind::Store { .. } => self.store(op),
             OpKind::Reduce(..) => self.reduce(op),
-            OpKind::Dot => Err(self.unsupported(op, "tile.dot has no GPU lowering yet (it needs mma / wgmma layouts)")),
+            OpKind::Dot => self.dot(op),
             OpKind::For | OpKind::If | OpKind::Return => self.control(op),
             OpKind::Yield => Err(self.malformed(op, "scf.yield outside a region end")),
             OpKind::LlPack | OpKind::LlRecv { .. } => self.ll(op),

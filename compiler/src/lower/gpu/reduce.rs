@@ -1,4 +1,5 @@
-//! `tile.reduce` of a 1-D tile to a scalar: each thread combines its slots, warps combine
+//! `tile.reduce` of a 1-D tile to a scalar (axis reductions of larger tiles move data as in
+//! `convert`): each thread combines its slots, warps combine
 //! their threads with butterfly shuffles, and lane 0 of each warp leaves its partial in shared
 //! memory, from which every thread combines all warps, so the result is uniform as scalars
 //! must be. Half-precision tiles are reduced in f32 and rounded once.
@@ -32,7 +33,11 @@ impl Gx<'_> {
                 self.alias(src, r);
                 return Ok(());
             }
-            return Err(self.unsupported(op, &format!("reducing {sty} along one axis of several moves data between threads; only reductions to a scalar are lowered")));
+            let OpKind::Reduce(_, axis) = d.kind else { return Err(self.malformed(op, "not a reduce")) };
+            let g = super::convert::Gather::reduce(sty.shape(), axis as usize);
+            let v = self.move_elements(op, src, r, &g, kind)?;
+            self.bind(r, v);
+            return Ok(());
         }
         let s = num_elem(sty);
         if !matches!(s, Scalar::F32 | Scalar::F16 | Scalar::BF16 | Scalar::I32 | Scalar::I64) {

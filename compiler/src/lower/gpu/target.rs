@@ -17,6 +17,21 @@ pub trait TargetInfo {
     fn sreg(&self, reg: &str) -> String;
     /// The calling convention keyword of kernel entry points.
     fn kernel_cc(&self) -> &'static str;
+    /// The warp-level `m16n8k16` matrix instruction for operands of element `a` with f32
+    /// accumulation, or `None` (dots then use the generic FMA lowering).
+    fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
+        let _ = a;
+        None
+    }
+}
+
+/// A warp-level `m16n8k16` instruction: `{f32 x 4} @intrinsic(a x 4, b x 2, c x 4)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MmaSpec {
+    /// The intrinsic, without `@`.
+    pub intrinsic: &'static str,
+    /// The LLVM type of one A / B register (two 16-bit elements).
+    pub reg: &'static str,
 }
 
 /// An NVIDIA GPU generation, as `sm_XX`.
@@ -72,5 +87,16 @@ impl TargetInfo for Nvptx {
 
     fn kernel_cc(&self) -> &'static str {
         "ptx_kernel"
+    }
+
+    fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
+        use crate::ir::Scalar;
+        // `mma.sync.aligned.m16n8k16` with f32 accumulation exists from sm_80 on.
+        match a {
+            _ if self.sm < 80 => None,
+            Scalar::BF16 => Some(MmaSpec { intrinsic: "llvm.nvvm.mma.m16n8k16.row.col.bf16", reg: "i32" }),
+            Scalar::F16 => Some(MmaSpec { intrinsic: "llvm.nvvm.mma.m16n8k16.row.col.f32.f32", reg: "<2 x half>" }),
+            _ => None,
+        }
     }
 }

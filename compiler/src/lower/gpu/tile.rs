@@ -1,5 +1,6 @@
 //! Tile construction and pointer arithmetic: program ids, ranges over the layout, splat /
-//! broadcast / expand_dims (same layout, so aliases or re-splats), `addptr` and `ptr_cast`.
+//! broadcast / expand_dims (aliases or re-splats when no data moves, else see `convert`),
+//! `addptr` and `ptr_cast`.
 
 use super::emit::{num_elem, Gx, LlvmScalar};
 use crate::ir::{Elem, Op, OpKind, Scalar};
@@ -51,8 +52,12 @@ impl Gx<'_> {
                     let v = self.splat(&u, elem, l.per);
                     self.uniform.insert(r, u);
                     self.bind(r, v);
+                } else if sty.shape().len() == rty.shape().len() {
+                    let g = super::convert::Gather::broadcast(sty.shape(), rty.shape());
+                    let v = self.move_elements(op, src, r, &g, crate::ir::ReduceKind::Sum)?;
+                    self.bind(r, v);
                 } else {
-                    return Err(self.unsupported(op, &format!("broadcasting a {sty} tile to {rty} moves data between threads, which is not lowered yet")));
+                    return Err(self.malformed(op, &format!("broadcast of {sty} to {rty} changes the rank")));
                 }
             }
             OpKind::PtrCast => {

@@ -1,0 +1,180 @@
+//! Accumulator layouts of `tile.dot` results: where each element of an `[M, N]` accumulator
+//! lives when a dot computes it, as Triton's mma and FMA (blocked `sizePerThread`) layouts.
+//!
+//! Both put element `(row, col)` of thread `t`'s slot `s` at `base(t) + offset(s)`, so the
+//! emitted address of every slot is one per-thread base plus a compile-time constant.
+//! - [`AccLayout::Mma`]: the CTA's warps tile the accumulator `warps_m x warps_n`; each warp
+//!   covers `rep_m x rep_n` tiles of 16x8, held as the `m16n8k16` D fragment: lane `l` holds
+//!   rows `l/4` and `l/4 + 8`, columns `2*(l%4)` and `2*(l%4) + 1` of each tile.
+//! - [`AccLayout::Fma`]: the threads tile the accumulator `threads_m x threads_n`, each
+//!   holding a `tm x tn` block, so an FMA step reads `tm` values of A and `tn` of B.
+
+/// Rows and columns of one `m16n8` mma tile.
+pub const MMA_M: usize = 16;
+/// Columns of one mma tile.
+pub const MMA_N: usize = 8;
+/// The reduction depth of one `m16n8k16` instruction.
+pub const MMA_K: usize = 16;
+
+/// Where each element of a dot accumulator lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccLayout {
+    /// Warp-level `m16n8k16` fragments (32-thread warps).
+    Mma {
+        /// Accumulator rows and columns.
+        m: usize,
+        n: usize,
+        /// Warps along rows and columns.
+        warps_m: usize,
+        warps_n: usize,
+    },
+    /// A `tm x tn` block per thread.
+    Fma {
+        /// Accumulator rows and columns.
+        m: usize,
+        n: usize,
+        /// Threads along rows and columns.
+        threads_m: usize,
+        threads_n: usize,
+    },
+}
+
+impl AccLayout {
+    /// The mma layout of an `m x n` accumulator over `warps` 32-thread warps, when the shape
+    /// splits into whole 16x8 tiles per warp. Warps go to the dimension with more tiles left.
+    pub fn mma(m: usize, n: usize, warps: usize) -> Option<AccLayout> {
+        if m % MMA_M != 0 || n % MMA_N != 0 {
+            return None;
+        }
+        let (mut wm, mut wn) = (1, 1);
+        while wm * wn < warps {
+            let (left_m, left_n) = (m / (MMA_M * wm), n / (MMA_N * wn));
+            if left_m >= left_n && left_m % 2 == 0 {
+                wm *= 2;
+            } else if left_n % 2 == 0 {
+                wn *= 2;
+            } else if left_m % 2 == 0 {
+                wm *= 2;
+            } else {
+                return None;
+            }
+        }
+        Some(AccLayout::Mma { m, n, warps_m: wm, warps_n: wn })
+    }
+
+    /// The FMA layout of an `m x n` accumulator over `threads` threads: the most nearly square
+    /// per-thread block that tiles the shape exactly.
+    pub fn fma(m: usize, n: usize, threads: usize) -> Option<AccLayout> {
+        let mut best: Option<(usize, AccLayout)> = None;
+        let mut tn = 1;
+        while tn <= threads {
+            let tm = threads / tn;
+            if tm * tn == threads && m % tm == 0 && n % tn == 0 {
+                let (bm, bn) = (m / tm, n / tn);
+                let score = bm.max(bn) / bm.min(bn);
+                if best.map_or(true, |(s, _)| score < s) {
+                    best = Some((score, AccLayout::Fma { m, n, threads_m: tm, threads_n: tn }));
+                }
+            }
+            tn *= 2;
+        }
+        best.map(|b| b.1)
+    }
+
+    /// Accumulator rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        match *self {
+            AccLayout::Mma { m, n, .. } | AccLayout::Fma { m, n, .. } => (m, n),
+        }
+    }
+
+    /// Threads the layout is spread over.
+    pub fn threads(&self) -> usize {
+        match *self {
+            AccLayout::Mma { warps_m, warps_n, .. } => warps_m * warps_n * 32,
+            AccLayout::Fma { threads_m, threads_n, .. } => threads_m * threads_n,
+        }
+    }
+
+    /// For mma: 16x8 tiles per warp along rows and columns.
+    pub fn reps(&self) -> (usize, usize) {
+        match *self {
+            AccLayout::Mma { m, n, warps_m, warps_n } => (m / warps_m / MMA_M, n / warps_n / MMA_N),
+            AccLayout::Fma { m, n, threads_m, threads_n } => (m / threads_m, n / threads_n),
+        }
+    }
+
+    /// Register slots per thread.
+    pub fn slots(&self) -> usize {
+        let (a, b) = self.reps();
+        match self {
+            AccLayout::Mma { .. } => a * b * 4,
+            AccLayout::Fma { .. } => a * b,
+        }
+    }
+
+    /// The first (row, column) of `thread`: the part of an element's position that depends
+    /// on the thread.
+    pub fn base(&self, thread: usize) -> (usize, usize) {
+        match *self {
+            AccLayout::Mma { m, n, warps_m, warps_n } => {
+                let (warp, lane) = (thread / 32, thread % 32);
+                let (wm, wn) = (warp / warps_n, warp % warps_n);
+                (wm * (m / warps_m) + lane / 4, wn * (n / warps_n) + 2 * (lane % 4))
+            }
+            AccLayout::Fma { threads_n, .. } => {
+                let (bm, bn) = self.reps();
+                ((thread / threads_n) * bm, (thread % threads_n) * bn)
+            }
+        }
+    }
+
+    /// The (row, column) offset of register slot `slot` from the thread's base.
+    pub fn offset(&self, slot: usize) -> (usize, usize) {
+        let (_, rn) = self.reps();
+        match self {
+            AccLayout::Mma { .. } => {
+                let (tile, q) = (slot / 4, slot % 4);
+                let (im, jn) = (tile / rn, tile % rn);
+                (im * MMA_M + (q / 2) * 8, jn * MMA_N + q % 2)
+            }
+            AccLayout::Fma { .. } => (slot / rn, slot % rn),
+        }
+    }
+
+    /// The (row, column) that `thread` holds in `slot`.
+    pub fn element(&self, thread: usize, slot: usize) -> (usize, usize) {
+        let (b, o) = (self.base(thread), self.offset(slot));
+        (b.0 + o.0, b.1 + o.1)
+    }
+
+    /// Warps along rows and columns (mma), or `(1, 1)`.
+    pub fn warps(&self) -> (usize, usize) {
+        match *self {
+            AccLayout::Mma { warps_m, warps_n, .. } => (warps_m, warps_n),
+            AccLayout::Fma { .. } => (1, 1),
+        }
+    }
+
+    /// The slot of the `(im, jn)` 16x8 tile's first D register (mma).
+    pub fn mma_slot(&self, im: usize, jn: usize) -> usize {
+        (im * self.reps().1 + jn) * 4
+    }
+}
+
+/// The `m16n8k16` A fragment (16x16, row-major) of `lane`: its 8 (row, k) elements, in
+/// register order (pairs along k share a 32-bit register).
+pub fn mma_a_fragment(lane: usize) -> [(usize, usize); 8] {
+    let (g, c) = (lane / 4, 2 * (lane % 4));
+    [(g, c), (g, c + 1), (g + 8, c), (g + 8, c + 1), (g, c + 8), (g, c + 9), (g + 8, c + 8), (g + 8, c + 9)]
+}
+
+/// The `m16n8k16` B fragment (16x8, "col") of `lane`: its 4 (k, col) elements in register order.
+pub fn mma_b_fragment(lane: usize) -> [(usize, usize); 4] {
+    let (g, c) = (lane / 4, 2 * (lane % 4));
+    [(c, g), (c + 1, g), (c + 8, g), (c + 9, g)]
+}
+
+#[cfg(test)]
+#[path = "acc_layout_tests.rs"]
+mod tests;
