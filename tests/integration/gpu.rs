@@ -7,10 +7,10 @@ use weft::compiler::backend::toolchain::{llvm_tool, Toolchain};
 use weft::compiler::pipeline::{run, Options, Target};
 use weft::compiler::CompileError;
 
-/// The collectives the NVPTX back end lowers today (the GEMMs need `tile.dot`).
-const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
+/// The collectives the GPU back ends lower today (the GEMMs need `tile.dot`).
+pub(crate) const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
 
-fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft::compiler::ir::Kernel {
+pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft::compiler::ir::Kernel {
     let mut c = weft::kernels::default_constexprs(name, dtype).unwrap();
     for (k, v) in defines {
         c.set(k, v);
@@ -109,10 +109,6 @@ fn unlowered_ops_and_stages_are_typed_errors_naming_op_and_target() {
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("ptx"), &Options::default()).err().expect("tile.dot is not lowered");
     assert!(matches!(e, CompileError::Lower { .. }) && e.to_string().contains("is not supported on target sm_90a"), "{e}");
     let k = kernel("allgather", "f32", &[]);
-    let tir = run(&k, Target::parse("gfx942").unwrap(), Some("tir"), &Options::default()).unwrap();
-    assert!(tir.text.contains("shmem.put_signal"));
-    let e = run(&k, Target::parse("gfx942").unwrap(), Some("hsaco"), &Options::default()).err().expect("no AMD lowering yet");
-    assert!(matches!(e, CompileError::NotImplemented { .. }) && e.to_string().contains("gfx942"), "{e}");
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("amdgcn"), &Options::default()).err().expect("not an NVIDIA stage");
     assert!(e.to_string().contains("gpu, llvm, ptx, cubin"), "{e}");
 }

@@ -92,3 +92,86 @@ fn bad_num_warps_is_a_typed_error() {
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("gpu"), &Options::default()).err().unwrap().to_string();
     assert!(e.contains("num_warps") && e.contains("sm_90a"), "{e}");
 }
+
+#[test]
+fn amd_uses_wavefronts_of_64_and_amdgcn_intrinsics() {
+    let k = crate::tests::vector_add(1024).unwrap();
+    let ir = gpu(&k, "gfx942");
+    // 1024 elements over 4 wavefronts of 64: 4 consecutive floats per work-item.
+    assert!(ir.contains("define amdgpu_kernel void @") && ir.contains("load <4 x float>, ptr addrspace(1)"), "{ir}");
+    assert!(ir.contains("@llvm.amdgcn.workitem.id.x()") && ir.contains("\"amdgpu-flat-work-group-size\"=\"256,256\""), "{ir}");
+    assert!(ir.contains("target triple = \"amdgcn-amd-amdhsa\"") && ir.contains("amdhsa_code_object_version"), "{ir}");
+}
+
+#[test]
+fn amd_reductions_use_bpermute_then_lds() {
+    let c = Constexprs::new();
+    let k = kernel("rsum", &c, |a| {
+        let (x, out) = (a.ptr("x", Scalar::F32), a.ptr("out", Scalar::F32));
+        let v = load(x + arange(0, 512));
+        store(out, sum(v, 0));
+        Ok(())
+    })
+    .unwrap();
+    let ir = gpu(&k, "gfx90a");
+    // log2(64) butterfly steps, then one LDS slot per wavefront between s_barriers.
+    assert_eq!(ir.matches("call i32 @llvm.amdgcn.ds.bpermute(").count(), 6, "{ir}");
+    assert!(ir.contains("@__weft_red") && ir.contains("call void @llvm.amdgcn.s.barrier()"), "{ir}");
+    assert!(ir.contains("fence syncscope(\"workgroup\") release") && !ir.contains("nvvm"), "{ir}");
+}
+
+#[test]
+fn amd_shmem_ops_use_peer_heaps_and_system_scope_atomics() {
+    let c = Constexprs::new();
+    let k = kernel("ops", &c, |a| {
+        let (buf, sig) = (a.ptr("buf", Scalar::F32), a.ptr("sig", Scalar::I64));
+        let n = a.i64("n");
+        let (me, world) = (my_pe(), n_pes());
+        let peer = (me + 1) % world;
+        put(buf, buf, n, peer, Scope::Thread);
+        get(buf, buf, n, peer, Scope::Block);
+        put_signal(buf, buf, n, sig, 1i64, peer, PutSignal { scope: Scope::Warp, nbi: true, sig_op: Signal::Add });
+        signal_op(sig, 2i64, Signal::Set, peer);
+        let tok = wait_until(sig, Cmp::Ge, 1i64);
+        let p = consume_token(remote_ptr(buf, peer), tok);
+        store(buf + arange(0, 128), load(p + arange(0, 128)));
+        fence();
+        quiet();
+        barrier_all();
+        Ok(())
+    })
+    .unwrap();
+    let ir = gpu(&k, "gfx942");
+    for needle in [
+        "@weft_shmem_state = protected addrspace(4) externally_initialized global",
+        "atomicrmw add ptr addrspace(1)",
+        "i64 2, ptr addrspace(1)",
+        "release, align 8",
+        "monotonic, align 8",
+        "call void @llvm.amdgcn.s.sleep(i32 1)",
+        "icmp uge i64",
+        "fence acquire",
+        "fence release",
+        "fence seq_cst",
+        "v_and_b32 $0, 0, $1",
+        "@__weft_grid_gen",
+        "@llvm.amdgcn.implicitarg.ptr()",
+    ] {
+        assert!(ir.contains(needle), "{needle} missing:\n{ir}");
+    }
+    assert!(!ir.contains("nvshmem"), "{ir}");
+}
+
+#[test]
+fn multimem_on_amd_is_a_typed_error() {
+    let c = Constexprs::new();
+    let k = kernel("mm", &c, |a| {
+        let x = a.ptr("x", Scalar::F32);
+        let v = multimem_ld_reduce(x + arange(0, 256), None);
+        store(x + arange(0, 256), v);
+        Ok(())
+    })
+    .unwrap();
+    let e = run(&k, Target::parse("gfx942").unwrap(), Some("gpu"), &Options::default()).err().unwrap().to_string();
+    assert!(e.contains("multimem") && e.contains("gfx942") && e.contains("AMD"), "{e}");
+}

@@ -1,0 +1,128 @@
+module {
+  func.func @rmax(%arg0: !tile.ptr<f32>, %arg1: !tile.ptr<f32>) attributes {weft.constexprs = {num_warps = "2"}, weft.params = ["x", "out"]} {
+    %0 = "tile.make_range"() {end = 256 : i32, start = 0 : i32} : () -> tensor<256xi32>
+    %1 = "tile.splat"(%arg0) : (!tile.ptr<f32>) -> tensor<256x!tile.ptr<f32>>
+    %2 = "tile.addptr"(%1, %0) : (tensor<256x!tile.ptr<f32>>, tensor<256xi32>) -> tensor<256x!tile.ptr<f32>>
+    %3 = "tile.load"(%2) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<256x!tile.ptr<f32>>) -> tensor<256xf32>
+    %4 = "tile.reduce"(%3) {axis = 0 : i32, kind = "max"} : (tensor<256xf32>) -> f32
+    "tile.store"(%arg1, %4) : (!tile.ptr<f32>, f32) -> ()
+    return
+  }
+}
+// ----- expected gpu@gfx942 -----
+// ; weft kernel `rmax` for gfx942: one CTA of 2 warps (128 threads) per program instance
+// target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+// target triple = "amdgcn-amd-amdhsa"
+//
+// @__weft_red = internal addrspace(3) global [32 x i64] undef, align 8
+// declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
+// declare void @llvm.amdgcn.s.barrier()
+// declare i32 @llvm.amdgcn.workitem.id.x()
+// declare <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4, <2 x i1>, <2 x float>)
+// declare float @llvm.maximum.f32(float, float)
+// declare i1 @llvm.vector.reduce.and.v2i1(<2 x i1>)
+// declare float @llvm.vector.reduce.fmaximum.v2f32(<2 x float>)
+//
+// define amdgpu_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #0 {
+// entry:
+//   %t1 = call i32 @llvm.amdgcn.workitem.id.x()
+//   %t2 = mul i32 %t1, 2
+//   %t38 = udiv i32 %t1, 64
+//   br label %body
+// body:
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <2 x i32> <i32 0, i32 0>
+//   %t6 = add <2 x i32> %t5, <i32 0, i32 1>
+//   %t7 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t8 = shufflevector <1 x ptr> %t7, <1 x ptr> poison, <2 x i32> <i32 0, i32 0>
+//   %t9 = sext <2 x i32> %t6 to <2 x i64>
+//   %t10 = getelementptr float, <2 x ptr> %t8, <2 x i64> %t9
+//   %t14 = extractelement <2 x ptr> %t10, i64 0
+//   %t15 = call i1 @llvm.vector.reduce.and.v2i1(<2 x i1> splat (i1 true))
+//   %t16 = ptrtoint ptr %t14 to i64
+//   %t17 = and i64 %t16, 7
+//   %t18 = icmp eq i64 %t17, 0
+//   %t19 = and i1 %t15, %t18
+//   br i1 %t19, label %ld.vec11, label %ld.slots12
+// ld.vec11:
+//   %t20 = addrspacecast ptr %t14 to ptr addrspace(1)
+//   %t21 = load <2 x float>, ptr addrspace(1) %t20, align 8
+//   br label %ld.end13
+// ld.slots12:
+//   %t22 = addrspacecast <2 x ptr> %t10 to <2 x ptr addrspace(1)>
+//   %t23 = call <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4 %t22, <2 x i1> splat (i1 true), <2 x float> zeroinitializer)
+//   br label %ld.end13
+// ld.end13:
+//   %t24 = phi <2 x float> [ %t21, %ld.vec11 ], [ %t23, %ld.slots12 ]
+//   %t25 = call float @llvm.vector.reduce.fmaximum.v2f32(<2 x float> %t24)
+//   %t26.in = bitcast float %t25 to i32
+//   %t26.lane = and i32 %t1, 63
+//   %t26.peer = xor i32 %t26.lane, 32
+//   %t26.addr = shl i32 %t26.peer, 2
+//   %t26.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t26.addr, i32 %t26.in)
+//   %t26 = bitcast i32 %t26.out to float
+//   %t27 = call float @llvm.maximum.f32(float %t25, float %t26)
+//   %t28.in = bitcast float %t27 to i32
+//   %t28.lane = and i32 %t1, 63
+//   %t28.peer = xor i32 %t28.lane, 16
+//   %t28.addr = shl i32 %t28.peer, 2
+//   %t28.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t28.addr, i32 %t28.in)
+//   %t28 = bitcast i32 %t28.out to float
+//   %t29 = call float @llvm.maximum.f32(float %t27, float %t28)
+//   %t30.in = bitcast float %t29 to i32
+//   %t30.lane = and i32 %t1, 63
+//   %t30.peer = xor i32 %t30.lane, 8
+//   %t30.addr = shl i32 %t30.peer, 2
+//   %t30.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t30.addr, i32 %t30.in)
+//   %t30 = bitcast i32 %t30.out to float
+//   %t31 = call float @llvm.maximum.f32(float %t29, float %t30)
+//   %t32.in = bitcast float %t31 to i32
+//   %t32.lane = and i32 %t1, 63
+//   %t32.peer = xor i32 %t32.lane, 4
+//   %t32.addr = shl i32 %t32.peer, 2
+//   %t32.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t32.addr, i32 %t32.in)
+//   %t32 = bitcast i32 %t32.out to float
+//   %t33 = call float @llvm.maximum.f32(float %t31, float %t32)
+//   %t34.in = bitcast float %t33 to i32
+//   %t34.lane = and i32 %t1, 63
+//   %t34.peer = xor i32 %t34.lane, 2
+//   %t34.addr = shl i32 %t34.peer, 2
+//   %t34.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t34.addr, i32 %t34.in)
+//   %t34 = bitcast i32 %t34.out to float
+//   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
+//   %t36.in = bitcast float %t35 to i32
+//   %t36.lane = and i32 %t1, 63
+//   %t36.peer = xor i32 %t36.lane, 1
+//   %t36.addr = shl i32 %t36.peer, 2
+//   %t36.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t36.addr, i32 %t36.in)
+//   %t36 = bitcast i32 %t36.out to float
+//   %t37 = call float @llvm.maximum.f32(float %t35, float %t36)
+//   %t39 = urem i32 %t1, 64
+//   %t40 = icmp eq i32 %t39, 0
+//   br i1 %t40, label %one.do41, label %one.end42
+// one.do41:
+//   %t43 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t38
+//   store float %t37, ptr addrspace(3) %t43, align 8
+//   br label %one.end42
+// one.end42:
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t44 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t45 = load float, ptr addrspace(3) %t44, align 8
+//   %t46 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
+//   %t47 = load float, ptr addrspace(3) %t46, align 8
+//   %t48 = call float @llvm.maximum.f32(float %t45, float %t47)
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   store float %t48, ptr %v1
+//   ret void
+// dead49:
+//   unreachable
+// }
+//
+// attributes #0 = { "amdgpu-flat-work-group-size"="128,128" "uniform-work-group-size"="true" }
+// !llvm.module.flags = !{!0}
+// !0 = !{i32 1, !"amdhsa_code_object_version", i32 500}
