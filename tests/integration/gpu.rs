@@ -18,6 +18,12 @@ pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft:
     weft::kernels::build(name, &c).unwrap()
 }
 
+/// Runs the `weft` CLI; returns (exit code, stdout, stderr).
+pub(crate) fn weft(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
 /// Whether the GPU tools are installed; if not, says why the caller skips.
 fn tools_or_skip(test: &str) -> bool {
     let tc = Toolchain::new();
@@ -115,10 +121,6 @@ fn unlowered_ops_and_stages_are_typed_errors_naming_op_and_target() {
 
 #[test]
 fn cli_compiles_allgather_to_a_cubin() {
-    let weft = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
-        (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-    };
     let (code, out, err) = weft(&["compile", "allgather", "--target", "sm_90a", "--emit", "gpu"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nvshmemx_putmem_signal_block") && out.contains("nvshmem_signal_wait_until"), "{out}");

@@ -4,8 +4,7 @@
 //! default config. The GEMM family (gemm, ag_gemm, gemm_rs) follows once `tile.dot` and 2-D
 //! layouts lower on GPUs.
 
-use super::gpu::{kernel, COLLECTIVES};
-use std::process::Command;
+use super::gpu::{kernel, weft, COLLECTIVES};
 use weft::compiler::backend::toolchain::llvm_tool;
 use weft::compiler::pipeline::{run, Options, Target};
 use weft::compiler::CompileError;
@@ -126,10 +125,6 @@ fn gemms_are_typed_errors_on_amd_until_dot_lowers() {
 
 #[test]
 fn cli_compiles_allgather_to_an_amd_code_object() {
-    let weft = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
-        (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-    };
     let (code, out, err) = weft(&["compile", "allgather", "--target", "gfx942", "--emit", "gpu"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("@weft_shmem_state") && out.contains("llvm.amdgcn.s.sleep"), "{out}");

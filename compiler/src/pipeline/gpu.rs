@@ -52,32 +52,49 @@ fn front(kernel: &Kernel, target: Target, t: &dyn TargetInfo, until: Option<Stag
     Ok((out, until == Some(stages[1])))
 }
 
+/// Wraps a back-end tool error with the stage it failed in.
+fn gpu_err(stage: &'static str) -> impl Fn(crate::backend::tools::GpuToolError) -> CompileError {
+    move |source| CompileError::Gpu { stage, source }
+}
+
+/// The stages after `gpu`: each one's text replaces the output's and is dumped.
+struct Steps<'a> {
+    stages: &'static [Stage],
+    name: &'a str,
+    until: Option<Stage>,
+    opts: &'a Options,
+}
+
+impl Steps<'_> {
+    /// Records stage `i`'s text; returns whether the run stops there.
+    fn next(&self, out: &mut Output, i: usize, text: String) -> Result<bool, CompileError> {
+        out.text = text;
+        self.opts.dump(self.name, &self.stages[i], &out.text)?;
+        Ok(self.until == Some(self.stages[i]))
+    }
+}
+
 /// Runs the NVIDIA pipeline up to `until` (or to the cubin).
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
     let info = sm.info();
-    let stages = target.stages();
-    let stop = |i: usize| until == Some(stages[i]);
-    let gpu_err = |stage: &'static str| move |source| CompileError::Gpu { stage, source };
     let (mut out, done) = front(kernel, target, &info, until, opts)?;
     if done {
         return Ok(out);
     }
-    let (name, symbol) = (kernel.name.clone(), out.symbol.clone());
+    let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
+    let symbol = out.symbol.clone();
     let tc = Toolchain::new();
-    out.text = nvptx::link_and_optimize(&out.text, &symbol, &info, &tc).map_err(gpu_err("llvm"))?;
-    opts.dump(&name, &stages[2], &out.text)?;
-    if stop(2) {
+    let linked = nvptx::link_and_optimize(&out.text, &symbol, &info, &tc).map_err(gpu_err("llvm"))?;
+    if step.next(&mut out, 2, linked)? {
         return Ok(out);
     }
-    out.text = nvptx::emit_ptx(&out.text, &info).map_err(gpu_err("ptx"))?;
-    opts.dump(&name, &stages[3], &out.text)?;
-    if stop(3) {
+    let ptx = nvptx::emit_ptx(&out.text, &info).map_err(gpu_err("ptx"))?;
+    if step.next(&mut out, 3, ptx)? {
         return Ok(out);
     }
     let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
-    out.text = format!("{symbol}: {} on {}\n{}", report.summary(), info.name, report.log);
-    opts.dump(&name, &stages[4], &out.text)?;
+    step.next(&mut out, 4, format!("{symbol}: {} on {}\n{}", report.summary(), info.name, report.log))?;
     out.object = Some(cubin);
     out.ptxas = Some(report);
     Ok(out)
@@ -88,30 +105,24 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
 pub(super) fn run_amd(kernel: &Kernel, gfx: Gfx, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Amd { gfx };
     let info = gfx.info();
-    let stages = target.stages();
-    let stop = |i: usize| until == Some(stages[i]);
-    let gpu_err = |stage: &'static str| move |source| CompileError::Gpu { stage, source };
     let (mut out, done) = front(kernel, target, &info, until, opts)?;
     if done {
         return Ok(out);
     }
-    let (name, symbol) = (kernel.name.clone(), out.symbol.clone());
+    let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
+    let symbol = out.symbol.clone();
     let optimized = amdgpu::optimize(&out.text, &info).map_err(gpu_err("llvm"))?;
-    out.text = optimized.clone();
-    opts.dump(&name, &stages[2], &out.text)?;
-    if stop(2) {
+    if step.next(&mut out, 2, optimized.clone())? {
         return Ok(out);
     }
-    out.text = amdgpu::emit_asm(&optimized, &info).map_err(gpu_err("amdgcn"))?;
-    opts.dump(&name, &stages[3], &out.text)?;
-    let report = amdgpu::parse_report(&out.text, &symbol);
+    let asm = amdgpu::emit_asm(&optimized, &info).map_err(gpu_err("amdgcn"))?;
+    let report = amdgpu::parse_report(&asm, &symbol);
     out.amdgpu = Some(report.clone());
-    if stop(3) {
+    if step.next(&mut out, 3, asm)? {
         return Ok(out);
     }
     out.object = Some(amdgpu::link(&optimized, &info).map_err(gpu_err("hsaco"))?);
-    out.text = format!("{symbol}: {} on {}\n", report.summary(), info.name);
-    opts.dump(&name, &stages[4], &out.text)?;
+    step.next(&mut out, 4, format!("{symbol}: {} on {}\n", report.summary(), info.name))?;
     Ok(out)
 }
 

@@ -43,10 +43,10 @@ fn reductions_use_shuffles_then_shared_memory() {
     assert!(ir.contains("@__weft_red") && ir.contains("llvm.vector.reduce.fadd.v4f32"), "{ir}");
 }
 
-#[test]
-fn every_shmem_op_calls_nvshmem() {
+/// A kernel using every shmem op once.
+fn shmem_ops() -> Kernel {
     let c = Constexprs::new();
-    let k = kernel("ops", &c, |a| {
+    kernel("ops", &c, |a| {
         let (buf, sig) = (a.ptr("buf", Scalar::F32), a.ptr("sig", Scalar::I64));
         let n = a.i64("n");
         let (me, world) = (my_pe(), n_pes());
@@ -64,7 +64,12 @@ fn every_shmem_op_calls_nvshmem() {
         barrier_all();
         Ok(())
     })
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn every_shmem_op_calls_nvshmem() {
+    let k = shmem_ops();
     let ir = gpu(&k, "sm_80");
     for f in [
         "@nvshmem_my_pe()",
@@ -122,25 +127,7 @@ fn amd_reductions_use_bpermute_then_lds() {
 
 #[test]
 fn amd_shmem_ops_use_peer_heaps_and_system_scope_atomics() {
-    let c = Constexprs::new();
-    let k = kernel("ops", &c, |a| {
-        let (buf, sig) = (a.ptr("buf", Scalar::F32), a.ptr("sig", Scalar::I64));
-        let n = a.i64("n");
-        let (me, world) = (my_pe(), n_pes());
-        let peer = (me + 1) % world;
-        put(buf, buf, n, peer, Scope::Thread);
-        get(buf, buf, n, peer, Scope::Block);
-        put_signal(buf, buf, n, sig, 1i64, peer, PutSignal { scope: Scope::Warp, nbi: true, sig_op: Signal::Add });
-        signal_op(sig, 2i64, Signal::Set, peer);
-        let tok = wait_until(sig, Cmp::Ge, 1i64);
-        let p = consume_token(remote_ptr(buf, peer), tok);
-        store(buf + arange(0, 128), load(p + arange(0, 128)));
-        fence();
-        quiet();
-        barrier_all();
-        Ok(())
-    })
-    .unwrap();
+    let k = shmem_ops();
     let ir = gpu(&k, "gfx942");
     for needle in [
         "@weft_shmem_state = protected addrspace(4) externally_initialized global",
