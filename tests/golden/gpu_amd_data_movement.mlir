@@ -44,10 +44,10 @@ module {
 //   %t3.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 1
 //   %t3 = load i32, ptr addrspace(4) %t3.at, align 4
 //   %t12 = call i32 @llvm.amdgcn.workitem.id.x()
-//   %t27 = icmp ult i32 %t12, 64
-//   %t50 = icmp eq i32 %t12, 0
-//   %t98 = urem i32 %t12, 8
-//   %t117 = icmp ult i32 %t12, 8
+//   %t48 = icmp ult i32 %t12, 64
+//   %t92 = icmp eq i32 %t12, 0
+//   %t182 = urem i32 %t12, 8
+//   %t201 = icmp ult i32 %t12, 8
 //   br label %body
 // body:
 //   %t2 = add i32 %t1, 1
@@ -65,122 +65,238 @@ module {
 //   %t13 = zext i32 %t12 to i64
 //   %t14 = addrspacecast ptr %t11 to ptr addrspace(1)
 //   %t15 = addrspacecast ptr %t5 to ptr addrspace(1)
-//   br label %loop.head16
-// loop.head16:
-//   %t19 = phi i64 [ %t13, %body ], [ %t20, %loop.latch21 ]
-//   %t22 = icmp slt i64 %t19, %v1
-//   br i1 %t22, label %loop.body17, label %loop.exit18
-// loop.body17:
-//   %t23 = getelementptr bfloat, ptr addrspace(1) %t15, i64 %t19
-//   %t24 = getelementptr bfloat, ptr addrspace(1) %t14, i64 %t19
-//   %t25 = load bfloat, ptr addrspace(1) %t23
-//   store bfloat %t25, ptr addrspace(1) %t24
-//   br label %loop.latch21
-// loop.latch21:
-//   %t20 = add i64 %t19, 256
-//   br label %loop.head16
-// loop.exit18:
+//   %t16 = mul i64 %v1, 2
+//   %t17 = ptrtoint ptr addrspace(1) %t14 to i64
+//   %t18 = ptrtoint ptr addrspace(1) %t15 to i64
+//   %t19 = or i64 %t17, %t18
+//   %t20 = or i64 %t19, %t16
+//   %t21 = and i64 %t20, 15
+//   %t22 = icmp eq i64 %t21, 0
+//   br i1 %t22, label %copy.vec23, label %copy.elems24
+// copy.vec23:
+//   %t26 = lshr i64 %t16, 4
+//   br label %loop.head27
+// loop.head27:
+//   %t30 = phi i64 [ %t13, %copy.vec23 ], [ %t31, %loop.latch32 ]
+//   %t33 = icmp slt i64 %t30, %t26
+//   br i1 %t33, label %loop.body28, label %loop.exit29
+// loop.body28:
+//   %t34 = getelementptr <4 x i32>, ptr addrspace(1) %t15, i64 %t30
+//   %t35 = getelementptr <4 x i32>, ptr addrspace(1) %t14, i64 %t30
+//   %t36 = load <4 x i32>, ptr addrspace(1) %t34
+//   store <4 x i32> %t36, ptr addrspace(1) %t35
+//   br label %loop.latch32
+// loop.latch32:
+//   %t31 = add i64 %t30, 256
+//   br label %loop.head27
+// loop.exit29:
+//   br label %copy.end25
+// copy.elems24:
+//   br label %loop.head37
+// loop.head37:
+//   %t40 = phi i64 [ %t13, %copy.elems24 ], [ %t41, %loop.latch42 ]
+//   %t43 = icmp slt i64 %t40, %v1
+//   br i1 %t43, label %loop.body38, label %loop.exit39
+// loop.body38:
+//   %t44 = getelementptr bfloat, ptr addrspace(1) %t15, i64 %t40
+//   %t45 = getelementptr bfloat, ptr addrspace(1) %t14, i64 %t40
+//   %t46 = load bfloat, ptr addrspace(1) %t44
+//   store bfloat %t46, ptr addrspace(1) %t45
+//   br label %loop.latch42
+// loop.latch42:
+//   %t41 = add i64 %t40, 256
+//   br label %loop.head37
+// loop.exit39:
+//   br label %copy.end25
+// copy.end25:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t26 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t47 = getelementptr bfloat, ptr %v0, i64 %v1
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t27, label %one.do28, label %one.end29
-// one.do28:
-//   %t30 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
-//   %t31 = load i64, ptr addrspace(4) %t30, align 8
-//   %t32 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t33 = load i64, ptr addrspace(4) %t32, align 8
-//   %t34 = sub i64 %t31, %t33
-//   %t35 = getelementptr i8, ptr %v0, i64 %t34
-//   %t36 = zext i32 %t12 to i64
-//   %t37 = addrspacecast ptr %t35 to ptr addrspace(1)
-//   %t38 = addrspacecast ptr %t26 to ptr addrspace(1)
-//   br label %loop.head39
-// loop.head39:
-//   %t42 = phi i64 [ %t36, %one.do28 ], [ %t43, %loop.latch44 ]
-//   %t45 = icmp slt i64 %t42, %v1
-//   br i1 %t45, label %loop.body40, label %loop.exit41
-// loop.body40:
-//   %t46 = getelementptr bfloat, ptr addrspace(1) %t38, i64 %t42
-//   %t47 = getelementptr bfloat, ptr addrspace(1) %t37, i64 %t42
-//   %t48 = load bfloat, ptr addrspace(1) %t46
-//   store bfloat %t48, ptr addrspace(1) %t47
-//   br label %loop.latch44
-// loop.latch44:
-//   %t43 = add i64 %t42, 64
-//   br label %loop.head39
-// loop.exit41:
-//   br label %one.end29
-// one.end29:
-//   fence syncscope("workgroup") release
-//   call void @llvm.amdgcn.s.barrier()
-//   fence syncscope("workgroup") acquire
-//   %t49 = getelementptr bfloat, ptr %v0, i64 %v1
-//   fence syncscope("workgroup") release
-//   call void @llvm.amdgcn.s.barrier()
-//   fence syncscope("workgroup") acquire
-//   br i1 %t50, label %one.do51, label %one.end52
-// one.do51:
-//   %t53 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   br i1 %t48, label %one.do49, label %one.end50
+// one.do49:
+//   %t51 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t52 = load i64, ptr addrspace(4) %t51, align 8
+//   %t53 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
 //   %t54 = load i64, ptr addrspace(4) %t53, align 8
-//   %t55 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t56 = load i64, ptr addrspace(4) %t55, align 8
-//   %t57 = sub i64 %t54, %t56
-//   %t58 = getelementptr i8, ptr %t49, i64 %t57
-//   %t59 = zext i32 0 to i64
-//   %t60 = addrspacecast ptr %v0 to ptr addrspace(1)
-//   %t61 = addrspacecast ptr %t58 to ptr addrspace(1)
-//   br label %loop.head62
-// loop.head62:
-//   %t65 = phi i64 [ %t59, %one.do51 ], [ %t66, %loop.latch67 ]
-//   %t68 = icmp slt i64 %t65, %v1
-//   br i1 %t68, label %loop.body63, label %loop.exit64
-// loop.body63:
-//   %t69 = getelementptr bfloat, ptr addrspace(1) %t61, i64 %t65
-//   %t70 = getelementptr bfloat, ptr addrspace(1) %t60, i64 %t65
-//   %t71 = load bfloat, ptr addrspace(1) %t69
-//   store bfloat %t71, ptr addrspace(1) %t70
-//   br label %loop.latch67
-// loop.latch67:
-//   %t66 = add i64 %t65, 1
-//   br label %loop.head62
-// loop.exit64:
-//   br label %one.end52
-// one.end52:
+//   %t55 = sub i64 %t52, %t54
+//   %t56 = getelementptr i8, ptr %v0, i64 %t55
+//   %t57 = zext i32 %t12 to i64
+//   %t58 = addrspacecast ptr %t56 to ptr addrspace(1)
+//   %t59 = addrspacecast ptr %t47 to ptr addrspace(1)
+//   %t60 = mul i64 %v1, 2
+//   %t61 = ptrtoint ptr addrspace(1) %t58 to i64
+//   %t62 = ptrtoint ptr addrspace(1) %t59 to i64
+//   %t63 = or i64 %t61, %t62
+//   %t64 = or i64 %t63, %t60
+//   %t65 = and i64 %t64, 15
+//   %t66 = icmp eq i64 %t65, 0
+//   br i1 %t66, label %copy.vec67, label %copy.elems68
+// copy.vec67:
+//   %t70 = lshr i64 %t60, 4
+//   br label %loop.head71
+// loop.head71:
+//   %t74 = phi i64 [ %t57, %copy.vec67 ], [ %t75, %loop.latch76 ]
+//   %t77 = icmp slt i64 %t74, %t70
+//   br i1 %t77, label %loop.body72, label %loop.exit73
+// loop.body72:
+//   %t78 = getelementptr <4 x i32>, ptr addrspace(1) %t59, i64 %t74
+//   %t79 = getelementptr <4 x i32>, ptr addrspace(1) %t58, i64 %t74
+//   %t80 = load <4 x i32>, ptr addrspace(1) %t78
+//   store <4 x i32> %t80, ptr addrspace(1) %t79
+//   br label %loop.latch76
+// loop.latch76:
+//   %t75 = add i64 %t74, 64
+//   br label %loop.head71
+// loop.exit73:
+//   br label %copy.end69
+// copy.elems68:
+//   br label %loop.head81
+// loop.head81:
+//   %t84 = phi i64 [ %t57, %copy.elems68 ], [ %t85, %loop.latch86 ]
+//   %t87 = icmp slt i64 %t84, %v1
+//   br i1 %t87, label %loop.body82, label %loop.exit83
+// loop.body82:
+//   %t88 = getelementptr bfloat, ptr addrspace(1) %t59, i64 %t84
+//   %t89 = getelementptr bfloat, ptr addrspace(1) %t58, i64 %t84
+//   %t90 = load bfloat, ptr addrspace(1) %t88
+//   store bfloat %t90, ptr addrspace(1) %t89
+//   br label %loop.latch86
+// loop.latch86:
+//   %t85 = add i64 %t84, 64
+//   br label %loop.head81
+// loop.exit83:
+//   br label %copy.end69
+// copy.end69:
+//   br label %one.end50
+// one.end50:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t72 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t91 = getelementptr bfloat, ptr %v0, i64 %v1
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t73 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
-//   %t74 = load i64, ptr addrspace(4) %t73, align 8
-//   %t75 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t76 = load i64, ptr addrspace(4) %t75, align 8
-//   %t77 = sub i64 %t74, %t76
-//   %t78 = getelementptr i8, ptr %t72, i64 %t77
-//   %t79 = zext i32 %t12 to i64
-//   %t80 = addrspacecast ptr %v0 to ptr addrspace(1)
-//   %t81 = addrspacecast ptr %t78 to ptr addrspace(1)
-//   br label %loop.head82
-// loop.head82:
-//   %t85 = phi i64 [ %t79, %one.end52 ], [ %t86, %loop.latch87 ]
-//   %t88 = icmp slt i64 %t85, %v1
-//   br i1 %t88, label %loop.body83, label %loop.exit84
-// loop.body83:
-//   %t89 = getelementptr bfloat, ptr addrspace(1) %t81, i64 %t85
-//   %t90 = getelementptr bfloat, ptr addrspace(1) %t80, i64 %t85
-//   %t91 = load bfloat, ptr addrspace(1) %t89
-//   store bfloat %t91, ptr addrspace(1) %t90
-//   br label %loop.latch87
-// loop.latch87:
-//   %t86 = add i64 %t85, 256
-//   br label %loop.head82
-// loop.exit84:
+//   br i1 %t92, label %one.do93, label %one.end94
+// one.do93:
+//   %t95 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t96 = load i64, ptr addrspace(4) %t95, align 8
+//   %t97 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t98 = load i64, ptr addrspace(4) %t97, align 8
+//   %t99 = sub i64 %t96, %t98
+//   %t100 = getelementptr i8, ptr %t91, i64 %t99
+//   %t101 = zext i32 0 to i64
+//   %t102 = addrspacecast ptr %v0 to ptr addrspace(1)
+//   %t103 = addrspacecast ptr %t100 to ptr addrspace(1)
+//   %t104 = mul i64 %v1, 2
+//   %t105 = ptrtoint ptr addrspace(1) %t102 to i64
+//   %t106 = ptrtoint ptr addrspace(1) %t103 to i64
+//   %t107 = or i64 %t105, %t106
+//   %t108 = or i64 %t107, %t104
+//   %t109 = and i64 %t108, 15
+//   %t110 = icmp eq i64 %t109, 0
+//   br i1 %t110, label %copy.vec111, label %copy.elems112
+// copy.vec111:
+//   %t114 = lshr i64 %t104, 4
+//   br label %loop.head115
+// loop.head115:
+//   %t118 = phi i64 [ %t101, %copy.vec111 ], [ %t119, %loop.latch120 ]
+//   %t121 = icmp slt i64 %t118, %t114
+//   br i1 %t121, label %loop.body116, label %loop.exit117
+// loop.body116:
+//   %t122 = getelementptr <4 x i32>, ptr addrspace(1) %t103, i64 %t118
+//   %t123 = getelementptr <4 x i32>, ptr addrspace(1) %t102, i64 %t118
+//   %t124 = load <4 x i32>, ptr addrspace(1) %t122
+//   store <4 x i32> %t124, ptr addrspace(1) %t123
+//   br label %loop.latch120
+// loop.latch120:
+//   %t119 = add i64 %t118, 1
+//   br label %loop.head115
+// loop.exit117:
+//   br label %copy.end113
+// copy.elems112:
+//   br label %loop.head125
+// loop.head125:
+//   %t128 = phi i64 [ %t101, %copy.elems112 ], [ %t129, %loop.latch130 ]
+//   %t131 = icmp slt i64 %t128, %v1
+//   br i1 %t131, label %loop.body126, label %loop.exit127
+// loop.body126:
+//   %t132 = getelementptr bfloat, ptr addrspace(1) %t103, i64 %t128
+//   %t133 = getelementptr bfloat, ptr addrspace(1) %t102, i64 %t128
+//   %t134 = load bfloat, ptr addrspace(1) %t132
+//   store bfloat %t134, ptr addrspace(1) %t133
+//   br label %loop.latch130
+// loop.latch130:
+//   %t129 = add i64 %t128, 1
+//   br label %loop.head125
+// loop.exit127:
+//   br label %copy.end113
+// copy.end113:
+//   br label %one.end94
+// one.end94:
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t135 = getelementptr bfloat, ptr %v0, i64 %v1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t136 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t137 = load i64, ptr addrspace(4) %t136, align 8
+//   %t138 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t139 = load i64, ptr addrspace(4) %t138, align 8
+//   %t140 = sub i64 %t137, %t139
+//   %t141 = getelementptr i8, ptr %t135, i64 %t140
+//   %t142 = zext i32 %t12 to i64
+//   %t143 = addrspacecast ptr %v0 to ptr addrspace(1)
+//   %t144 = addrspacecast ptr %t141 to ptr addrspace(1)
+//   %t145 = mul i64 %v1, 2
+//   %t146 = ptrtoint ptr addrspace(1) %t143 to i64
+//   %t147 = ptrtoint ptr addrspace(1) %t144 to i64
+//   %t148 = or i64 %t146, %t147
+//   %t149 = or i64 %t148, %t145
+//   %t150 = and i64 %t149, 15
+//   %t151 = icmp eq i64 %t150, 0
+//   br i1 %t151, label %copy.vec152, label %copy.elems153
+// copy.vec152:
+//   %t155 = lshr i64 %t145, 4
+//   br label %loop.head156
+// loop.head156:
+//   %t159 = phi i64 [ %t142, %copy.vec152 ], [ %t160, %loop.latch161 ]
+//   %t162 = icmp slt i64 %t159, %t155
+//   br i1 %t162, label %loop.body157, label %loop.exit158
+// loop.body157:
+//   %t163 = getelementptr <4 x i32>, ptr addrspace(1) %t144, i64 %t159
+//   %t164 = getelementptr <4 x i32>, ptr addrspace(1) %t143, i64 %t159
+//   %t165 = load <4 x i32>, ptr addrspace(1) %t163
+//   store <4 x i32> %t165, ptr addrspace(1) %t164
+//   br label %loop.latch161
+// loop.latch161:
+//   %t160 = add i64 %t159, 256
+//   br label %loop.head156
+// loop.exit158:
+//   br label %copy.end154
+// copy.elems153:
+//   br label %loop.head166
+// loop.head166:
+//   %t169 = phi i64 [ %t142, %copy.elems153 ], [ %t170, %loop.latch171 ]
+//   %t172 = icmp slt i64 %t169, %v1
+//   br i1 %t172, label %loop.body167, label %loop.exit168
+// loop.body167:
+//   %t173 = getelementptr bfloat, ptr addrspace(1) %t144, i64 %t169
+//   %t174 = getelementptr bfloat, ptr addrspace(1) %t143, i64 %t169
+//   %t175 = load bfloat, ptr addrspace(1) %t173
+//   store bfloat %t175, ptr addrspace(1) %t174
+//   br label %loop.latch171
+// loop.latch171:
+//   %t170 = add i64 %t169, 256
+//   br label %loop.head166
+// loop.exit168:
+//   br label %copy.end154
+// copy.end154:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
@@ -188,37 +304,37 @@ module {
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t92 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
-//   %t93 = load i64, ptr addrspace(4) %t92, align 8
-//   %t94 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t95 = load i64, ptr addrspace(4) %t94, align 8
-//   %t96 = sub i64 %t93, %t95
-//   %t97 = getelementptr i8, ptr %v0, i64 %t96
-//   %t99 = add i32 %t98, 0
-//   %t100 = insertelement <1 x i32> poison, i32 %t99, i64 0
-//   %t101 = shufflevector <1 x i32> %t100, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t102 = add <1 x i32> %t101, <i32 0>
-//   %t103 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t104 = shufflevector <1 x ptr> %t103, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t105 = sext <1 x i32> %t102 to <1 x i64>
-//   %t106 = getelementptr bfloat, <1 x ptr> %t104, <1 x i64> %t105
-//   %t107 = add i32 %t98, 0
-//   %t108 = insertelement <1 x i32> poison, i32 %t107, i64 0
-//   %t109 = shufflevector <1 x i32> %t108, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t110 = add <1 x i32> %t109, <i32 0>
-//   %t111 = insertelement <1 x ptr> poison, ptr %t97, i64 0
-//   %t112 = shufflevector <1 x ptr> %t111, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t113 = sext <1 x i32> %t110 to <1 x i64>
-//   %t114 = getelementptr bfloat, <1 x ptr> %t112, <1 x i64> %t113
-//   %t115 = addrspacecast <1 x ptr> %t114 to <1 x ptr addrspace(1)>
-//   %t116 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t115, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
-//   %t118 = insertelement <1 x i1> poison, i1 %t117, i64 0
-//   %t119 = shufflevector <1 x i1> %t118, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t120 = and <1 x i1> splat (i1 true), %t119
-//   %t121 = addrspacecast <1 x ptr> %t106 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t116, <1 x ptr addrspace(1)> align 2 %t121, <1 x i1> %t120)
+//   %t176 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t177 = load i64, ptr addrspace(4) %t176, align 8
+//   %t178 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t179 = load i64, ptr addrspace(4) %t178, align 8
+//   %t180 = sub i64 %t177, %t179
+//   %t181 = getelementptr i8, ptr %v0, i64 %t180
+//   %t183 = add i32 %t182, 0
+//   %t184 = insertelement <1 x i32> poison, i32 %t183, i64 0
+//   %t185 = shufflevector <1 x i32> %t184, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t186 = add <1 x i32> %t185, <i32 0>
+//   %t187 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t188 = shufflevector <1 x ptr> %t187, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t189 = sext <1 x i32> %t186 to <1 x i64>
+//   %t190 = getelementptr bfloat, <1 x ptr> %t188, <1 x i64> %t189
+//   %t191 = add i32 %t182, 0
+//   %t192 = insertelement <1 x i32> poison, i32 %t191, i64 0
+//   %t193 = shufflevector <1 x i32> %t192, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t194 = add <1 x i32> %t193, <i32 0>
+//   %t195 = insertelement <1 x ptr> poison, ptr %t181, i64 0
+//   %t196 = shufflevector <1 x ptr> %t195, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t197 = sext <1 x i32> %t194 to <1 x i64>
+//   %t198 = getelementptr bfloat, <1 x ptr> %t196, <1 x i64> %t197
+//   %t199 = addrspacecast <1 x ptr> %t198 to <1 x ptr addrspace(1)>
+//   %t200 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t199, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
+//   %t202 = insertelement <1 x i1> poison, i1 %t201, i64 0
+//   %t203 = shufflevector <1 x i1> %t202, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t204 = and <1 x i1> splat (i1 true), %t203
+//   %t205 = addrspacecast <1 x ptr> %t190 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t200, <1 x ptr addrspace(1)> align 2 %t205, <1 x i1> %t204)
 //   ret void
-// dead122:
+// dead206:
 //   unreachable
 // }
 //

@@ -59,21 +59,21 @@ module {
 //   %t3.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 1
 //   %t3 = load i32, ptr addrspace(4) %t3.at, align 4
 //   %t11 = call i32 @llvm.amdgcn.workitem.id.x()
-//   %t25 = icmp eq i32 %t11, 0
-//   %t65 = urem i32 %t11, 4
-//   %t88 = icmp ult i32 %t11, 4
-//   %t93.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
-//   %t93.at = getelementptr i8, ptr addrspace(4) %t93.args, i64 0
-//   %t93 = load i32, ptr addrspace(4) %t93.at, align 4
-//   %t94.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
-//   %t94.at = getelementptr i8, ptr addrspace(4) %t94.args, i64 4
-//   %t94 = load i32, ptr addrspace(4) %t94.at, align 4
-//   %t95.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
-//   %t95.at = getelementptr i8, ptr addrspace(4) %t95.args, i64 8
-//   %t95 = load i32, ptr addrspace(4) %t95.at, align 4
-//   %t110 = call i32 @llvm.amdgcn.workgroup.id.x()
-//   %t111 = call i32 @llvm.amdgcn.workgroup.id.y()
-//   %t112 = call i32 @llvm.amdgcn.workgroup.id.z()
+//   %t46 = icmp eq i32 %t11, 0
+//   %t86 = urem i32 %t11, 4
+//   %t109 = icmp ult i32 %t11, 4
+//   %t114.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t114.at = getelementptr i8, ptr addrspace(4) %t114.args, i64 0
+//   %t114 = load i32, ptr addrspace(4) %t114.at, align 4
+//   %t115.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t115.at = getelementptr i8, ptr addrspace(4) %t115.args, i64 4
+//   %t115 = load i32, ptr addrspace(4) %t115.at, align 4
+//   %t116.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t116.at = getelementptr i8, ptr addrspace(4) %t116.args, i64 8
+//   %t116 = load i32, ptr addrspace(4) %t116.at, align 4
+//   %t131 = call i32 @llvm.amdgcn.workgroup.id.x()
+//   %t132 = call i32 @llvm.amdgcn.workgroup.id.y()
+//   %t133 = call i32 @llvm.amdgcn.workgroup.id.z()
 //   br label %body
 // body:
 //   %t2 = add i32 %t1, 1
@@ -90,134 +90,163 @@ module {
 //   %t12 = zext i32 %t11 to i64
 //   %t13 = addrspacecast ptr %t10 to ptr addrspace(1)
 //   %t14 = addrspacecast ptr %v1 to ptr addrspace(1)
-//   br label %loop.head15
-// loop.head15:
-//   %t18 = phi i64 [ %t12, %body ], [ %t19, %loop.latch20 ]
-//   %t21 = icmp slt i64 %t18, %v3
-//   br i1 %t21, label %loop.body16, label %loop.exit17
-// loop.body16:
-//   %t22 = getelementptr float, ptr addrspace(1) %t14, i64 %t18
-//   %t23 = getelementptr float, ptr addrspace(1) %t13, i64 %t18
-//   %t24 = load float, ptr addrspace(1) %t22
-//   store float %t24, ptr addrspace(1) %t23
-//   br label %loop.latch20
-// loop.latch20:
-//   %t19 = add i64 %t18, 256
-//   br label %loop.head15
-// loop.exit17:
+//   %t15 = mul i64 %v3, 4
+//   %t16 = ptrtoint ptr addrspace(1) %t13 to i64
+//   %t17 = ptrtoint ptr addrspace(1) %t14 to i64
+//   %t18 = or i64 %t16, %t17
+//   %t19 = or i64 %t18, %t15
+//   %t20 = and i64 %t19, 15
+//   %t21 = icmp eq i64 %t20, 0
+//   br i1 %t21, label %copy.vec22, label %copy.elems23
+// copy.vec22:
+//   %t25 = lshr i64 %t15, 4
+//   br label %loop.head26
+// loop.head26:
+//   %t29 = phi i64 [ %t12, %copy.vec22 ], [ %t30, %loop.latch31 ]
+//   %t32 = icmp slt i64 %t29, %t25
+//   br i1 %t32, label %loop.body27, label %loop.exit28
+// loop.body27:
+//   %t33 = getelementptr <4 x i32>, ptr addrspace(1) %t14, i64 %t29
+//   %t34 = getelementptr <4 x i32>, ptr addrspace(1) %t13, i64 %t29
+//   %t35 = load <4 x i32>, ptr addrspace(1) %t33
+//   store <4 x i32> %t35, ptr addrspace(1) %t34
+//   br label %loop.latch31
+// loop.latch31:
+//   %t30 = add i64 %t29, 256
+//   br label %loop.head26
+// loop.exit28:
+//   br label %copy.end24
+// copy.elems23:
+//   br label %loop.head36
+// loop.head36:
+//   %t39 = phi i64 [ %t12, %copy.elems23 ], [ %t40, %loop.latch41 ]
+//   %t42 = icmp slt i64 %t39, %v3
+//   br i1 %t42, label %loop.body37, label %loop.exit38
+// loop.body37:
+//   %t43 = getelementptr float, ptr addrspace(1) %t14, i64 %t39
+//   %t44 = getelementptr float, ptr addrspace(1) %t13, i64 %t39
+//   %t45 = load float, ptr addrspace(1) %t43
+//   store float %t45, ptr addrspace(1) %t44
+//   br label %loop.latch41
+// loop.latch41:
+//   %t40 = add i64 %t39, 256
+//   br label %loop.head36
+// loop.exit38:
+//   br label %copy.end24
+// copy.end24:
 //   fence release
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do26, label %one.end27
-// one.do26:
-//   %t28 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
-//   %t29 = load i64, ptr addrspace(4) %t28, align 8
-//   %t30 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t31 = load i64, ptr addrspace(4) %t30, align 8
-//   %t32 = sub i64 %t29, %t31
-//   %t33 = getelementptr i8, ptr %v2, i64 %t32
-//   %t34 = addrspacecast ptr %t33 to ptr addrspace(1)
-//   store atomic i64 1, ptr addrspace(1) %t34 release, align 8
-//   br label %one.end27
-// one.end27:
+//   br i1 %t46, label %one.do47, label %one.end48
+// one.do47:
+//   %t49 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t50 = load i64, ptr addrspace(4) %t49, align 8
+//   %t51 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t52 = load i64, ptr addrspace(4) %t51, align 8
+//   %t53 = sub i64 %t50, %t52
+//   %t54 = getelementptr i8, ptr %v2, i64 %t53
+//   %t55 = addrspacecast ptr %t54 to ptr addrspace(1)
+//   store atomic i64 1, ptr addrspace(1) %t55 release, align 8
+//   br label %one.end48
+// one.end48:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t35 = getelementptr i64, ptr %v2, i64 1
+//   %t56 = getelementptr i64, ptr %v2, i64 1
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do36, label %one.end37
-// one.do36:
-//   %t38 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
-//   %t39 = load i64, ptr addrspace(4) %t38, align 8
-//   %t40 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t41 = load i64, ptr addrspace(4) %t40, align 8
-//   %t42 = sub i64 %t39, %t41
-//   %t43 = getelementptr i8, ptr %t35, i64 %t42
-//   %t44 = addrspacecast ptr %t43 to ptr addrspace(1)
-//   %t45 = atomicrmw add ptr addrspace(1) %t44, i64 2 release, align 8
-//   br label %one.end37
-// one.end37:
+//   br i1 %t46, label %one.do57, label %one.end58
+// one.do57:
+//   %t59 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t60 = load i64, ptr addrspace(4) %t59, align 8
+//   %t61 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t62 = load i64, ptr addrspace(4) %t61, align 8
+//   %t63 = sub i64 %t60, %t62
+//   %t64 = getelementptr i8, ptr %t56, i64 %t63
+//   %t65 = addrspacecast ptr %t64 to ptr addrspace(1)
+//   %t66 = atomicrmw add ptr addrspace(1) %t65, i64 2 release, align 8
+//   br label %one.end58
+// one.end58:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do46, label %one.end47
-// one.do46:
-//   %t48 = addrspacecast ptr %v2 to ptr addrspace(1)
-//   br label %wait.poll49
-// wait.poll49:
-//   %t52 = load atomic volatile i64, ptr addrspace(1) %t48 monotonic, align 8
-//   %t53 = icmp uge i64 %t52, 1
-//   br i1 %t53, label %wait.done51, label %wait.sleep50
-// wait.sleep50:
+//   br i1 %t46, label %one.do67, label %one.end68
+// one.do67:
+//   %t69 = addrspacecast ptr %v2 to ptr addrspace(1)
+//   br label %wait.poll70
+// wait.poll70:
+//   %t73 = load atomic volatile i64, ptr addrspace(1) %t69 monotonic, align 8
+//   %t74 = icmp uge i64 %t73, 1
+//   br i1 %t74, label %wait.done72, label %wait.sleep71
+// wait.sleep71:
 //   call void @llvm.amdgcn.s.sleep(i32 1)
-//   br label %wait.poll49
-// wait.done51:
+//   br label %wait.poll70
+// wait.done72:
 //   fence acquire
-//   store i64 %t52, ptr addrspace(3) @__weft_token, align 8
-//   br label %one.end47
-// one.end47:
+//   store i64 %t73, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end68
+// one.end68:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t54 = load i64, ptr addrspace(3) @__weft_token, align 8
-//   %t55 = getelementptr i64, ptr %v2, i64 1
+//   %t75 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t76 = getelementptr i64, ptr %v2, i64 1
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do56, label %one.end57
-// one.do56:
-//   %t58 = addrspacecast ptr %t55 to ptr addrspace(1)
-//   br label %wait.poll59
-// wait.poll59:
-//   %t62 = load atomic volatile i64, ptr addrspace(1) %t58 monotonic, align 8
-//   %t63 = icmp eq i64 %t62, 2
-//   br i1 %t63, label %wait.done61, label %wait.sleep60
-// wait.sleep60:
+//   br i1 %t46, label %one.do77, label %one.end78
+// one.do77:
+//   %t79 = addrspacecast ptr %t76 to ptr addrspace(1)
+//   br label %wait.poll80
+// wait.poll80:
+//   %t83 = load atomic volatile i64, ptr addrspace(1) %t79 monotonic, align 8
+//   %t84 = icmp eq i64 %t83, 2
+//   br i1 %t84, label %wait.done82, label %wait.sleep81
+// wait.sleep81:
 //   call void @llvm.amdgcn.s.sleep(i32 1)
-//   br label %wait.poll59
-// wait.done61:
+//   br label %wait.poll80
+// wait.done82:
 //   fence acquire
-//   store i64 %t62, ptr addrspace(3) @__weft_token, align 8
-//   br label %one.end57
-// one.end57:
+//   store i64 %t83, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end78
+// one.end78:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   %t64 = load i64, ptr addrspace(3) @__weft_token, align 8
-//   %t66 = add i32 %t65, 0
-//   %t67 = insertelement <1 x i32> poison, i32 %t66, i64 0
-//   %t68 = shufflevector <1 x i32> %t67, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t69 = add <1 x i32> %t68, <i32 0>
-//   %t70 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t71 = shufflevector <1 x ptr> %t70, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t72 = sext <1 x i32> %t69 to <1 x i64>
-//   %t73 = getelementptr float, <1 x ptr> %t71, <1 x i64> %t72
-//   %t74.lo = trunc i64 %t54 to i32
-//   %t74.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t74.lo)
-//   %t74 = zext i32 %t74.z to i64
-//   %t75 = getelementptr i8, <1 x ptr> %t73, i64 %t74
-//   %t76.lo = trunc i64 %t64 to i32
-//   %t76.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t76.lo)
-//   %t76 = zext i32 %t76.z to i64
-//   %t77 = getelementptr i8, <1 x ptr> %t75, i64 %t76
-//   %t78 = addrspacecast <1 x ptr> %t77 to <1 x ptr addrspace(1)>
-//   %t79 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t78, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
-//   %t80 = add i32 %t65, 0
-//   %t81 = insertelement <1 x i32> poison, i32 %t80, i64 0
-//   %t82 = shufflevector <1 x i32> %t81, <1 x i32> poison, <1 x i32> <i32 0>
-//   %t83 = add <1 x i32> %t82, <i32 0>
-//   %t84 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t85 = shufflevector <1 x ptr> %t84, <1 x ptr> poison, <1 x i32> <i32 0>
-//   %t86 = sext <1 x i32> %t83 to <1 x i64>
-//   %t87 = getelementptr float, <1 x ptr> %t85, <1 x i64> %t86
-//   %t89 = insertelement <1 x i1> poison, i1 %t88, i64 0
-//   %t90 = shufflevector <1 x i1> %t89, <1 x i1> poison, <1 x i32> <i32 0>
-//   %t91 = and <1 x i1> splat (i1 true), %t90
-//   %t92 = addrspacecast <1 x ptr> %t87 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t79, <1 x ptr addrspace(1)> align 4 %t92, <1 x i1> %t91)
+//   %t85 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t87 = add i32 %t86, 0
+//   %t88 = insertelement <1 x i32> poison, i32 %t87, i64 0
+//   %t89 = shufflevector <1 x i32> %t88, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t90 = add <1 x i32> %t89, <i32 0>
+//   %t91 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t92 = shufflevector <1 x ptr> %t91, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t93 = sext <1 x i32> %t90 to <1 x i64>
+//   %t94 = getelementptr float, <1 x ptr> %t92, <1 x i64> %t93
+//   %t95.lo = trunc i64 %t75 to i32
+//   %t95.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t95.lo)
+//   %t95 = zext i32 %t95.z to i64
+//   %t96 = getelementptr i8, <1 x ptr> %t94, i64 %t95
+//   %t97.lo = trunc i64 %t85 to i32
+//   %t97.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t97.lo)
+//   %t97 = zext i32 %t97.z to i64
+//   %t98 = getelementptr i8, <1 x ptr> %t96, i64 %t97
+//   %t99 = addrspacecast <1 x ptr> %t98 to <1 x ptr addrspace(1)>
+//   %t100 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t99, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
+//   %t101 = add i32 %t86, 0
+//   %t102 = insertelement <1 x i32> poison, i32 %t101, i64 0
+//   %t103 = shufflevector <1 x i32> %t102, <1 x i32> poison, <1 x i32> <i32 0>
+//   %t104 = add <1 x i32> %t103, <i32 0>
+//   %t105 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t106 = shufflevector <1 x ptr> %t105, <1 x ptr> poison, <1 x i32> <i32 0>
+//   %t107 = sext <1 x i32> %t104 to <1 x i64>
+//   %t108 = getelementptr float, <1 x ptr> %t106, <1 x i64> %t107
+//   %t110 = insertelement <1 x i1> poison, i1 %t109, i64 0
+//   %t111 = shufflevector <1 x i1> %t110, <1 x i1> poison, <1 x i32> <i32 0>
+//   %t112 = and <1 x i1> splat (i1 true), %t111
+//   %t113 = addrspacecast <1 x ptr> %t108 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t100, <1 x ptr addrspace(1)> align 4 %t113, <1 x i1> %t112)
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
@@ -233,123 +262,123 @@ module {
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do96, label %one.end97
-// one.do96:
-//   %t98 = mul i32 %t93, %t94
-//   %t99 = mul i32 %t98, %t95
-//   %t100 = sub i32 %t99, 1
-//   fence acq_rel
-//   %t101 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t102 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
-//   fence acq_rel
-//   %t103 = icmp eq i32 %t102, %t100
-//   br i1 %t103, label %grid.reset104, label %grid.wait105
-// grid.reset104:
-//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t107 = add i32 %t101, 1
-//   store atomic i32 %t107, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done106
-// grid.wait105:
-//   %t108 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t109 = icmp eq i32 %t108, %t101
-//   br i1 %t109, label %grid.wait105, label %grid.done106
-// grid.done106:
-//   br label %one.end97
-// one.end97:
-//   fence syncscope("workgroup") release
-//   call void @llvm.amdgcn.s.barrier()
-//   fence syncscope("workgroup") acquire
-//   %t113 = or i32 %t110, %t111
-//   %t114 = or i32 %t113, %t112
-//   %t115 = icmp eq i32 %t114, 0
-//   %t116 = and i1 %t115, %t25
-//   br i1 %t116, label %one.do117, label %one.end118
+//   br i1 %t46, label %one.do117, label %one.end118
 // one.do117:
-//   %t119 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 2
-//   %t120 = load i64, ptr addrspace(4) %t119, align 8
-//   %t121 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
-//   %t122 = load i64, ptr addrspace(4) %t121, align 8
-//   %t123 = add i64 %t122, %t120
-//   %t124 = inttoptr i64 %t123 to ptr addrspace(1)
-//   %t125 = getelementptr i64, ptr addrspace(1) %t124, i64 64
-//   %t126 = load volatile i64, ptr addrspace(1) %t125, align 8
-//   %t127 = add i64 %t126, 1
-//   store volatile i64 %t127, ptr addrspace(1) %t125, align 8
-//   %t128 = zext i32 %t3 to i64
-//   %t129 = zext i32 %t1 to i64
-//   br label %loop.head130
-// loop.head130:
-//   %t133 = phi i64 [ 0, %one.do117 ], [ %t134, %loop.latch135 ]
-//   %t136 = icmp slt i64 %t133, %t128
-//   br i1 %t136, label %loop.body131, label %loop.exit132
-// loop.body131:
-//   %t137 = trunc i64 %t133 to i32
-//   %t138 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t137
-//   %t139 = load i64, ptr addrspace(4) %t138, align 8
-//   %t140 = add i64 %t139, %t120
-//   %t141 = inttoptr i64 %t140 to ptr addrspace(1)
-//   %t142 = getelementptr i64, ptr addrspace(1) %t141, i64 %t129
-//   store atomic i64 %t127, ptr addrspace(1) %t142 release, align 8
-//   br label %loop.latch135
-// loop.latch135:
-//   %t134 = add i64 %t133, 1
-//   br label %loop.head130
-// loop.exit132:
-//   br label %loop.head143
-// loop.head143:
-//   %t146 = phi i64 [ 0, %loop.exit132 ], [ %t147, %loop.latch148 ]
-//   %t149 = icmp slt i64 %t146, %t128
-//   br i1 %t149, label %loop.body144, label %loop.exit145
-// loop.body144:
-//   %t150 = getelementptr i64, ptr addrspace(1) %t124, i64 %t146
-//   br label %wait.poll151
-// wait.poll151:
-//   %t154 = load atomic volatile i64, ptr addrspace(1) %t150 monotonic, align 8
-//   %t155 = icmp uge i64 %t154, %t127
-//   br i1 %t155, label %wait.done153, label %wait.sleep152
-// wait.sleep152:
-//   call void @llvm.amdgcn.s.sleep(i32 1)
-//   br label %wait.poll151
-// wait.done153:
-//   fence acquire
-//   br label %loop.latch148
-// loop.latch148:
-//   %t147 = add i64 %t146, 1
-//   br label %loop.head143
-// loop.exit145:
+//   %t119 = mul i32 %t114, %t115
+//   %t120 = mul i32 %t119, %t116
+//   %t121 = sub i32 %t120, 1
+//   fence acq_rel
+//   %t122 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t123 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t124 = icmp eq i32 %t123, %t121
+//   br i1 %t124, label %grid.reset125, label %grid.wait126
+// grid.reset125:
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t128 = add i32 %t122, 1
+//   store atomic i32 %t128, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done127
+// grid.wait126:
+//   %t129 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t130 = icmp eq i32 %t129, %t122
+//   br i1 %t130, label %grid.wait126, label %grid.done127
+// grid.done127:
 //   br label %one.end118
 // one.end118:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
-//   br i1 %t25, label %one.do156, label %one.end157
-// one.do156:
-//   %t158 = mul i32 %t93, %t94
-//   %t159 = mul i32 %t158, %t95
-//   %t160 = sub i32 %t159, 1
+//   %t134 = or i32 %t131, %t132
+//   %t135 = or i32 %t134, %t133
+//   %t136 = icmp eq i32 %t135, 0
+//   %t137 = and i1 %t136, %t46
+//   br i1 %t137, label %one.do138, label %one.end139
+// one.do138:
+//   %t140 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 2
+//   %t141 = load i64, ptr addrspace(4) %t140, align 8
+//   %t142 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t143 = load i64, ptr addrspace(4) %t142, align 8
+//   %t144 = add i64 %t143, %t141
+//   %t145 = inttoptr i64 %t144 to ptr addrspace(1)
+//   %t146 = getelementptr i64, ptr addrspace(1) %t145, i64 64
+//   %t147 = load volatile i64, ptr addrspace(1) %t146, align 8
+//   %t148 = add i64 %t147, 1
+//   store volatile i64 %t148, ptr addrspace(1) %t146, align 8
+//   %t149 = zext i32 %t3 to i64
+//   %t150 = zext i32 %t1 to i64
+//   br label %loop.head151
+// loop.head151:
+//   %t154 = phi i64 [ 0, %one.do138 ], [ %t155, %loop.latch156 ]
+//   %t157 = icmp slt i64 %t154, %t149
+//   br i1 %t157, label %loop.body152, label %loop.exit153
+// loop.body152:
+//   %t158 = trunc i64 %t154 to i32
+//   %t159 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t158
+//   %t160 = load i64, ptr addrspace(4) %t159, align 8
+//   %t161 = add i64 %t160, %t141
+//   %t162 = inttoptr i64 %t161 to ptr addrspace(1)
+//   %t163 = getelementptr i64, ptr addrspace(1) %t162, i64 %t150
+//   store atomic i64 %t148, ptr addrspace(1) %t163 release, align 8
+//   br label %loop.latch156
+// loop.latch156:
+//   %t155 = add i64 %t154, 1
+//   br label %loop.head151
+// loop.exit153:
+//   br label %loop.head164
+// loop.head164:
+//   %t167 = phi i64 [ 0, %loop.exit153 ], [ %t168, %loop.latch169 ]
+//   %t170 = icmp slt i64 %t167, %t149
+//   br i1 %t170, label %loop.body165, label %loop.exit166
+// loop.body165:
+//   %t171 = getelementptr i64, ptr addrspace(1) %t145, i64 %t167
+//   br label %wait.poll172
+// wait.poll172:
+//   %t175 = load atomic volatile i64, ptr addrspace(1) %t171 monotonic, align 8
+//   %t176 = icmp uge i64 %t175, %t148
+//   br i1 %t176, label %wait.done174, label %wait.sleep173
+// wait.sleep173:
+//   call void @llvm.amdgcn.s.sleep(i32 1)
+//   br label %wait.poll172
+// wait.done174:
+//   fence acquire
+//   br label %loop.latch169
+// loop.latch169:
+//   %t168 = add i64 %t167, 1
+//   br label %loop.head164
+// loop.exit166:
+//   br label %one.end139
+// one.end139:
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do177, label %one.end178
+// one.do177:
+//   %t179 = mul i32 %t114, %t115
+//   %t180 = mul i32 %t179, %t116
+//   %t181 = sub i32 %t180, 1
 //   fence acq_rel
-//   %t161 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t162 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   %t182 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t183 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
 //   fence acq_rel
-//   %t163 = icmp eq i32 %t162, %t160
-//   br i1 %t163, label %grid.reset164, label %grid.wait165
-// grid.reset164:
+//   %t184 = icmp eq i32 %t183, %t181
+//   br i1 %t184, label %grid.reset185, label %grid.wait186
+// grid.reset185:
 //   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
-//   %t167 = add i32 %t161, 1
-//   store atomic i32 %t167, ptr addrspace(1) @__weft_grid_gen release, align 4
-//   br label %grid.done166
-// grid.wait165:
-//   %t168 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
-//   %t169 = icmp eq i32 %t168, %t161
-//   br i1 %t169, label %grid.wait165, label %grid.done166
-// grid.done166:
-//   br label %one.end157
-// one.end157:
+//   %t188 = add i32 %t182, 1
+//   store atomic i32 %t188, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done187
+// grid.wait186:
+//   %t189 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t190 = icmp eq i32 %t189, %t182
+//   br i1 %t190, label %grid.wait186, label %grid.done187
+// grid.done187:
+//   br label %one.end178
+// one.end178:
 //   fence syncscope("workgroup") release
 //   call void @llvm.amdgcn.s.barrier()
 //   fence syncscope("workgroup") acquire
 //   ret void
-// dead170:
+// dead191:
 //   unreachable
 // }
 //

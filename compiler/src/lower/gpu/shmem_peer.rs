@@ -24,7 +24,7 @@
 //! loads and `s_sleep`, then take an acquire fence.
 
 use super::emit::{num_elem, Gx, LlvmScalar};
-use crate::ir::{CmpPred, Op, OpKind, Scope, SigOp};
+use crate::ir::{CmpPred, Op, OpKind, Scalar, Scope, SigOp};
 use crate::lower::LowerError;
 
 /// The most PEs the device state describes.
@@ -65,14 +65,14 @@ impl Gx<'_> {
                 // Stores to a peer complete locally at once, so blocking and nbi forms are the
                 // same code; `quiet` makes them visible.
                 let put = matches!(d.kind, OpKind::Put { .. });
-                let elem = num_elem(self.ty(d.operands[0])).mem();
+                let elem = num_elem(self.ty(d.operands[0]));
                 self.scoped(*scope, |g| {
                     let (dst, src) = if put { (g.peer(&n[0], &n[3]), n[1].clone()) } else { (n[0].clone(), g.peer(&n[1], &n[3])) };
                     g.copy(&dst, &src, &n[2], elem, *scope);
                 });
             }
             OpKind::PutSignal { scope, sig_op, .. } => {
-                let elem = num_elem(self.ty(d.operands[0])).mem();
+                let elem = num_elem(self.ty(d.operands[0]));
                 self.scoped(*scope, |g| {
                     let dst = g.peer(&n[0], &n[5]);
                     g.copy(&dst, &n[1], &n[2], elem, *scope);
@@ -154,22 +154,38 @@ impl Gx<'_> {
         self.assign(&format!("addrspacecast ptr {p} to ptr addrspace(1)"))
     }
 
-    /// Copies `nelems` (i64) elements of LLVM type `elem` from `src` to `dst`, spread over the
-    /// threads that issue an op of `scope`.
-    fn copy(&mut self, dst: &str, src: &str, nelems: &str, elem: &str, scope: Scope) {
+    /// Copies `nelems` (i64) elements of `s` from `src` to `dst`, spread over the threads that
+    /// issue an op of `scope`: 16 bytes per access when both ends and the size allow it, else
+    /// one element per access.
+    fn copy(&mut self, dst: &str, src: &str, nelems: &str, s: Scalar, scope: Scope) {
         let (first, step) = match scope {
             Scope::Thread => ("0".to_string(), 1),
             Scope::Warp => (self.tid(), self.t.warp_size()),
             Scope::Block => (self.tid(), self.threads()),
         };
         let first = self.assign(&format!("zext i32 {first} to i64"));
-        let (d, s) = (self.as_global(dst), self.as_global(src));
-        let elem = elem.to_string();
-        self.counted_loop(&first, step, nelems, |g, i| {
-            let (from, to) = (g.assign(&format!("getelementptr {elem}, ptr addrspace(1) {s}, i64 {i}")), g.assign(&format!("getelementptr {elem}, ptr addrspace(1) {d}, i64 {i}")));
-            let v = g.assign(&format!("load {elem}, ptr addrspace(1) {from}"));
-            g.line(&format!("store {elem} {v}, ptr addrspace(1) {to}"));
-        });
+        let (d, sp) = (self.as_global(dst), self.as_global(src));
+        let bytes = self.bytes(nelems, s.bytes());
+        let (di, si) = (self.assign(&format!("ptrtoint ptr addrspace(1) {d} to i64")), self.assign(&format!("ptrtoint ptr addrspace(1) {sp} to i64")));
+        let any = self.assign(&format!("or i64 {di}, {si}"));
+        let any = self.assign(&format!("or i64 {any}, {bytes}"));
+        let low = self.assign(&format!("and i64 {any}, 15"));
+        let wide = self.assign(&format!("icmp eq i64 {low}, 0"));
+        let (vec, narrow, end) = (self.label("copy.vec"), self.label("copy.elems"), self.label("copy.end"));
+        self.cond_br(&wide, &vec, &narrow);
+        let unit = |g: &mut Self, ty: &str, i: &str| {
+            let (from, to) = (g.assign(&format!("getelementptr {ty}, ptr addrspace(1) {sp}, i64 {i}")), g.assign(&format!("getelementptr {ty}, ptr addrspace(1) {d}, i64 {i}")));
+            let v = g.assign(&format!("load {ty}, ptr addrspace(1) {from}"));
+            g.line(&format!("store {ty} {v}, ptr addrspace(1) {to}"));
+        };
+        self.start(&vec);
+        let n16 = self.assign(&format!("lshr i64 {bytes}, 4"));
+        self.counted_loop(&first, step, &n16, |g, i| unit(g, "<4 x i32>", i));
+        self.br(&end);
+        self.start(&narrow);
+        self.counted_loop(&first, step, nelems, |g, i| unit(g, s.mem(), i));
+        self.br(&end);
+        self.start(&end);
     }
 
     /// `for (i = first; i < end; i += step) body(i)` over i64.
