@@ -119,10 +119,10 @@ pub const NVPTX_STAGES: [Stage; 5] = [
 /// The AMD pipeline.
 pub const AMD_STAGES: [Stage; 5] = [
     Stage { name: "tir", about: "tile/shmem dialects, verified by MLIR", ext: "mlir" },
-    Stage { name: "gpu", about: "per-thread LLVM IR of one workgroup", ext: "ll" },
+    Stage { name: "gpu", about: "per-thread LLVM IR of one workgroup, amdgcn intrinsics (verified by LLVM)", ext: "ll" },
     Stage { name: "llvm", about: "LLVM IR after O3", ext: "ll" },
-    Stage { name: "amdgcn", about: "AMDGCN assembly", ext: "s" },
-    Stage { name: "hsaco", about: "HSA code object linked by ld.lld", ext: "txt" },
+    Stage { name: "amdgcn", about: "AMDGCN assembly from llc, with its kernel-info comments", ext: "s" },
+    Stage { name: "hsaco", about: "HSA code object linked by ld.lld; the text is the register / scratch report", ext: "txt" },
 ];
 
 /// The MLIR pass pipeline from `lowered` to `llvm-mlir`.
@@ -164,6 +164,8 @@ pub struct Output {
     pub machine: String,
     /// ptxas's register and spill report, when a cubin was assembled.
     pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
+    /// llc's register and scratch report, when an AMD code object was linked.
+    pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
 }
 
 /// Returns the stage named `name`, or an error listing the valid ones.
@@ -189,7 +191,7 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     match target {
         Target::Cpu => {}
         Target::Cuda { sm } => return gpu::run_nvptx(kernel, sm, until, opts),
-        Target::Amd { .. } => return gpu::run_amd(kernel, target, until, opts),
+        Target::Amd { gfx } => return gpu::run_amd(kernel, gfx, until, opts),
     }
     let stages = target.stages();
     let stop = |s: &Stage| until.as_ref() == Some(s);
@@ -198,7 +200,7 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
     let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
-    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None };
+    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None };
     if stop(&stages[0]) {
         return Ok(out);
     }

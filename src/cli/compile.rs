@@ -11,7 +11,8 @@ pub struct CompileArgs {
     /// Library kernel name (see `weft list`) or a path to a `.mlir` file in the tile/shmem dialects.
     kernel: String,
     /// Stage to print. CPU: tir, lowered, llvm-mlir, llvm, asm. NVIDIA: tir, gpu, llvm, ptx,
-    /// cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, gpu, llvm, amdgcn, hsaco.
+    /// cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, gpu, llvm, amdgcn,
+    /// hsaco (writes the code object to `-o`, prints the register / scratch report).
     #[arg(long, default_value = "tir")]
     emit: String,
     /// Target: cpu, sm_80, sm_90a, sm_100a, gfx90a or gfx942.

@@ -9,14 +9,20 @@ use weft::compiler::pipeline::{run, Options, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
-const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
+pub(crate) const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
 
-fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft::compiler::ir::Kernel {
+pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft::compiler::ir::Kernel {
     let mut c = weft::kernels::default_constexprs(name, dtype).unwrap();
     for (k, v) in defines {
         c.set(k, v);
     }
     weft::kernels::build(name, &c).unwrap()
+}
+
+/// Runs the `weft` CLI; returns (exit code, stdout, stderr).
+pub(crate) fn weft(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
 /// Whether the GPU tools are installed; if not, says why the caller skips.
@@ -115,20 +121,12 @@ fn unlowered_ops_and_stages_are_typed_errors_naming_op_and_target() {
     assert!(matches!(e, CompileError::Lower { .. }) && e.to_string().contains("is not supported on target sm_90a"), "{e}");
     assert!(e.to_string().contains("65536 bytes of shared memory"), "{e}");
     let k = kernel("allgather", "f32", &[]);
-    let tir = run(&k, Target::parse("gfx942").unwrap(), Some("tir"), &Options::default()).unwrap();
-    assert!(tir.text.contains("shmem.put_signal"));
-    let e = run(&k, Target::parse("gfx942").unwrap(), Some("hsaco"), &Options::default()).err().expect("no AMD lowering yet");
-    assert!(matches!(e, CompileError::NotImplemented { .. }) && e.to_string().contains("gfx942"), "{e}");
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("amdgcn"), &Options::default()).err().expect("not an NVIDIA stage");
     assert!(e.to_string().contains("gpu, llvm, ptx, cubin"), "{e}");
 }
 
 #[test]
 fn cli_compiles_allgather_to_a_cubin() {
-    let weft = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
-        (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-    };
     let (code, out, err) = weft(&["compile", "allgather", "--target", "sm_90a", "--emit", "gpu"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nvshmemx_putmem_signal_block") && out.contains("nvshmem_signal_wait_until"), "{out}");

@@ -5,4 +5,5 @@ mod cli;
 mod collectives;
 mod golden;
 mod gpu;
+mod gpu_amd;
 mod runtime_e2e;

@@ -40,6 +40,8 @@ pub fn to_gpu_module(llvm_ir: &str, symbol: &str, target_attr: &str) -> Result<S
     let (_attrs, body) = split_module(&imported).ok_or_else(|| GpuDialectError::Import("the importer printed no module".into()))?;
     // The importer's module attributes (data layout spec, triple) are left behind: the target
     // attribute names the chip, and the translation back sets the target's triple and layout.
+    // MLIR's importer raises NVVM intrinsics to `nvvm` ops itself but has no ROCDL import.
+    let body = if target_attr.starts_with("#rocdl") { raise_rocdl(&body) } else { body };
     let text = format!("module attributes {{gpu.container_module}} {{\n  gpu.module @{symbol} [{target_attr}] {{\n{body}  }}\n}}\n");
     let ctx = weft_dialects::context().map_err(|e| GpuDialectError::Verify(e.to_string()))?;
     let module = weft_dialects::parse(&ctx, &text, "gpu.mlir").map_err(|e| GpuDialectError::Verify(e.to_string()))?;
@@ -103,6 +105,62 @@ fn import(llvm_ir: &str) -> Result<String, GpuDialectError> {
     String::from_utf8(out.stdout).map_err(|e| GpuDialectError::Import(e.to_string()))
 }
 
+/// AMDGPU intrinsic calls that have a `rocdl` op, as (intrinsic, op); each is rewritten to the
+/// op, which translates back to the same intrinsic.
+const ROCDL_OPS: [(&str, &str); 7] = [
+    ("llvm.amdgcn.workitem.id.x", "rocdl.workitem.id.x"),
+    ("llvm.amdgcn.workitem.id.y", "rocdl.workitem.id.y"),
+    ("llvm.amdgcn.workitem.id.z", "rocdl.workitem.id.z"),
+    ("llvm.amdgcn.workgroup.id.x", "rocdl.workgroup.id.x"),
+    ("llvm.amdgcn.workgroup.id.y", "rocdl.workgroup.id.y"),
+    ("llvm.amdgcn.workgroup.id.z", "rocdl.workgroup.id.z"),
+    ("llvm.amdgcn.s.barrier", "rocdl.s.barrier"),
+];
+
+/// Rewrites `llvm.call_intrinsic` lines of the AMDGPU intrinsics in [`ROCDL_OPS`] and of
+/// `ds.bpermute` to `rocdl` ops, and drops the declarations left unused.
+fn raise_rocdl(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut raised = vec![];
+    for line in body.lines() {
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let (lhs, rhs) = match line.trim_start().split_once(" = ") {
+            Some((l, r)) if l.starts_with('%') => (Some(l), r),
+            _ => (None, line.trim_start()),
+        };
+        let new = ROCDL_OPS.iter().find_map(|(intr, op)| {
+            let call = format!("llvm.call_intrinsic \"{intr}\"()");
+            match lhs {
+                Some(l) if rhs == format!("{call} : () -> i32") => Some((*intr, format!("{l} = {op} : i32"))),
+                None if rhs == format!("{call} : () -> ()") => Some((*intr, op.to_string())),
+                _ => None,
+            }
+        });
+        let bperm = || -> Option<(&str, String)> {
+            let args = rhs.strip_prefix("llvm.call_intrinsic \"llvm.amdgcn.ds.bpermute\"(")?.strip_suffix(") : (i32, i32) -> i32")?;
+            Some(("llvm.amdgcn.ds.bpermute", format!("{} = rocdl.ds_bpermute {args} : (i32, i32) -> i32", lhs?)))
+        };
+        match new.or_else(bperm) {
+            Some((intr, text)) => {
+                raised.push(intr);
+                out.push_str(indent);
+                out.push_str(&text);
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    // A declaration of a raised intrinsic with no call left would clash with the one the
+    // translation back creates.
+    out.lines()
+        .filter(|l| {
+            let decl = l.trim_start().strip_prefix("llvm.func @").and_then(|r| r.split('(').next());
+            !decl.is_some_and(|d| raised.contains(&d) && !out.contains(&format!("\"{d}\"")))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// Splits `module attributes {...} {\n body }` into the attribute text and the body.
 fn split_module(text: &str) -> Option<(String, String)> {
     let start = text.find("module")?;
@@ -153,5 +211,15 @@ mod tests {
         assert_eq!(take_attr("#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>, x"), "#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>");
         let (a, b) = split_module("module attributes {x = 1} {\n  llvm.func @f()\n}\n").unwrap();
         assert_eq!((a.as_str(), b.trim()), ("{x = 1}", "llvm.func @f()"));
+    }
+
+    #[test]
+    fn amdgpu_intrinsics_are_raised_to_rocdl_ops() {
+        let body = "    llvm.func @llvm.amdgcn.workitem.id.x() -> i32\n    llvm.func @llvm.amdgcn.s.sleep(i32)\n    %1 = llvm.call_intrinsic \"llvm.amdgcn.workitem.id.x\"() : () -> i32\n    llvm.call_intrinsic \"llvm.amdgcn.s.barrier\"() : () -> ()\n    %3 = llvm.call_intrinsic \"llvm.amdgcn.ds.bpermute\"(%1, %2) : (i32, i32) -> i32\n    llvm.call_intrinsic \"llvm.amdgcn.s.sleep\"(%1) : (i32) -> ()\n";
+        let r = raise_rocdl(body);
+        assert_eq!(
+            r,
+            "    llvm.func @llvm.amdgcn.s.sleep(i32)\n    %1 = rocdl.workitem.id.x : i32\n    rocdl.s.barrier\n    %3 = rocdl.ds_bpermute %1, %2 : (i32, i32) -> i32\n    llvm.call_intrinsic \"llvm.amdgcn.s.sleep\"(%1) : (i32) -> ()\n"
+        );
     }
 }

@@ -4,7 +4,7 @@
 use super::layout::Blocked;
 use super::layout_infer::AccLayouts;
 use super::sync::{pointer_roots, Root};
-use super::target::TargetInfo;
+use super::target::{Snippet, Sreg, TargetInfo};
 use crate::ir::{ConstVal, Elem, Kernel, Op, Scalar, Type, Value};
 use crate::lower::LowerError;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -44,6 +44,8 @@ pub(crate) struct Gx<'k> {
     pub blocked_form: HashMap<Value, String>,
     /// Bytes of the CTA's scratch shared memory that conversions and dots use.
     pub smem_bytes: usize,
+    /// Tiles of LL words (`ll_pack` results).
+    pub ll_words: HashSet<Value>,
 }
 
 impl<'k> Gx<'k> {
@@ -66,6 +68,7 @@ impl<'k> Gx<'k> {
             accs: super::layout_infer::infer(k, t, num_warps),
             blocked_form: HashMap::new(),
             smem_bytes: 0,
+            ll_words: HashSet::new(),
         }
     }
 
@@ -144,16 +147,41 @@ impl<'k> Gx<'k> {
         r
     }
 
-    /// A special register (`tid.x`, `ctaid.y`, ...), read once in the entry block.
-    pub fn sreg(&mut self, reg: &str) -> String {
-        let f = self.t.sreg(reg);
-        self.declare(&f, &format!("declare i32 @{f}()"));
-        self.entry_value(&format!("sreg.{reg}"), |_, r| vec![format!("{r} = call i32 @{f}()")])
+    /// A hardware index (thread id, CTA id, grid size), read once in the entry block.
+    pub fn sreg(&mut self, reg: Sreg) -> String {
+        let t = self.t;
+        self.entry_value(&format!("sreg.{reg:?}"), |g, r| {
+            let s = t.sreg(reg, r);
+            g.declare_all(&s.decls);
+            s.lines
+        })
     }
 
     /// This thread's index in the CTA.
     pub fn tid(&mut self) -> String {
-        self.sreg("tid.x")
+        self.sreg(Sreg::Tid)
+    }
+
+    /// Writes a target's snippet into the current block.
+    pub fn emit(&mut self, s: Snippet) {
+        self.declare_all(&s.decls);
+        for l in &s.lines {
+            self.line(l);
+        }
+    }
+
+    /// A target snippet computing a fresh value; returns its name.
+    pub fn emit_value(&mut self, make: impl FnOnce(&dyn TargetInfo, &str) -> Snippet) -> String {
+        let r = self.fresh();
+        let s = make(self.t, &r);
+        self.emit(s);
+        r
+    }
+
+    fn declare_all(&mut self, decls: &[(String, String)]) {
+        for (sym, text) in decls {
+            self.declare(sym, text);
+        }
     }
 
     /// The first element this thread holds of tiles laid out as `l`.

@@ -65,8 +65,9 @@ mod tests {
 
     #[test]
     fn every_element_is_owned_by_exactly_one_thread() {
-        for num_warps in [1, 2, 4, 8, 16] {
-            let threads = 32 * num_warps;
+        // NVIDIA warps of 32 and AMD wavefronts of 64 (up to 1024 threads).
+        for (warp, num_warps) in [32, 64].into_iter().flat_map(|w| [1, 2, 4, 8, 16].map(move |n| (w, n))) {
+            let threads = warp * num_warps;
             for numel in [1, 3, 16, 32, 48, 100, 128, 256, 1024, 4096, 16384] {
                 let Ok(l) = Blocked::new(numel, threads) else {
                     assert!(numel > threads && numel % threads != 0, "{numel} over {threads} should lay out");

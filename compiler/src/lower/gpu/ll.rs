@@ -18,6 +18,7 @@ impl Gx<'_> {
                 let hi = self.flag_word(&flag);
                 let hv = self.splat(&hi, "i64", per);
                 let x = self.assign(&format!("or <{per} x i64> {w}, {hv}"));
+                self.ll_words.insert(r);
                 self.bind(r, x);
                 Ok(())
             }
@@ -43,7 +44,7 @@ impl Gx<'_> {
                             let (poll, done) = (g.label("ll.poll"), g.label("ll.got"));
                             g.br(&poll);
                             g.start(&poll);
-                            let v = g.assign(&format!("load volatile i64, ptr {pi}, align 8"));
+                            let v = g.assign(&g.t.poll_load("i64", &pi, 8));
                             let top = g.assign(&format!("and i64 {v}, -4294967296"));
                             let ok = g.assign(&format!("icmp eq i64 {top}, {want}"));
                             g.cond_br(&ok, &done, &poll);
@@ -63,6 +64,24 @@ impl Gx<'_> {
                 Ok(())
             }
             _ => Err(self.malformed(op, "not an LL op")),
+        }
+    }
+
+    /// Stores LL words `v` (`<per x i64>`) through pointers `pn` where `mask` holds, each as
+    /// one relaxed 8-byte atomic store, so a reader never sees a flag without its data.
+    pub(crate) fn ll_store(&mut self, v: &str, pn: &str, mask: &str, per: usize) {
+        for i in 0..per {
+            let pi = self.extract(pn, &format!("<{per} x ptr>"), i);
+            let wi = self.extract(v, &format!("<{per} x i64>"), i);
+            let on = if mask == "splat (i1 true)" { "true".to_string() } else { self.extract(mask, &format!("<{per} x i1>"), i) };
+            self.only_where(
+                &on,
+                |g| {
+                    g.line(&format!("store atomic i64 {wi}, ptr {pi} monotonic, align 8"));
+                    vec![]
+                },
+                "0",
+            );
         }
     }
 

@@ -92,6 +92,10 @@ impl Gx<'_> {
         }
         let v = if self.ty(val).is_tensor() { vn } else { self.splat(&vn, s.llvm(), per) };
         let v = self.to_mem(&v, s, per);
+        if self.t.ll_word_stores() && self.ll_words.contains(&val) {
+            self.ll_store(&v, &pn, &mask, per);
+            return Ok(());
+        }
         let mty = shaped(s.mem(), Some(per));
         let pty = format!("<{per} x ptr>");
         if self.contig.contains(&p) && per > 1 {

@@ -1,5 +1,5 @@
-//! GPU lowering: `tile` / `shmem` → per-thread LLVM IR for one CTA, plus calls into NVSHMEM's
-//! device library.
+//! GPU lowering: `tile` / `shmem` → per-thread LLVM IR for one CTA (an AMD workgroup), plus
+//! calls into NVSHMEM's device library (NVIDIA) or peer-heap loads, stores and atomics (AMD).
 //!
 //! A program instance is a thread block (CTA) of `num_warps` warps (a constexpr, default 4).
 //! Scalars are uniform: every thread computes the same value, so control flow on them never
@@ -7,9 +7,11 @@
 //! its [`layout::Blocked`] layout and held as an LLVM vector of the thread's slots, so
 //! elementwise ops stay elementwise. Ops that make one thread's memory effects visible to
 //! another (shmem data movement, waits, reductions through shared memory) are bracketed by
-//! CTA barriers. Hardware facts come from a [`target::TargetInfo`].
+//! CTA barriers. Hardware facts and spellings come from a [`target::TargetInfo`]: [`target::Nvptx`]
+//! or [`amdgpu::Amdgpu`] (whose "warps" are 64-lane wavefronts).
 
 pub mod acc_layout;
+pub mod amdgpu;
 mod arith;
 mod control;
 mod convert;
@@ -22,6 +24,7 @@ mod memory;
 mod multimem;
 mod reduce;
 mod shmem;
+mod shmem_peer;
 mod sync;
 pub mod target;
 #[cfg(test)]
@@ -32,12 +35,12 @@ use super::LowerError;
 use crate::ir::{Kernel, Op, OpKind};
 use emit::Gx;
 use std::fmt::Write;
-use target::TargetInfo;
+use target::{ShmemLib, TargetInfo};
 
 /// The result of lowering one kernel for a GPU.
 #[derive(Clone, Debug)]
 pub struct GpuModule {
-    /// LLVM IR text (one kernel, NVSHMEM functions declared, not yet linked).
+    /// LLVM IR text (one kernel; on NVIDIA, NVSHMEM functions declared, not yet linked).
     pub llvm: String,
     /// The kernel entry symbol.
     pub symbol: String,
@@ -89,11 +92,8 @@ pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerErro
     let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
     m.push_str(&g.out);
     let _ = writeln!(m, "}}\n");
-    // The launch bound (`.maxntid`) tells ptxas the CTA size. Alone, it makes ptxas cap
-    // registers so that several CTAs fit on an SM, and NVSHMEM's inlined transfer code then
-    // spills; `.minnctapersm 1` says one resident CTA per SM is enough (these kernels wait on
-    // the network, and `barrier_all` needs every CTA resident anyway).
-    let _ = writeln!(m, "attributes #0 = {{ \"nvvm.maxntid\"=\"{threads}\" \"nvvm.minctasm\"=\"1\" }}");
+    let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads));
+    m.push_str(t.module_suffix());
     Ok(GpuModule { llvm: m, symbol, num_warps: warps })
 }
 
@@ -139,7 +139,11 @@ impl Gx<'_> {
             OpKind::Yield => Err(self.malformed(op, "scf.yield outside a region end")),
             OpKind::LlPack | OpKind::LlRecv { .. } => self.ll(op),
             OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. } => self.multimem(op),
-            _ => self.shmem(op),
+            OpKind::ConsumeToken => self.consume_token(op),
+            _ => match self.t.shmem_lib() {
+                ShmemLib::Nvshmem => self.shmem(op),
+                ShmemLib::PeerHeap => self.shmem_peer(op),
+            },
         }
     }
 }

@@ -114,19 +114,18 @@ impl Gx<'_> {
 
     /// `x` from the lane whose index differs from this one's in bit `off`.
     fn shuffle_xor(&mut self, x: &str, s: Scalar, off: usize) -> String {
-        let full = "-1";
-        let clamp = (self.t.warp_size() - 1).to_string();
-        let off = off.to_string();
+        let tid = self.tid();
+        let shfl = |g: &mut Self, x: &str, ty: &str| g.emit_value(|t, r| t.shuffle_xor(r, x, ty, off, &tid));
         match s {
-            Scalar::F32 => self.call("llvm.nvvm.shfl.sync.bfly.f32", "float", &[(full, "i32"), (x, "float"), (&off, "i32"), (&clamp, "i32")]).unwrap_or_default(),
-            Scalar::I32 => self.call("llvm.nvvm.shfl.sync.bfly.i32", "i32", &[(full, "i32"), (x, "i32"), (&off, "i32"), (&clamp, "i32")]).unwrap_or_default(),
+            Scalar::F32 => shfl(self, x, "float"),
+            Scalar::I32 => shfl(self, x, "i32"),
             _ => {
                 // 64-bit values move as two 32-bit halves.
                 let v = self.assign(&format!("bitcast i64 {x} to <2 x i32>"));
                 let lo = self.extract(&v, "<2 x i32>", 0);
                 let hi = self.extract(&v, "<2 x i32>", 1);
-                let lo = self.call("llvm.nvvm.shfl.sync.bfly.i32", "i32", &[(full, "i32"), (&lo, "i32"), (&off, "i32"), (&clamp, "i32")]).unwrap_or_default();
-                let hi = self.call("llvm.nvvm.shfl.sync.bfly.i32", "i32", &[(full, "i32"), (&hi, "i32"), (&off, "i32"), (&clamp, "i32")]).unwrap_or_default();
+                let lo = shfl(self, &lo, "i32");
+                let hi = shfl(self, &hi, "i32");
                 let a = self.assign(&format!("insertelement <2 x i32> poison, i32 {lo}, i64 0"));
                 let b = self.assign(&format!("insertelement <2 x i32> {a}, i32 {hi}, i64 1"));
                 self.assign(&format!("bitcast <2 x i32> {b} to i64"))

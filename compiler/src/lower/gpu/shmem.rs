@@ -1,4 +1,6 @@
-//! `shmem` ops as calls into NVSHMEM's device library (linked in later as bitcode).
+//! `shmem` ops as calls into NVSHMEM's device library (linked in later as bitcode), and the
+//! CTA-level plumbing every shmem implementation shares (issuing scopes, wait tokens,
+//! `consume_token`, peer-pointer shifts).
 //!
 //! A program instance is a CTA, so each op happens once per CTA: thread-scope transfers,
 //! signals and waits run in thread 0, warp-scope ones in warp 0, block-scope ones in every
@@ -7,6 +9,7 @@
 //! acquire, a get's data) visible to every thread after it.
 
 use super::emit::{num_elem, Gx};
+use super::target::Sreg;
 use crate::ir::{CmpPred, Op, OpKind, Scope, SigOp};
 use crate::lower::LowerError;
 
@@ -50,7 +53,7 @@ impl Gx<'_> {
                 let v = self.call(f, "i32", &[]).unwrap_or_default();
                 self.bind(d.results[0], v);
             }
-            OpKind::RemotePtr => self.remote_ptr(op)?,
+            OpKind::RemotePtr => self.remote_ptr(op, |g, p, pe| g.call("nvshmem_ptr", "ptr", &[(p, "ptr"), (pe, "i32")]).unwrap_or_default())?,
             OpKind::Put { scope, nbi } | OpKind::Get { scope, nbi } => {
                 let base = if matches!(d.kind, OpKind::Put { .. }) { "putmem" } else { "getmem" };
                 let bytes = self.bytes(&names[2], num_elem(self.ty(d.operands[0])).bytes());
@@ -83,43 +86,8 @@ impl Gx<'_> {
             OpKind::WaitUntil(c) => {
                 let cc = cmp_code(*c).to_string();
                 let (sig, val) = (names[0].clone(), names[1].clone());
-                self.barrier();
-                let t0 = self.is_thread0();
-                let got = self.only_where(
-                    &t0,
-                    |g| {
-                        let v = g.call("nvshmem_signal_wait_until", "i64", &[(&sig, "ptr"), (&cc, "i32"), (&val, "i64")]).unwrap_or_default();
-                        g.declare("__weft_token", "@__weft_token = internal addrspace(3) global i64 undef, align 8");
-                        g.line(&format!("store i64 {v}, ptr addrspace(3) @__weft_token, align 8"));
-                        vec![]
-                    },
-                    "0",
-                );
-                let _ = got;
-                self.barrier();
-                // Every thread gets the value thread 0 saw, so the token is a real data
-                // dependency wherever `consume_token` uses it.
-                let tok = self.assign("load i64, ptr addrspace(3) @__weft_token, align 8");
+                let tok = self.wait_token(|g| g.call("nvshmem_signal_wait_until", "i64", &[(&sig, "ptr"), (&cc, "i32"), (&val, "i64")]).unwrap_or_default());
                 self.bind(d.results[0], tok);
-            }
-            OpKind::ConsumeToken => {
-                let (v, r) = (d.operands[0], d.results[0]);
-                // An opaque zero computed from the token: addresses offset by it cannot be
-                // loaded from before the wait produced the token.
-                let zero = self.assign(&format!("call i64 asm sideeffect \"and.b64 $0, $1, 0;\", \"=l,l\"(i64 {})", names[1]));
-                let x = if matches!(self.ty(v).elem(), Some(crate::ir::Elem::Ptr(_))) {
-                    let vty = self.vty(v);
-                    self.assign(&format!("getelementptr i8, {vty} {}, i64 {zero}", names[0]))
-                } else {
-                    names[0].clone()
-                };
-                self.bind(r, x);
-                if let Some(u) = self.uniform.get(&v).cloned() {
-                    self.uniform.insert(r, u);
-                }
-                if self.contig.contains(&v) {
-                    self.contig.insert(r);
-                }
             }
             OpKind::Fence | OpKind::Quiet => {
                 // Each thread orders / completes the operations it issued itself.
@@ -133,10 +101,7 @@ impl Gx<'_> {
                 // first and CTA 0 stands for all of them.
                 self.call("nvshmem_quiet", "void", &[]);
                 self.grid_barrier();
-                let (x, y, z) = (self.sreg("ctaid.x"), self.sreg("ctaid.y"), self.sreg("ctaid.z"));
-                let xy = self.assign(&format!("or i32 {x}, {y}"));
-                let xyz = self.assign(&format!("or i32 {xy}, {z}"));
-                let first = self.assign(&format!("icmp eq i32 {xyz}, 0"));
+                let first = self.in_cta0();
                 self.only_where(
                     &first,
                     |g| {
@@ -152,8 +117,60 @@ impl Gx<'_> {
         Ok(())
     }
 
+    /// The result of a wait that thread 0 performs (`poll` returns the i64 it saw), given to
+    /// every thread of the CTA through shared memory, between CTA barriers.
+    pub(crate) fn wait_token(&mut self, poll: impl FnOnce(&mut Self) -> String) -> String {
+        self.barrier();
+        let t0 = self.is_thread0();
+        self.only_where(
+            &t0,
+            |g| {
+                let v = poll(g);
+                g.declare("__weft_token", "@__weft_token = internal addrspace(3) global i64 undef, align 8");
+                g.line(&format!("store i64 {v}, ptr addrspace(3) @__weft_token, align 8"));
+                vec![]
+            },
+            "0",
+        );
+        self.barrier();
+        // Every thread gets the value thread 0 saw, so the token is a real data dependency
+        // wherever `consume_token` uses it.
+        self.assign("load i64, ptr addrspace(3) @__weft_token, align 8")
+    }
+
+    /// `consume_token`: the value, with an opaque zero computed from the token added to
+    /// pointers, so that loads through them cannot move above the wait.
+    pub(crate) fn consume_token(&mut self, op: Op) -> Result<(), LowerError> {
+        let d = self.k.op(op);
+        let (v, r) = (d.operands[0], d.results[0]);
+        let (val, tok) = (self.name(v), self.name(d.operands[1]));
+        let x = if matches!(self.ty(v).elem(), Some(crate::ir::Elem::Ptr(_))) {
+            let zero = self.emit_value(|t, r| t.opaque_zero(r, &tok));
+            let vty = self.vty(v);
+            self.assign(&format!("getelementptr i8, {vty} {val}, i64 {zero}"))
+        } else {
+            val
+        };
+        self.bind(r, x);
+        if let Some(u) = self.uniform.get(&v).cloned() {
+            self.uniform.insert(r, u);
+        }
+        if self.contig.contains(&v) {
+            self.contig.insert(r);
+        }
+        Ok(())
+    }
+
+    /// `i1`: this is CTA (0, 0, 0) of the grid.
+    pub(crate) fn in_cta0(&mut self) -> String {
+        let (x, y, z) = (self.sreg(Sreg::CtaId(0)), self.sreg(Sreg::CtaId(1)), self.sreg(Sreg::CtaId(2)));
+        let xy = self.assign(&format!("or i32 {x}, {y}"));
+        let xyz = self.assign(&format!("or i32 {xy}, {z}"));
+        self.assign(&format!("icmp eq i32 {xyz}, 0"))
+    }
+
     /// Runs `body` in the threads that issue an op of `scope`, between CTA barriers.
-    fn scoped(&mut self, scope: Scope, body: impl FnOnce(&mut Self)) {
+    pub(crate) fn scoped(&mut self, scope: Scope, body: impl FnOnce(&mut Self)) {
         self.barrier();
         match scope {
             Scope::Block => body(self),
@@ -173,24 +190,25 @@ impl Gx<'_> {
     }
 
     /// `nelems * elem_bytes` as i64.
-    fn bytes(&mut self, nelems: &str, elem_bytes: usize) -> String {
+    pub(crate) fn bytes(&mut self, nelems: &str, elem_bytes: usize) -> String {
         self.assign(&format!("mul i64 {nelems}, {elem_bytes}"))
     }
 
-    /// `remote_ptr`: NVSHMEM's peer address of a symmetric pointer. A tile's pointers share
-    /// one symmetric heap, so each thread asks once and shifts all its slots by the distance.
-    fn remote_ptr(&mut self, op: Op) -> Result<(), LowerError> {
+    /// `remote_ptr`: the peer address of a symmetric pointer, `translate(p, pe)` (NVSHMEM's
+    /// `nvshmem_ptr`, or the peer heap's base arithmetic). A tile's pointers share one
+    /// symmetric heap, so each thread translates slot 0 and shifts all its slots by the distance.
+    pub(crate) fn remote_ptr(&mut self, op: Op, translate: impl Fn(&mut Self, &str, &str) -> String) -> Result<(), LowerError> {
         let d = self.k.op(op);
         let (p, pe, r) = (d.operands[0], self.name(d.operands[1]), d.results[0]);
         let pn = self.name(p);
         let Some(per) = self.slots(self.ty(p)) else {
-            let v = self.call("nvshmem_ptr", "ptr", &[(&pn, "ptr"), (&pe, "i32")]).unwrap_or_default();
+            let v = translate(self, &pn, &pe);
             self.bind(r, v);
             return Ok(());
         };
         let pty = format!("<{per} x ptr>");
         let p0 = self.extract(&pn, &pty, 0);
-        let q0 = self.call("nvshmem_ptr", "ptr", &[(&p0, "ptr"), (&pe, "i32")]).unwrap_or_default();
+        let q0 = translate(self, &p0, &pe);
         let (a, b) = (self.assign(&format!("ptrtoint ptr {p0} to i64")), self.assign(&format!("ptrtoint ptr {q0} to i64")));
         let delta = self.assign(&format!("sub i64 {b}, {a}"));
         let x = self.assign(&format!("getelementptr i8, {pty} {pn}, i64 {delta}"));

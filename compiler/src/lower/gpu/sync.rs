@@ -3,6 +3,7 @@
 //! `barrier_all` needs when a launch has several CTAs per PE.
 
 use super::emit::Gx;
+use super::target::Sreg;
 use crate::ir::{Block, Elem, Kernel, OpKind, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -57,14 +58,14 @@ pub(crate) fn stores_in(k: &Kernel, roots: &HashMap<Value, Root>, b: Block, out:
 }
 
 impl Gx<'_> {
-    /// A CTA-wide barrier (`bar.sync 0`): every thread's earlier memory accesses are visible
-    /// to every thread of the CTA after it.
+    /// A CTA-wide barrier (`bar.sync 0`, `s_barrier`): every thread's earlier memory accesses
+    /// are visible to every thread of the CTA after it.
     pub(crate) fn barrier(&mut self) {
-        const BAR: &str = "call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)";
-        self.declare("llvm.nvvm.barrier.cta.sync.aligned.all", "declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)");
+        let bar = self.t.barrier();
+        let text: Vec<String> = bar.lines.iter().map(|l| format!("  {l}")).collect();
         // Two barriers in a row (one op's closing, the next op's opening) order nothing more.
-        if !self.out.trim_end().ends_with(BAR) {
-            self.line(BAR);
+        if !self.out.trim_end().ends_with(text.join("\n").trim_start()) {
+            self.emit(bar);
         }
         self.pending.clear();
     }
@@ -118,7 +119,7 @@ impl Gx<'_> {
     pub(crate) fn grid_barrier(&mut self) {
         self.declare("__weft_grid_count", "@__weft_grid_count = internal addrspace(1) global i32 0, align 4");
         self.declare("__weft_grid_gen", "@__weft_grid_gen = internal addrspace(1) global i32 0, align 4");
-        let (x, y, z) = (self.sreg("nctaid.x"), self.sreg("nctaid.y"), self.sreg("nctaid.z"));
+        let (x, y, z) = (self.sreg(Sreg::NCtaId(0)), self.sreg(Sreg::NCtaId(1)), self.sreg(Sreg::NCtaId(2)));
         self.barrier();
         let t0 = self.is_thread0();
         self.only_where(

@@ -1,7 +1,53 @@
-//! What the lowering needs to know about the hardware, behind one trait so that another GPU
-//! (AMD's wavefronts of 64, its own intrinsics) plugs into the same op lowerings.
+//! What the lowering needs to know about the hardware, behind one trait so that every GPU goes
+//! through the same op lowerings (Triton's model): facts (warp size, triple, data layout) and
+//! the spellings of the few operations that differ (special registers, barriers, cross-lane
+//! shuffles, the shmem library). [`Nvptx`] is here, [`super::amdgpu::Amdgpu`] in its own file.
 
-/// Hardware facts and intrinsic spellings used by the GPU lowering.
+/// A hardware index the lowering reads; the axis is 0, 1 or 2 (x, y, z).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sreg {
+    /// The thread's index in its CTA (workgroup), x axis.
+    Tid,
+    /// The CTA's (workgroup's) index in the grid.
+    CtaId(u8),
+    /// The number of CTAs (workgroups) in the grid.
+    NCtaId(u8),
+}
+
+/// LLVM IR lines a target spells an operation with, plus the declarations they use. Lines name
+/// their result as the caller asked and any temporaries after it (`%t7.lane`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snippet {
+    /// `(symbol, declaration)` pairs.
+    pub decls: Vec<(String, String)>,
+    /// Instructions, in order.
+    pub lines: Vec<String>,
+}
+
+impl Snippet {
+    /// One declared intrinsic call, `{r} = call <ret> @f(args)` (or a void call when `r` is empty).
+    pub fn call(r: &str, ret: &str, f: &str, args: &[(&str, &str)]) -> Snippet {
+        let tys: Vec<&str> = args.iter().map(|a| a.0).collect();
+        let vals: Vec<String> = args.iter().map(|(t, v)| format!("{t} {v}")).collect();
+        let call = format!("call {ret} @{f}({})", vals.join(", "));
+        Snippet {
+            decls: vec![(f.to_string(), format!("declare {ret} @{f}({})", tys.join(", ")))],
+            lines: vec![if r.is_empty() { call } else { format!("{r} = {call}") }],
+        }
+    }
+}
+
+/// How `shmem` ops are implemented on a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShmemLib {
+    /// Calls into NVSHMEM's device library, linked in as bitcode.
+    Nvshmem,
+    /// Loads and stores through IPC-mapped peer heaps and system-scope atomics, with the
+    /// device state in module globals (see `shmem_peer`).
+    PeerHeap,
+}
+
+/// Hardware facts and operation spellings used by the GPU lowering.
 pub trait TargetInfo {
     /// Target name as the CLI spells it (`sm_90a`).
     fn name(&self) -> &'static str;
@@ -13,10 +59,34 @@ pub trait TargetInfo {
     fn data_layout(&self) -> &'static str;
     /// Why multimem (NVLS) ops cannot be used here, or `None` when they can.
     fn multimem_unsupported(&self) -> Option<String>;
-    /// The intrinsic (without `@`) that reads special register `reg`: `tid.x`, `ctaid.y`, ...
-    fn sreg(&self, reg: &str) -> String;
     /// The calling convention keyword of kernel entry points.
     fn kernel_cc(&self) -> &'static str;
+    /// The attribute group body of the kernel entry for CTAs of `threads` threads.
+    fn kernel_attributes(&self, threads: usize) -> String;
+    /// Module-level text appended after the kernel (module flags), if any.
+    fn module_suffix(&self) -> &'static str {
+        ""
+    }
+    /// Reads `reg` into `r` (an i32).
+    fn sreg(&self, reg: Sreg, r: &str) -> Snippet;
+    /// A CTA-wide barrier after which every thread's earlier memory accesses are visible to
+    /// every thread of the CTA.
+    fn barrier(&self) -> Snippet;
+    /// `r` = the 32-bit value `x` (LLVM type `ty`: `float` or `i32`) of the lane whose index
+    /// differs from this one's in bit `off`; `tid` is the thread's index in the CTA.
+    fn shuffle_xor(&self, r: &str, x: &str, ty: &str, off: usize, tid: &str) -> Snippet;
+    /// `r` = an i64 zero the compiler cannot see through, computed from `tok`: addresses
+    /// offset by it depend on the wait that produced the token.
+    fn opaque_zero(&self, r: &str, tok: &str) -> Snippet;
+    /// The right-hand side of one poll of a word another GPU writes (a fresh load each time).
+    fn poll_load(&self, ty: &str, p: &str, align: usize) -> String;
+    /// How `shmem` ops are implemented.
+    fn shmem_lib(&self) -> ShmemLib;
+    /// Whether LL words (`ll_pack` results) must be stored one 8-byte atomic store at a time:
+    /// where vector stores wider than 8 bytes may tear inside a word.
+    fn ll_word_stores(&self) -> bool {
+        false
+    }
     /// The warp-level `m16n8k16` matrix instruction for operands of element `a` with f32
     /// accumulation, or `None` (dots then use the generic FMA lowering).
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
@@ -60,6 +130,11 @@ impl Nvptx {
     }
 }
 
+/// `x`, `y` or `z`.
+pub(crate) fn axis_name(a: u8) -> &'static str {
+    ["x", "y", "z"].get(a as usize).copied().unwrap_or("x")
+}
+
 impl TargetInfo for Nvptx {
     fn name(&self) -> &'static str {
         self.name
@@ -81,12 +156,46 @@ impl TargetInfo for Nvptx {
         (self.sm < 90).then(|| format!("multimem (NVLS) instructions need sm_90 or newer; {} has none", self.name))
     }
 
-    fn sreg(&self, reg: &str) -> String {
-        format!("llvm.nvvm.read.ptx.sreg.{reg}")
-    }
-
     fn kernel_cc(&self) -> &'static str {
         "ptx_kernel"
+    }
+
+    fn kernel_attributes(&self, threads: usize) -> String {
+        // The launch bound (`.maxntid`) tells ptxas the CTA size. Alone, it makes ptxas cap
+        // registers so that several CTAs fit on an SM, and NVSHMEM's inlined transfer code then
+        // spills; `.minnctapersm 1` says one resident CTA per SM is enough (these kernels wait
+        // on the network, and `barrier_all` needs every CTA resident anyway).
+        format!("\"nvvm.maxntid\"=\"{threads}\" \"nvvm.minctasm\"=\"1\"")
+    }
+
+    fn sreg(&self, reg: Sreg, r: &str) -> Snippet {
+        let name = match reg {
+            Sreg::Tid => "tid.x".to_string(),
+            Sreg::CtaId(a) => format!("ctaid.{}", axis_name(a)),
+            Sreg::NCtaId(a) => format!("nctaid.{}", axis_name(a)),
+        };
+        Snippet::call(r, "i32", &format!("llvm.nvvm.read.ptx.sreg.{name}"), &[])
+    }
+
+    fn barrier(&self) -> Snippet {
+        Snippet::call("", "void", "llvm.nvvm.barrier.cta.sync.aligned.all", &[("i32", "0")])
+    }
+
+    fn shuffle_xor(&self, r: &str, x: &str, ty: &str, off: usize, _tid: &str) -> Snippet {
+        let f = if ty == "float" { "llvm.nvvm.shfl.sync.bfly.f32" } else { "llvm.nvvm.shfl.sync.bfly.i32" };
+        Snippet::call(r, ty, f, &[("i32", "-1"), (ty, x), ("i32", &off.to_string()), ("i32", "31")])
+    }
+
+    fn opaque_zero(&self, r: &str, tok: &str) -> Snippet {
+        Snippet { decls: vec![], lines: vec![format!("{r} = call i64 asm sideeffect \"and.b64 $0, $1, 0;\", \"=l,l\"(i64 {tok})")] }
+    }
+
+    fn poll_load(&self, ty: &str, p: &str, align: usize) -> String {
+        format!("load volatile {ty}, ptr {p}, align {align}")
+    }
+
+    fn shmem_lib(&self) -> ShmemLib {
+        ShmemLib::Nvshmem
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {

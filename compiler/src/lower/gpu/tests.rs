@@ -6,8 +6,16 @@ use crate::dsl::*;
 use crate::ir::{Kernel, Scalar, Scope};
 use crate::pipeline::{run, Options, Target};
 
+/// The lowering's per-thread LLVM IR for `target` (before the `gpu` stage imports it into MLIR).
 fn gpu(k: &Kernel, target: &str) -> String {
-    run(k, Target::parse(target).unwrap(), Some("gpu"), &Options::default()).unwrap_or_else(|e| panic!("{}: {e}", k.name)).text
+    let lowered = match Target::parse(target).unwrap() {
+        Target::Cuda { sm } => super::lower(k, &sm.info()),
+        Target::Amd { gfx } => super::lower(k, &gfx.info()),
+        Target::Cpu => unreachable!("a GPU target"),
+    };
+    let m = lowered.unwrap_or_else(|e| panic!("{}: {e}", k.name));
+    crate::backend::llvm::LlvmModule::parse_ir(&m.llvm).unwrap_or_else(|e| panic!("{}: {e}\n{}", k.name, m.llvm));
+    m.llvm
 }
 
 #[test]
@@ -43,10 +51,10 @@ fn reductions_use_shuffles_then_shared_memory() {
     assert!(ir.contains("@__weft_red") && ir.contains("llvm.vector.reduce.fadd.v4f32"), "{ir}");
 }
 
-#[test]
-fn every_shmem_op_calls_nvshmem() {
+/// A kernel using every shmem op once.
+fn shmem_ops() -> Kernel {
     let c = Constexprs::new();
-    let k = kernel("ops", &c, |a| {
+    kernel("ops", &c, |a| {
         let (buf, sig) = (a.ptr("buf", Scalar::F32), a.ptr("sig", Scalar::I64));
         let n = a.i64("n");
         let (me, world) = (my_pe(), n_pes());
@@ -64,7 +72,12 @@ fn every_shmem_op_calls_nvshmem() {
         barrier_all();
         Ok(())
     })
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn every_shmem_op_calls_nvshmem() {
+    let k = shmem_ops();
     let ir = gpu(&k, "sm_80");
     for f in [
         "@nvshmem_my_pe()",
@@ -91,4 +104,69 @@ fn bad_num_warps_is_a_typed_error() {
     k.constexprs.push(("num_warps".into(), "3".into()));
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("gpu"), &Options::default()).err().unwrap().to_string();
     assert!(e.contains("num_warps") && e.contains("sm_90a"), "{e}");
+}
+
+#[test]
+fn amd_uses_wavefronts_of_64_and_amdgcn_intrinsics() {
+    let k = crate::tests::vector_add(1024).unwrap();
+    let ir = gpu(&k, "gfx942");
+    // 1024 elements over 4 wavefronts of 64: 4 consecutive floats per work-item.
+    assert!(ir.contains("define amdgpu_kernel void @") && ir.contains("load <4 x float>, ptr addrspace(1)"), "{ir}");
+    assert!(ir.contains("@llvm.amdgcn.workitem.id.x()") && ir.contains("\"amdgpu-flat-work-group-size\"=\"256,256\""), "{ir}");
+    assert!(ir.contains("target triple = \"amdgcn-amd-amdhsa\"") && ir.contains("amdhsa_code_object_version"), "{ir}");
+}
+
+#[test]
+fn amd_reductions_use_bpermute_then_lds() {
+    let c = Constexprs::new();
+    let k = kernel("rsum", &c, |a| {
+        let (x, out) = (a.ptr("x", Scalar::F32), a.ptr("out", Scalar::F32));
+        let v = load(x + arange(0, 512));
+        store(out, sum(v, 0));
+        Ok(())
+    })
+    .unwrap();
+    let ir = gpu(&k, "gfx90a");
+    // log2(64) butterfly steps, then one LDS slot per wavefront between s_barriers.
+    assert_eq!(ir.matches("call i32 @llvm.amdgcn.ds.bpermute(").count(), 6, "{ir}");
+    assert!(ir.contains("@__weft_red") && ir.contains("call void @llvm.amdgcn.s.barrier()"), "{ir}");
+    assert!(ir.contains("fence syncscope(\"workgroup\") release") && !ir.contains("nvvm"), "{ir}");
+}
+
+#[test]
+fn amd_shmem_ops_use_peer_heaps_and_system_scope_atomics() {
+    let k = shmem_ops();
+    let ir = gpu(&k, "gfx942");
+    for needle in [
+        "@weft_shmem_state = protected addrspace(4) externally_initialized global",
+        "atomicrmw add ptr addrspace(1)",
+        "i64 2, ptr addrspace(1)",
+        "release, align 8",
+        "monotonic, align 8",
+        "call void @llvm.amdgcn.s.sleep(i32 1)",
+        "icmp uge i64",
+        "fence acquire",
+        "fence release",
+        "fence seq_cst",
+        "v_and_b32 $0, 0, $1",
+        "@__weft_grid_gen",
+        "@llvm.amdgcn.implicitarg.ptr()",
+    ] {
+        assert!(ir.contains(needle), "{needle} missing:\n{ir}");
+    }
+    assert!(!ir.contains("nvshmem"), "{ir}");
+}
+
+#[test]
+fn multimem_on_amd_is_a_typed_error() {
+    let c = Constexprs::new();
+    let k = kernel("mm", &c, |a| {
+        let x = a.ptr("x", Scalar::F32);
+        let v = multimem_ld_reduce(x + arange(0, 256), None);
+        store(x + arange(0, 256), v);
+        Ok(())
+    })
+    .unwrap();
+    let e = run(&k, Target::parse("gfx942").unwrap(), Some("gpu"), &Options::default()).err().unwrap().to_string();
+    assert!(e.contains("multimem") && e.contains("gfx942") && e.contains("AMD"), "{e}");
 }

@@ -3,6 +3,7 @@
 //! `addptr` and `ptr_cast`.
 
 use super::emit::{num_elem, Gx, LlvmScalar};
+use super::target::Sreg;
 use crate::ir::{Elem, Op, OpKind, Scalar};
 use crate::lower::LowerError;
 
@@ -13,9 +14,11 @@ impl Gx<'_> {
         let rty = self.ty(r);
         match &d.kind {
             OpKind::ProgramId(a) | OpKind::NumPrograms(a) => {
-                let axis = ["x", "y", "z"].get(*a as usize).ok_or_else(|| self.malformed(op, "axis must be 0, 1 or 2"))?;
-                let reg = if matches!(d.kind, OpKind::ProgramId(_)) { "ctaid" } else { "nctaid" };
-                let v = self.sreg(&format!("{reg}.{axis}"));
+                if *a > 2 {
+                    return Err(self.malformed(op, "axis must be 0, 1 or 2"));
+                }
+                let reg = if matches!(d.kind, OpKind::ProgramId(_)) { Sreg::CtaId(*a as u8) } else { Sreg::NCtaId(*a as u8) };
+                let v = self.sreg(reg);
                 let v = self.convert(&v, Scalar::I32, num_elem(rty), None);
                 self.bind(r, v);
             }
