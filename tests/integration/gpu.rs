@@ -152,12 +152,12 @@ fn cli_compiles_allgather_to_a_cubin() {
 }
 
 /// The GEMM kernels at their GPU default config and two more, per dtype.
-const GEMMS: [&str; 3] = ["gemm", "ag_gemm", "gemm_rs"];
+pub(crate) const GEMMS: [&str; 3] = ["gemm", "ag_gemm", "gemm_rs"];
 
 /// GEMM configs beyond the default: (BLOCK_M, BLOCK_N, BLOCK_K, num_warps).
-const GEMM_CONFIGS: [(usize, usize, usize, usize); 2] = [(64, 64, 32, 8), (128, 64, 32, 8)];
+pub(crate) const GEMM_CONFIGS: [(usize, usize, usize, usize); 2] = [(64, 64, 32, 8), (128, 64, 32, 8)];
 
-fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, usize, usize)>) -> weft::compiler::ir::Kernel {
+pub(crate) fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, usize, usize)>) -> weft::compiler::ir::Kernel {
     let mut c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
     if let Some((m, n, k, w)) = config {
         for (key, v) in [("BLOCK_M", m), ("BLOCK_N", n), ("BLOCK_K", k), ("num_warps", w)] {

@@ -1,10 +1,9 @@
-//! The AMD back end proven without a GPU: every 1-D library collective lowers to verified LLVM
-//! IR with amdgcn intrinsics, assembles with llc and links with `ld.lld-22` into an HSA code
-//! object for gfx90a and gfx942, with register / scratch counts printed and no spill under the
-//! default config. The GEMM family (gemm, ag_gemm, gemm_rs) follows once `tile.dot` and 2-D
-//! layouts lower on GPUs.
+//! The AMD back end proven without a GPU: every library kernel (the 1-D collectives, and gemm,
+//! ag_gemm, gemm_rs with `tile.dot` on the FMA path) lowers to a verified `gpu.module` with
+//! rocdl ops, assembles with llc and links with `ld.lld-22` into an HSA code object for gfx90a
+//! and gfx942, with register / scratch counts printed and no spill under the default config.
 
-use super::gpu::{kernel, weft, COLLECTIVES};
+use super::gpu::{gpu_kernel, kernel, weft, COLLECTIVES, GEMMS, GEMM_CONFIGS};
 use weft::compiler::backend::toolchain::llvm_tool;
 use weft::compiler::pipeline::{run, Options, Target};
 use weft::compiler::CompileError;
@@ -120,10 +119,43 @@ fn multimem_on_amd_is_a_clear_error() {
 }
 
 #[test]
-fn gemms_are_typed_errors_on_amd_until_dot_lowers() {
-    let k = kernel("gemm", "f16", &[]);
-    let e = run(&k, Target::parse("gfx942").unwrap(), Some("hsaco"), &Options::default()).err().expect("tile.dot is not lowered");
-    assert!(matches!(e, CompileError::Lower { .. }) && e.to_string().contains("gfx942"), "{e}");
+fn gemms_link_into_code_objects_and_the_defaults_do_not_spill() {
+    if !tools_or_skip("gemms_link_into_code_objects_and_the_defaults_do_not_spill") {
+        return;
+    }
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let workers: Vec<_> = TARGETS.map(|target| s.spawn(move || link_gemms(target))).into_iter().collect();
+        workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Links gemm, ag_gemm and gemm_rs (bf16 and f32; the GPU default config and two more) for
+/// `target`: `tile.dot` takes the FMA path on AMD. Returns failures and default-config spills.
+fn link_gemms(target: &str) -> Vec<String> {
+    let mut failures = vec![];
+    for name in GEMMS {
+        for dtype in ["bf16", "f32"] {
+            for config in [None].into_iter().chain(GEMM_CONFIGS.map(Some)) {
+                let what = format!("{name} {dtype} {config:?} on {target}");
+                let k = gpu_kernel(name, dtype, target, config);
+                match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
+                    Ok(out) => {
+                        let r = out.amdgpu.expect("a code object comes with llc's report");
+                        println!("{name:<8} {dtype:<4} {:<22} {target:<7} {}", format!("{config:?}"), r.summary());
+                        if let Err(e) = check_code_object(&out.object.unwrap_or_default(), target) {
+                            failures.push(format!("{what}: {e}"));
+                        }
+                        if config.is_none() && r.spills() {
+                            failures.push(format!("{what} spills under the default config: {}", r.summary()));
+                        }
+                    }
+                    Err(e) => failures.push(format!("{what}: {e}")),
+                }
+            }
+        }
+    }
+    failures
 }
 
 #[test]
