@@ -6,3 +6,4 @@ mod collectives;
 mod golden;
 mod gpu;
 mod runtime_e2e;
+mod transports;
