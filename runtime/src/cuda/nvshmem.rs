@@ -86,8 +86,8 @@ impl Nvshmem {
     /// Initialises NVSHMEM on CUDA device `device`: with a unique id (every rank passes the
     /// same one) or, with `uid` `None`, through NVSHMEM's environment-driven bootstrap.
     pub fn init(&self, uid: Option<(&[u8; super::bootstrap::UID_BYTES], usize, usize)>, device: usize) -> Result<(), CudaError> {
-        let mut attr = sys::nvshmemx_init_attr_t::default();
-        attr.version = (2 << 16) + std::mem::size_of::<sys::nvshmemx_init_attr_t>() as i32;
+        // The versions NVSHMEMX_INIT_ATTR_INITIALIZER writes (v2 attributes and arguments).
+        let mut attr = sys::nvshmemx_init_attr_t { version: (2 << 16) + std::mem::size_of::<sys::nvshmemx_init_attr_t>() as i32, ..Default::default() };
         attr.args.version = (2 << 16) + std::mem::size_of_val(&attr.args) as i32;
         attr.args.uid_args.version = (1 << 16) + std::mem::size_of_val(&attr.args.uid_args) as i32;
         attr.args.uid_args.myrank = -1;
@@ -162,5 +162,15 @@ mod tests {
         if let Err(e) = super::Nvshmem::load() {
             panic!("{e}");
         }
+    }
+}
+
+#[cfg(all(test, not(weft_nvshmem)))]
+mod unbound_tests {
+    /// A build without NVSHMEM's headers says so, and how to get them, instead of failing.
+    #[test]
+    fn load_says_the_headers_were_missing() {
+        let text = super::Nvshmem::load().err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(text.contains("NVSHMEM headers not found in") && text.contains("run ./setup.sh"), "{text}");
     }
 }

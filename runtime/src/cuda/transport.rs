@@ -209,10 +209,10 @@ impl Transport for CudaTransport {
     fn free(&self, buf: RawBuf) {
         let pe = &*self.pe;
         let removed = pe.state().live.remove(&buf.id);
-        if let Some((addr, _)) = removed {
-            if pe.dev.bind().is_ok() {
-                pe.nv.free(addr);
-            }
+        if let Some((addr, _)) = removed
+            && pe.dev.bind().is_ok()
+        {
+            pe.nv.free(addr);
         }
     }
 
