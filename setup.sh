@@ -60,6 +60,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "${wheels[*]}" ] || [ ! -x "$tools/bin/ptx
   ln -sfn "$(dirname "$bc")" "$tools/nvshmem/lib"
   ln -sfn "$(dirname "$hdr")" "$tools/nvshmem/include"
   echo "${wheels[*]}" >"$stamp"
+  # The runtime binds NVSHMEM's host headers at build time: make cargo rerun its build script.
+  touch "$root/runtime/build.rs"
 fi
 "$tools/bin/ptxas" --version >/dev/null || { echo "weft setup: $tools/bin/ptxas does not run" >&2; exit 1; }
 echo "weft setup: ok (LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version), $("$tools/bin/ptxas" --version | tail -n1))" >&2

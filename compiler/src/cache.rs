@@ -25,12 +25,8 @@ pub struct CompiledKernel {
 impl CompiledKernel {
     /// The launch handle the runtime takes.
     pub fn launchable(self: &Arc<Self>) -> weft_runtime::Launchable {
-        weft_runtime::Launchable {
-            name: self.name.clone(),
-            entry: self.loaded.entry,
-            sites: self.sites.iter().map(|s| weft_runtime::Site { op: s.op.clone(), loc: s.loc.to_string() }).collect(),
-            keepalive: Some(self.clone()),
-        }
+        let sites = self.sites.iter().map(|s| weft_runtime::Site { op: s.op.clone(), loc: s.loc.to_string() }).collect();
+        weft_runtime::Launchable::cpu(self.name.clone(), self.loaded.entry, sites, Some(self.clone()))
     }
 }
 

@@ -15,6 +15,7 @@ mod broadcast;
 mod common;
 mod error;
 pub mod gemm;
+mod gpu;
 mod gemm_rs;
 pub mod host;
 mod matmul;
@@ -31,6 +32,7 @@ mod matmul_tests;
 mod tests;
 
 pub use error::KernelError;
+pub use gpu::{gpu_launchable, launchable_for};
 pub use registry::{build, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};
 pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

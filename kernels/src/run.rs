@@ -129,7 +129,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let mut c = c.clone();
     c.set("T", dtype.name());
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
-    let kernel = weft_compiler::compile(&(def.build)(&c)?, &weft_compiler::Options::from_env())?.launchable();
+    let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
     let programs = elems.div_ceil(64 << 10).clamp(1, 4);
     let segmax = elems.div_ceil(w);
     let words = elems.checked_mul(es).ok_or_else(|| too_large(name, elems))?.div_ceil(4);
@@ -219,7 +219,8 @@ pub(crate) fn alloc_all(world: &World, sizes: &[usize]) -> Result<Vec<RawBuf>, K
 }
 
 impl Prepared {
-    /// Writes fresh random inputs (seeded) on every rank.
+    /// Writes fresh random inputs (seeded) on every rank this process holds; every rank's
+    /// inputs are known to all, for the reference.
     pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
         self.inputs.clear();
         for r in 0..self.world_size {
@@ -227,7 +228,9 @@ impl Prepared {
                 kernel: self.kernel.name.clone(),
                 what: format!("dtype {d}"),
             })?;
-            v.write(&self.world, self.bufs[self.input], r, 0, self.dtype)?;
+            if self.world.host_ranks().contains(&r) {
+                v.write(&self.world, self.bufs[self.input], r, 0, self.dtype)?;
+            }
             self.inputs.push(v.to_f64());
         }
         Ok(())
@@ -278,7 +281,7 @@ impl Prepared {
         self.verify()
     }
 
-    /// Checks every rank's output against the reference of the current inputs.
+    /// Checks the output of every rank this process holds against the reference.
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
         let w = self.world_size;
         let (expected, terms) = match self.algo {
@@ -288,7 +291,7 @@ impl Prepared {
             _ => (reference::all_reduce(&self.inputs), w),
         };
         let (mut ok, mut max_err) = (true, 0.0f64);
-        for (r, want) in expected.iter().enumerate() {
+        for (r, want) in expected.iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
             let got = HostVec::read(&self.world, self.bufs[self.output], r, 0, want.len(), self.dtype)?.to_f64();
             // Reductions round once from f32 partials; data movement must be bit exact.
             let want_rounded = HostVec::from_f64(self.dtype, want).to_f64();

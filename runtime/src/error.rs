@@ -42,6 +42,21 @@ pub enum RuntimeError {
         /// Why.
         message: String,
     },
+    /// A kernel compiled for something this transport does not run.
+    #[error("kernel `{kernel}` is {has}, but the {transport} transport runs {needs}")]
+    WrongCode {
+        /// Kernel name.
+        kernel: String,
+        /// What the kernel holds.
+        has: String,
+        /// Transport name.
+        transport: String,
+        /// What it runs.
+        needs: String,
+    },
+    /// The CUDA transport is unavailable here or failed.
+    #[error(transparent)]
+    Cuda(#[from] crate::cuda::CudaError),
     /// The operating system refused a resource.
     #[error("{what}: {message}")]
     System {

@@ -4,6 +4,7 @@ use crate::abi::KernelFn;
 use crate::buffer::SymBuf;
 use crate::dtype::Element;
 use crate::error::LaunchWarning;
+use crate::RuntimeError;
 use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,13 +18,65 @@ pub struct Site {
     pub loc: String,
 }
 
+/// How a GPU kernel takes one parameter (the GPU ABI: buffers as pointers, scalars by value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuParam {
+    /// A device pointer ([`Arg::Buf`]).
+    Ptr,
+    /// A scalar of this many bytes (4: [`Arg::I32`] / [`Arg::F32`], 8: [`Arg::I64`] / [`Arg::U64`]).
+    Scalar(u8),
+}
+
+/// A kernel compiled for one GPU architecture, and how to launch it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuCode {
+    /// Architecture (`sm_80`, `sm_90a`, `sm_100a`); it must match the GPU exactly.
+    pub arch: String,
+    /// The code object (a cubin).
+    pub image: Vec<u8>,
+    /// Entry symbol in it.
+    pub symbol: String,
+    /// Warps per CTA; a program instance is one CTA.
+    pub num_warps: u32,
+    /// Whether every CTA must be resident at once (`barrier_all`): a cooperative launch.
+    pub cooperative: bool,
+    /// Parameters in order.
+    pub params: Vec<GpuParam>,
+}
+
+impl GpuCode {
+    /// Threads per CTA (32-thread warps).
+    pub fn threads(&self) -> u32 {
+        self.num_warps * 32
+    }
+}
+
+/// The code a [`Launchable`] runs.
+#[derive(Clone)]
+pub enum KernelCode {
+    /// Native code for the `local` transport.
+    Cpu(KernelFn),
+    /// A GPU code object for the `cuda` transport.
+    Gpu(Arc<GpuCode>),
+}
+
+impl KernelCode {
+    /// What it is, for errors (`CPU code`, `a cubin for sm_90a`).
+    pub fn describe(&self) -> String {
+        match self {
+            KernelCode::Cpu(_) => "CPU code".into(),
+            KernelCode::Gpu(g) => format!("a cubin for {}", g.arch),
+        }
+    }
+}
+
 /// A compiled kernel ready to launch.
 #[derive(Clone)]
 pub struct Launchable {
     /// Kernel name.
     pub name: String,
-    /// Entry point.
-    pub entry: KernelFn,
+    /// The code.
+    pub code: KernelCode,
     /// Call sites, indexed by the ABI's `site` arguments.
     pub sites: Vec<Site>,
     /// Keeps the code loaded while launches use it.
@@ -31,9 +84,24 @@ pub struct Launchable {
 }
 
 impl Launchable {
+    /// A kernel of native code.
+    pub fn cpu(name: impl Into<String>, entry: KernelFn, sites: Vec<Site>, keepalive: Option<Arc<dyn Any + Send + Sync>>) -> Launchable {
+        Launchable { name: name.into(), code: KernelCode::Cpu(entry), sites, keepalive }
+    }
+
+    /// A kernel of GPU code.
+    pub fn gpu(name: impl Into<String>, code: GpuCode) -> Launchable {
+        Launchable { name: name.into(), code: KernelCode::Gpu(Arc::new(code)), sites: vec![], keepalive: None }
+    }
+
     /// The site `i`, or a placeholder for unknown sites.
     pub fn site(&self, i: i32) -> Site {
         self.sites.get(i as usize).cloned().unwrap_or(Site { op: "?".into(), loc: format!("site #{i}") })
+    }
+
+    /// The error for code that `transport` cannot run.
+    pub fn wrong_code(&self, transport: &str, needs: &str) -> RuntimeError {
+        RuntimeError::WrongCode { kernel: self.name.clone(), has: self.code.describe(), transport: transport.into(), needs: needs.into() }
     }
 }
 

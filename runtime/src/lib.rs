@@ -4,6 +4,7 @@
 
 pub mod abi;
 mod buffer;
+pub mod cuda;
 mod dtype;
 mod error;
 pub mod heap;
@@ -16,7 +17,8 @@ mod world;
 pub use buffer::{RawBuf, SymBuf};
 pub use dtype::{DType, Element};
 pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin, RuntimeError, WaitKind};
-pub use launch::{Arg, LaunchOptions, LaunchReport, Launchable, Site};
+pub use cuda::CudaOptions;
+pub use launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable, Site};
 pub use local::LocalOptions;
 pub use topology::Topology;
 pub use transport::Transport;

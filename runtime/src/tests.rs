@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 fn launchable(name: &str, entry: crate::abi::KernelFn) -> Launchable {
     let sites = vec![crate::Site { op: "shmem.signal_wait_until".into(), loc: "test.rs:1:1".into() }];
-    Launchable { name: name.into(), entry, sites, keepalive: None }
+    Launchable::cpu(name, entry, sites, None)
 }
 
 /// Args: out (u64[world * programs]), sig (u64[world * programs]), epoch.

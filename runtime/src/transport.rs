@@ -1,6 +1,7 @@
 //! The transport interface: how ranks, their memory and launches are provided. `local` runs
 //! ranks as threads in this process; an OpenSHMEM transport (one process per rank under
-//! `oshrun`) and a CUDA/NVSHMEM transport fit the same interface, so kernels never change.
+//! `oshrun`) and `cuda` (one NVSHMEM PE per process) fit the same interface, so kernels and
+//! host code never change.
 
 use crate::buffer::RawBuf;
 use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
@@ -23,6 +24,10 @@ pub trait Transport: Send + Sync {
     fn write_bytes(&self, buf: RawBuf, rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError>;
     /// Copies `rank`'s part of `buf` from byte `offset` into `out`.
     fn read_bytes(&self, buf: RawBuf, rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError>;
+    /// The GPU architecture kernels must be compiled for (`sm_90a`); `None` for CPU code.
+    fn gpu_arch(&self) -> Option<&'static str> {
+        None
+    }
     /// Runs every program instance of `grid` on every rank this transport drives.
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;
 }

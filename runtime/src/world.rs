@@ -1,6 +1,7 @@
 //! `World`: the user-facing handle on a set of ranks, whatever the transport.
 
 use crate::buffer::{RawBuf, SymBuf};
+use crate::cuda::CudaOptions;
 use crate::dtype::Element;
 use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
 use crate::local::{LocalOptions, LocalTransport};
@@ -26,6 +27,18 @@ impl World {
         Ok(World { transport: Arc::new(LocalTransport::new(opts)?) })
     }
 
+    /// This process's PE of a CUDA/NVSHMEM world, placed and bootstrapped from the environment
+    /// (see [`crate::cuda::bootstrap`]). Without a driver, NVSHMEM's host library or a GPU, a
+    /// [`RuntimeError::Cuda`] saying which.
+    pub fn cuda() -> Result<World, RuntimeError> {
+        Ok(World { transport: crate::cuda::open(None)? })
+    }
+
+    /// [`World::cuda`] with explicit options.
+    pub fn cuda_with(opts: CudaOptions) -> Result<World, RuntimeError> {
+        Ok(World { transport: crate::cuda::open(Some(opts))? })
+    }
+
     /// A world over any transport.
     pub fn with_transport(transport: Arc<dyn Transport>) -> World {
         World { transport }
@@ -39,6 +52,16 @@ impl World {
     /// Number of ranks.
     pub fn n_ranks(&self) -> usize {
         self.transport.topology().world_size()
+    }
+
+    /// Ranks whose memory this process reads and writes (all of them on `local`, its own on `cuda`).
+    pub fn host_ranks(&self) -> std::ops::Range<usize> {
+        self.transport.host_ranks()
+    }
+
+    /// The GPU architecture kernels must be compiled for (`sm_90a`); `None` for CPU code.
+    pub fn gpu_arch(&self) -> Option<&'static str> {
+        self.transport.gpu_arch()
     }
 
     /// Rank layout.
@@ -115,7 +138,7 @@ impl World {
     /// Sets every element of `buf` on every rank to `value`.
     pub fn fill<T: Element>(&self, buf: &SymBuf<T>, value: T) -> Result<(), RuntimeError> {
         let data = vec![value; buf.len];
-        for r in self.transport.host_ranks() {
+        for r in self.host_ranks() {
             self.write(buf, r, &data)?;
         }
         Ok(())

@@ -20,10 +20,12 @@ enum Cmd {
     List,
     /// Compile a library kernel (or a `.mlir` tir file) and print one stage.
     Compile(compile::CompileArgs),
-    /// Compile, launch on N in-process ranks, verify against the reference, and time it.
+    /// Compile, launch (N in-process ranks, or `--transport cuda`), verify against the reference, time.
     Run(run::RunArgs),
     /// MSCCL algorithms: list, verify, compile to one kernel, run and check.
     Msccl(msccl::MscclArgs),
+    /// The GPUs the cuda transport can use (or why it cannot run here).
+    Devices,
 }
 
 /// Runs the CLI; returns the process exit code.
@@ -49,6 +51,7 @@ pub fn main() -> i32 {
         Cmd::Compile(a) => compile::compile(a),
         Cmd::Run(a) => run::run(a),
         Cmd::Msccl(a) => msccl::msccl(a),
+        Cmd::Devices => devices(),
     };
     match result {
         Ok(()) => 0,
@@ -63,4 +66,13 @@ fn list() {
     for k in weft::kernels::list() {
         println!("{:<22} {}", k.name, k.about);
     }
+}
+
+fn devices() -> Result<(), String> {
+    let gpus = weft::runtime::cuda::devices().map_err(|e| e.to_string())?;
+    for g in gpus {
+        let arch = weft::runtime::cuda::arch_for(g.cc).unwrap_or("unsupported");
+        println!("GPU {}: {}  compute {}.{} ({arch})  {} SMs  {:.1} GiB", g.ordinal, g.name, g.cc.0, g.cc.1, g.sms, g.memory as f64 / (1u64 << 30) as f64);
+    }
+    Ok(())
 }

@@ -1,4 +1,5 @@
-//! `weft run`: compile a library kernel, launch it on in-process ranks, verify, time.
+//! `weft run`: compile a library kernel, launch it (in-process ranks, or this process's PE of
+//! a CUDA world), verify, time.
 
 use clap::Args;
 use weft::runtime::{DType, LocalOptions, Topology, World};
@@ -32,6 +33,10 @@ pub struct RunArgs {
     /// GEMM kernels: reduction length (per rank for gemm_rs).
     #[arg(long, default_value_t = 512)]
     k: usize,
+    /// `local` (ranks as threads here) or `cuda` (this process is one NVSHMEM PE on its GPU;
+    /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored).
+    #[arg(long, default_value = "local")]
+    transport: String,
     /// Constexpr overrides, e.g. `-D BLOCK=1024`.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     define: Vec<String>,
@@ -39,17 +44,25 @@ pub struct RunArgs {
 
 /// Runs `weft run`.
 pub fn run(a: RunArgs) -> Result<(), String> {
-    if a.ranks == 0 || a.nodes == 0 || a.ranks % a.nodes != 0 {
-        return Err(format!("--ranks {} must be a positive multiple of --nodes {}", a.ranks, a.nodes));
-    }
     let dtype = DType::parse(&a.dtype).ok_or_else(|| format!("unknown dtype `{}` (f32, f16, bf16, i32)", a.dtype))?;
-    let topology = Topology { nodes: a.nodes, local_size: a.ranks / a.nodes };
-    let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
+    let world = match a.transport.as_str() {
+        "local" => {
+            if a.ranks == 0 || a.nodes == 0 || a.ranks % a.nodes != 0 {
+                return Err(format!("--ranks {} must be a positive multiple of --nodes {}", a.ranks, a.nodes));
+            }
+            let topology = Topology { nodes: a.nodes, local_size: a.ranks / a.nodes };
+            World::local_with(LocalOptions { topology, ..LocalOptions::from_env() })
+        }
+        "cuda" => World::cuda(),
+        t => return Err(format!("unknown transport `{t}` (local, cuda)")),
+    }
+    .map_err(|e| e.to_string())?;
+    let topology = world.topology();
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
     if matmul {
         let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
-        constexprs = weft::kernels::shape_constexprs(&a.kernel, shape, a.ranks, dtype.name());
+        constexprs = weft::kernels::shape_constexprs(&a.kernel, shape, world.n_ranks(), dtype.name());
     }
     super::compile::apply_defines(&mut constexprs, &a.define)?;
     if matmul {
@@ -60,9 +73,10 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     let median = r.median();
     let secs = median.as_secs_f64().max(1e-9);
     println!(
-        "{} ranks={} ({topology}) elems={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  algbw={:.2} GB/s  busbw={:.2} GB/s",
+        "{} ranks={} ({topology}, {}) elems={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  algbw={:.2} GB/s  busbw={:.2} GB/s",
         a.kernel,
-        a.ranks,
+        world.n_ranks(),
+        world.transport(),
         a.elems,
         dtype,
         if r.verified { "PASS" } else { "FAIL" },
@@ -103,7 +117,7 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
     println!(
         "{} ranks={} ({}) m={} n={} k={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
         a.kernel,
-        a.ranks,
+        world.n_ranks(),
         world.topology(),
         a.m,
         a.n,

@@ -118,3 +118,18 @@ fn msccl_errors_are_one_line() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn cuda_transport_without_a_gpu_says_what_is_missing() {
+    let (code, out, err) = weft(&["devices"]);
+    if code == 0 {
+        return eprintln!("skipped: this machine has GPUs:\n{out}");
+    }
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.starts_with("weft: error: CUDA driver not found: libcuda.so.1") || err.contains("NVSHMEM") || err.contains("no CUDA GPU"), "{err}");
+    let (code, _, run_err) = weft(&["run", "allgather", "--transport", "cuda", "--elems", "64"]);
+    assert_eq!((code, run_err.as_str()), (2, err.as_str()));
+    let (code, _, bad) = weft(&["run", "allgather", "--transport", "tcp"]);
+    assert!(code == 2 && bad.contains("unknown transport `tcp` (local, cuda)"), "{bad}");
+}

@@ -7,3 +7,4 @@ mod golden;
 mod gpu;
 mod gpu_amd;
 mod runtime_e2e;
+mod transports;

@@ -46,6 +46,7 @@ pub(super) fn run(
     args: &[Arg],
     lopts: &LaunchOptions,
 ) -> Result<LaunchReport, RuntimeError> {
+    let crate::KernelCode::Cpu(entry) = kernel.code else { return Err(kernel.wrong_code("local", "CPU code")) };
     let topo = opts.topology;
     let n = topo.world_size();
     let per_rank = (grid[0] * grid[1] * grid[2]) as usize;
@@ -111,7 +112,7 @@ pub(super) fn run(
     let queue = Queue { tasks: &task_ptrs, next: AtomicUsize::new(0) };
     let jobs: Vec<Job<'_>> = (0..workers)
         .map(|w| {
-            let (states, shared, entry, spawn_err, queue) = (&states, &shared, kernel.entry, &spawn_err, &queue);
+            let (states, shared, entry, spawn_err, queue) = (&states, &shared, entry, &spawn_err, &queue);
             let (stack, timeout) = (opts.stack_bytes, opts.deadlock_timeout);
             Box::new(move || {
                 if let Err(e) = worker(w, queue, states, shared, entry, stack, timeout) {

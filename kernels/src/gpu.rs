@@ -1,0 +1,40 @@
+//! Launch handles for the world at hand: native code for `local`, and for a `cuda` world a
+//! cubin compiled (NVSHMEM linked, ptxas) for the architecture of its GPU.
+
+use crate::KernelError;
+use weft_compiler::ir::{Elem, Kernel, Type};
+use weft_compiler::pipeline::{self, Options, Target};
+use weft_runtime::{GpuCode, GpuParam, Launchable, World};
+
+/// Compiles `kernel` for `world`: CPU code unless the world runs GPU code.
+pub fn launchable_for(world: &World, kernel: &Kernel) -> Result<Launchable, KernelError> {
+    match world.gpu_arch() {
+        None => Ok(weft_compiler::compile(kernel, &Options::from_env())?.launchable()),
+        Some(arch) => gpu_launchable(kernel, arch),
+    }
+}
+
+/// Compiles `kernel` to a cubin for NVIDIA architecture `arch` (`sm_80`, `sm_90a`, `sm_100a`).
+pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelError> {
+    let unsupported = |what: String| KernelError::Unsupported { kernel: kernel.name.clone(), what };
+    let Some(target @ Target::Cuda { sm }) = Target::parse(arch) else {
+        return Err(unsupported(format!("GPU architecture `{arch}` (the cuda transport runs sm_80, sm_90a, sm_100a)")));
+    };
+    let out = pipeline::run(kernel, target, None, &Options::from_env())?;
+    let Some(image) = out.object else { return Err(unsupported(format!("{arch}: the pipeline produced no cubin"))) };
+    let num_warps = weft_compiler::lower::gpu::num_warps(kernel, &sm.info())
+        .map_err(|source| weft_compiler::CompileError::Lower { stage: "gpu", source })?;
+    let params = kernel
+        .params
+        .iter()
+        .map(|p| match kernel.ty(p.value) {
+            Type::Val { elem: Elem::Ptr(_), shape } if shape.is_empty() => Ok(GpuParam::Ptr),
+            Type::Val { elem: Elem::Num(s), shape } if shape.is_empty() => Ok(GpuParam::Scalar(s.bytes() as u8)),
+            t => Err(unsupported(format!("parameter `{}` of type {t:?} on a GPU", p.name))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    // barrier_all meets every CTA of the PE, so they must all be resident at once.
+    let cooperative = kernel.ops.iter().any(|o| matches!(o.kind, weft_compiler::ir::OpKind::BarrierAll));
+    let code = GpuCode { arch: arch.into(), image, symbol: out.symbol, num_warps: num_warps as u32, cooperative, params };
+    Ok(Launchable::gpu(kernel.name.clone(), code))
+}

@@ -1,0 +1,143 @@
+//! The CUDA transport without a GPU: the missing-driver error, error texts, the launcher
+//! environment, the unique-id exchange, architectures, and code/transport mismatches.
+
+use super::bootstrap::{await_uid, publish_uid, Bootstrap, Placement, UID_BYTES};
+use super::{arch_for, BootstrapError, CudaError, CudaOptions};
+use crate::{GpuCode, GpuParam, Launchable, RuntimeError, World};
+use std::collections::HashMap;
+use std::time::Duration;
+
+fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+    let m: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    move |k| m.get(k).cloned()
+}
+
+fn placement(pairs: &[(&str, &str)]) -> Result<Placement, BootstrapError> {
+    Placement::from_vars(&vars(pairs))
+}
+
+#[test]
+fn world_cuda_says_what_is_missing() {
+    let err = match World::cuda() {
+        Ok(w) => return eprintln!("skipped: a CUDA world opened here ({} ranks)", w.n_ranks()),
+        Err(e) => e,
+    };
+    let text = err.to_string();
+    // Whatever this machine lacks, the error is the CUDA transport's own and names it.
+    let RuntimeError::Cuda(cuda) = &err else { panic!("not a CUDA error: {text}") };
+    if super::driver::probe_driver().is_err() {
+        assert!(matches!(cuda, CudaError::DriverNotFound { lib: "libcuda.so.1", .. }), "{text}");
+        assert!(text.starts_with("CUDA driver not found: libcuda.so.1 could not be loaded ("), "{text}");
+        // The listing says the same.
+        assert_eq!(super::devices().unwrap_err().to_string(), text);
+    } else {
+        eprintln!("driver present; World::cuda() said: {text}");
+    }
+}
+
+#[test]
+fn error_messages_name_what_to_do() {
+    let cases: Vec<(CudaError, &[&str])> = vec![
+        (CudaError::NvshmemUnbound { why: "NVSHMEM headers not found in /x".into() }, &["headers not found in /x", "run ./setup.sh"]),
+        (CudaError::NvshmemNotFound { path: "/t/libnvshmem_host.so.3".into(), reason: "no such file".into() }, &["/t/libnvshmem_host.so.3", "WEFT_NVSHMEM_LIB"]),
+        (CudaError::NoGpu("cuDeviceGetCount returned 0".into()), &["no CUDA GPU visible", "cuDeviceGetCount returned 0", "CUDA_VISIBLE_DEVICES"]),
+        (CudaError::UnsupportedGpu { device: 1, name: "T4".into(), major: 7, minor: 5 }, &["GPU 1 (T4)", "7.5", "sm_90a"]),
+        (CudaError::DeviceOutOfRange { local_rank: 3, device: 3, count: 2 }, &["local rank 3", "GPU 3", "only 2"]),
+        (CudaError::Nvshmem { call: "nvshmem_malloc", message: "no room".into() }, &["NVSHMEM call nvshmem_malloc failed: no room"]),
+        (CudaError::Finalized, &["cannot be initialized again"]),
+        (BootstrapError::NoBootstrap { size: 4 }.into(), &["4 ranks", "WEFT_NVSHMEM_UID_FILE", "NVSHMEM_BOOTSTRAP"]),
+    ];
+    for (e, parts) in cases {
+        let text = RuntimeError::from(e).to_string();
+        for p in parts {
+            assert!(text.contains(p), "{text:?} lacks {p:?}");
+        }
+    }
+}
+
+#[test]
+fn placement_from_launcher_variables() {
+    let single = placement(&[]).unwrap();
+    assert_eq!((single.rank, single.size, single.local_rank, single.local_size, single.bootstrap), (0, 1, 0, 1, Bootstrap::UidInProcess));
+    // Open MPI's variables, two nodes of four; weft's own win over them.
+    let ompi = [("OMPI_COMM_WORLD_RANK", "5"), ("OMPI_COMM_WORLD_SIZE", "8"), ("OMPI_COMM_WORLD_LOCAL_RANK", "1"), ("OMPI_COMM_WORLD_LOCAL_SIZE", "4"), ("WEFT_NVSHMEM_UID_FILE", "/shared/uid")];
+    let p = placement(&ompi).unwrap();
+    assert_eq!((p.rank, p.size, p.local_rank, p.local_size), (5, 8, 1, 4));
+    assert_eq!(p.bootstrap, Bootstrap::UidFile("/shared/uid".into()));
+    let p = placement(&[("WEFT_RANK", "1"), ("WEFT_WORLD_SIZE", "2"), ("PMI_RANK", "0"), ("NVSHMEM_BOOTSTRAP", "MPI"), ("WEFT_BOOTSTRAP_TIMEOUT_MS", "5")]).unwrap();
+    assert_eq!((p.rank, p.local_rank, p.bootstrap, p.uid_timeout), (1, 1, Bootstrap::NvshmemEnv, Duration::from_millis(5)));
+    let o = CudaOptions::from_vars(&vars(&[("WEFT_CUDA_DEVICE", "3")])).unwrap();
+    assert_eq!(o.device, Some(3));
+}
+
+#[test]
+fn bad_placements_are_typed_errors() {
+    let bad_value = |pairs: &[(&str, &str)], var: &str| match placement(pairs) {
+        Err(BootstrapError::BadValue { var: v, .. }) => assert_eq!(v, var),
+        other => panic!("{pairs:?}: {other:?}"),
+    };
+    bad_value(&[("WEFT_RANK", "one"), ("WEFT_WORLD_SIZE", "2")], "WEFT_RANK");
+    bad_value(&[("PMI_SIZE", "-2")], "PMI_SIZE");
+    bad_value(&[("WEFT_BOOTSTRAP_TIMEOUT_MS", "soon")], "WEFT_BOOTSTRAP_TIMEOUT_MS");
+    let inconsistent = |pairs: &[(&str, &str)], says: &str| match placement(pairs) {
+        Err(e @ BootstrapError::Inconsistent(_)) => assert!(e.to_string().contains(says), "{e}"),
+        other => panic!("{pairs:?}: {other:?}"),
+    };
+    let uid = ("WEFT_NVSHMEM_UID_FILE", "/u");
+    inconsistent(&[("WEFT_RANK", "4"), ("WEFT_WORLD_SIZE", "4"), uid], "rank 4 is not below the world size 4");
+    inconsistent(&[("WEFT_WORLD_SIZE", "4"), uid], "no rank variable");
+    inconsistent(&[("WEFT_WORLD_SIZE", "0")], "world size is 0");
+    inconsistent(&[("WEFT_RANK", "0"), ("WEFT_WORLD_SIZE", "6"), ("WEFT_LOCAL_SIZE", "4"), uid], "do not divide");
+    inconsistent(&[("WEFT_RANK", "5"), ("WEFT_WORLD_SIZE", "8"), ("WEFT_LOCAL_SIZE", "4"), ("WEFT_LOCAL_RANK", "0"), uid], "node by node");
+    assert!(matches!(placement(&[("WEFT_RANK", "1"), ("WEFT_WORLD_SIZE", "2")]), Err(BootstrapError::NoBootstrap { size: 2 })));
+    let e = CudaOptions::from_vars(&vars(&[("WEFT_CUDA_DEVICE", "gpu0")])).unwrap_err();
+    assert!(matches!(&e, CudaError::Bootstrap(BootstrapError::BadValue { var, .. }) if var == "WEFT_CUDA_DEVICE"), "{e}");
+}
+
+#[test]
+fn unique_id_travels_through_a_file() {
+    let dir = std::env::temp_dir().join(format!("weft-uid-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("uid");
+    let _ = std::fs::remove_file(&path);
+    let uid: [u8; UID_BYTES] = std::array::from_fn(|i| (i * 7 + 3) as u8);
+    // A reader started first waits for the writer.
+    let reader = {
+        let path = path.clone();
+        std::thread::spawn(move || await_uid(&path, Duration::from_secs(10)))
+    };
+    std::thread::sleep(Duration::from_millis(30));
+    publish_uid(&path, &uid).unwrap();
+    assert_eq!(reader.join().unwrap().unwrap(), uid);
+    // A file left by an earlier run is refused rather than silently reused.
+    let stale = publish_uid(&path, &uid).unwrap_err().to_string();
+    assert!(stale.contains("already exists"), "{stale}");
+    std::fs::write(&path, b"garbage").unwrap();
+    assert!(await_uid(&path, Duration::ZERO).unwrap_err().to_string().contains("not a weft unique-id file"));
+    std::fs::remove_file(&path).unwrap();
+    match await_uid(&path, Duration::from_millis(20)) {
+        Err(BootstrapError::UidTimeout { waited_ms, .. }) => assert!(waited_ms >= 20),
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn architectures_by_compute_capability() {
+    let cases = [((8, 0), Some("sm_80")), ((8, 6), Some("sm_80")), ((8, 9), Some("sm_80")), ((9, 0), Some("sm_90a")), ((10, 0), Some("sm_100a")), ((7, 5), None), ((10, 3), None), ((12, 0), None)];
+    for (cc, arch) in cases {
+        assert_eq!(arch_for(cc), arch, "{cc:?}");
+    }
+}
+
+#[test]
+fn gpu_code_on_the_local_transport_is_a_typed_error() {
+    let code = GpuCode { arch: "sm_90a".into(), image: vec![0x7f, b'E', b'L', b'F'], symbol: "k".into(), num_warps: 4, cooperative: false, params: vec![GpuParam::Ptr] };
+    assert_eq!(code.threads(), 128);
+    let world = World::local(2).unwrap();
+    let buf = world.alloc::<u64>(1).unwrap();
+    let err = world.launch(&Launchable::gpu("k", code), [1, 1, 1], &[(&buf).into()]).unwrap_err();
+    assert!(matches!(err, RuntimeError::WrongCode { .. }), "{err}");
+    assert_eq!(err.to_string(), "kernel `k` is a cubin for sm_90a, but the local transport runs CPU code");
+    assert_eq!((world.gpu_arch(), world.host_ranks()), (None, 0..2));
+}

@@ -1,0 +1,262 @@
+//! The CUDA transport proper: this process is one NVSHMEM PE on one GPU. Allocations are
+//! `nvshmem_malloc` (collective, zeroed before any peer can write), host copies reach only
+//! this rank's part, and a launch is collective: every PE's earlier host writes are done
+//! before any kernel starts, and it returns when every PE's kernel has finished — the
+//! ordering `local` gives, so kernels and host code run unchanged on either transport.
+
+use super::bootstrap::{self, Bootstrap};
+use super::driver::{Device, Module};
+use super::nvshmem::Nvshmem;
+use super::{arch_for, CudaError, CudaOptions};
+use crate::buffer::RawBuf;
+use crate::launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable};
+use crate::topology::Topology;
+use crate::transport::Transport;
+use crate::RuntimeError;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Instant;
+
+/// NVSHMEM is initialised once per process: every `World::cuda()` alive shares the PE.
+enum Slot {
+    Never,
+    Alive(Weak<Pe>),
+    Finalized,
+}
+
+static SLOT: Mutex<Slot> = Mutex::new(Slot::Never);
+
+fn slot() -> MutexGuard<'static, Slot> {
+    SLOT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// This process's PE.
+struct Pe {
+    nv: Nvshmem,
+    dev: Device,
+    rank: usize,
+    topology: Topology,
+    arch: &'static str,
+    /// NVSHMEM is initialised for serialized threads: one call at a time.
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Live allocations: id -> (device address, bytes).
+    live: HashMap<u64, (u64, usize)>,
+    next_id: u64,
+    /// Loaded kernels, kept so `Arc::ptr_eq` stays meaningful.
+    modules: Vec<(Arc<GpuCode>, Module)>,
+}
+
+/// The `cuda` transport (a handle on the process's PE).
+pub struct CudaTransport {
+    pe: Arc<Pe>,
+}
+
+impl CudaTransport {
+    /// Joins (or reuses) this process's PE.
+    pub fn open(nv: Nvshmem, gpus: usize, opts: CudaOptions) -> Result<Arc<dyn Transport>, CudaError> {
+        let mut s = slot();
+        match &*s {
+            Slot::Alive(w) => return w.upgrade().map(|pe| Arc::new(CudaTransport { pe }) as Arc<dyn Transport>).ok_or(CudaError::Finalized),
+            Slot::Finalized => return Err(CudaError::Finalized),
+            Slot::Never => {}
+        }
+        let pe = Arc::new(Pe::init(nv, gpus, opts)?);
+        *s = Slot::Alive(Arc::downgrade(&pe));
+        Ok(Arc::new(CudaTransport { pe }))
+    }
+}
+
+impl Pe {
+    fn init(nv: Nvshmem, gpus: usize, opts: CudaOptions) -> Result<Pe, CudaError> {
+        let p = &opts.placement;
+        let ordinal = opts.device.unwrap_or(p.local_rank);
+        if ordinal >= gpus {
+            return Err(CudaError::DeviceOutOfRange { local_rank: p.local_rank, device: ordinal, count: gpus });
+        }
+        let dev = Device::open(ordinal)?;
+        let info = &dev.info;
+        let arch = arch_for(info.cc).ok_or_else(|| CudaError::UnsupportedGpu { device: ordinal, name: info.name.clone(), major: info.cc.0, minor: info.cc.1 })?;
+        match &p.bootstrap {
+            Bootstrap::NvshmemEnv => nv.init(None, ordinal)?,
+            Bootstrap::UidInProcess => nv.init(Some((&nv.unique_id()?, p.rank, p.size)), ordinal)?,
+            Bootstrap::UidFile(path) => {
+                let uid = if p.rank == 0 {
+                    let uid = nv.unique_id()?;
+                    bootstrap::publish_uid(path, &uid)?;
+                    uid
+                } else {
+                    bootstrap::await_uid(path, p.uid_timeout)?
+                };
+                let joined = nv.init(Some((&uid, p.rank, p.size)), ordinal);
+                // Init returns once every PE has joined, so nobody needs the file any more.
+                if p.rank == 0 {
+                    let _ = std::fs::remove_file(path);
+                }
+                joined?;
+            }
+        }
+        let (rank, size) = nv.pe();
+        if p.bootstrap != Bootstrap::NvshmemEnv && (rank, size) != (p.rank, p.size) {
+            nv.finalize();
+            return Err(super::BootstrapError::Inconsistent(format!("NVSHMEM made this process PE {rank} of {size}, the environment says rank {} of {}", p.rank, p.size)).into());
+        }
+        let local_size = if size % p.local_size == 0 { p.local_size } else { size };
+        let topology = Topology { nodes: size / local_size, local_size };
+        Ok(Pe { nv, dev, rank, topology, arch, state: Mutex::new(State::default()) })
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A collective barrier of every PE, after everything this PE queued, then a wait.
+    fn barrier(&self) -> Result<(), CudaError> {
+        self.dev.bind()?;
+        self.nv.barrier_all_on_stream(self.dev.stream);
+        self.dev.sync()
+    }
+
+    /// The device address of `len` bytes at `offset` in a live allocation.
+    fn span(&self, buf: RawBuf, offset: usize, len: usize) -> Result<u64, RuntimeError> {
+        let Some(&(addr, bytes)) = self.state().live.get(&buf.id) else {
+            return Err(RuntimeError::BadLaunch { kernel: "-".into(), message: format!("allocation #{} is not live on the cuda transport", buf.id) });
+        };
+        if offset.checked_add(len).is_none_or(|end| end > bytes) {
+            return Err(RuntimeError::SizeMismatch { expected: bytes, got: offset.saturating_add(len) });
+        }
+        Ok(addr + offset as u64)
+    }
+
+    /// The loaded module of `code`, loading it (and giving it NVSHMEM's state) on first use.
+    fn module<'a>(&self, st: &'a mut State, code: &Arc<GpuCode>) -> Result<&'a Module, CudaError> {
+        if let Some(i) = st.modules.iter().position(|(c, _)| Arc::ptr_eq(c, code) || **c == **code) {
+            return Ok(&st.modules[i].1);
+        }
+        let m = self.dev.load(&code.image, &code.symbol)?;
+        if let Err(e) = self.nv.module_init(m.module) {
+            self.dev.unload(&m);
+            return Err(e);
+        }
+        st.modules.push((code.clone(), m));
+        Ok(&st.modules[st.modules.len() - 1].1)
+    }
+}
+
+impl Drop for Pe {
+    fn drop(&mut self) {
+        *slot() = Slot::Finalized;
+        let st = std::mem::take(&mut *self.state());
+        if self.dev.bind().is_ok() {
+            for (_, m) in &st.modules {
+                self.nv.module_finalize(m.module);
+                self.dev.unload(m);
+            }
+            self.nv.finalize();
+        }
+    }
+}
+
+/// One kernel parameter's value, checked against what the kernel takes.
+fn param(kernel: &str, i: usize, want: GpuParam, arg: &Arg, pe: &Pe) -> Result<u64, RuntimeError> {
+    let bad = |what: &str| RuntimeError::BadLaunch { kernel: kernel.into(), message: format!("argument {i} is {arg:?}, but the kernel takes {what}") };
+    match (want, arg) {
+        (GpuParam::Ptr, Arg::Buf(b)) => pe.span(*b, 0, 0),
+        (GpuParam::Ptr, _) => Err(bad("a buffer")),
+        (GpuParam::Scalar(4), Arg::I32(_) | Arg::F32(_)) | (GpuParam::Scalar(8), Arg::I64(_) | Arg::U64(_)) => Ok(arg.slot(std::ptr::null_mut())),
+        (GpuParam::Scalar(n), _) => Err(bad(&format!("a {n}-byte scalar"))),
+    }
+}
+
+impl Transport for CudaTransport {
+    fn name(&self) -> &'static str {
+        "cuda"
+    }
+
+    fn topology(&self) -> Topology {
+        self.pe.topology
+    }
+
+    fn host_ranks(&self) -> std::ops::Range<usize> {
+        self.pe.rank..self.pe.rank + 1
+    }
+
+    fn gpu_arch(&self) -> Option<&'static str> {
+        Some(self.pe.arch)
+    }
+
+    fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
+        let pe = &*self.pe;
+        let mut st = pe.state();
+        pe.dev.bind()?;
+        let addr = pe.nv.malloc(bytes.max(1)).ok_or_else(|| CudaError::Nvshmem {
+            call: "nvshmem_malloc",
+            message: format!("no room for {bytes} bytes in the symmetric heap (raise NVSHMEM_SYMMETRIC_SIZE)"),
+        })?;
+        // Zeroed on every PE before any PE can write into a peer's part.
+        pe.dev.zero(addr, bytes.max(1)).and_then(|_| pe.barrier())?;
+        st.next_id += 1;
+        let id = st.next_id;
+        st.live.insert(id, (addr, bytes));
+        // The offset is the device address: the GPU heap is addressed from 0.
+        Ok(RawBuf { id, offset: addr as usize, bytes })
+    }
+
+    fn free(&self, buf: RawBuf) {
+        let pe = &*self.pe;
+        let removed = pe.state().live.remove(&buf.id);
+        if let Some((addr, _)) = removed
+            && pe.dev.bind().is_ok()
+        {
+            pe.nv.free(addr);
+        }
+    }
+
+    fn write_bytes(&self, buf: RawBuf, _rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError> {
+        let addr = self.pe.span(buf, offset, data.len())?;
+        Ok(self.pe.dev.write(addr, data)?)
+    }
+
+    fn read_bytes(&self, buf: RawBuf, _rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError> {
+        let addr = self.pe.span(buf, offset, out.len())?;
+        Ok(self.pe.dev.read(addr, out)?)
+    }
+
+    fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], _opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
+        let pe = &*self.pe;
+        let needs = format!("a cubin for {}", pe.arch);
+        let code = match &kernel.code {
+            KernelCode::Gpu(g) if g.arch == pe.arch => g,
+            _ => return Err(kernel.wrong_code("cuda", &needs)),
+        };
+        let bad = |message: String| RuntimeError::BadLaunch { kernel: kernel.name.clone(), message };
+        if grid.contains(&0) {
+            return Err(bad(format!("grid {grid:?} must be non-empty")));
+        }
+        if args.len() != code.params.len() {
+            return Err(bad(format!("{} arguments given, the kernel takes {}", args.len(), code.params.len())));
+        }
+        let mut slots = code.params.iter().zip(args).enumerate().map(|(i, (&p, a))| param(&kernel.name, i, p, a, pe)).collect::<Result<Vec<u64>, _>>()?;
+        let mut st = pe.state();
+        let m = pe.module(&mut st, code)?;
+        let ctas = grid.iter().map(|&g| g as u64).product::<u64>();
+        if code.cooperative {
+            let resident = pe.dev.resident_ctas(m, code.threads())?;
+            if ctas > resident {
+                return Err(bad(format!("it uses barrier_all, so all {ctas} CTAs must be resident, but {} holds {resident}", pe.dev.info.name)));
+            }
+        }
+        // Each parameter points at its 8-byte slot; 4-byte scalars are its low half.
+        let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
+        let start = Instant::now();
+        pe.barrier()?;
+        // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
+        unsafe { pe.dev.launch(m, grid, code.threads(), code.cooperative, &mut params) }?;
+        pe.barrier()?;
+        Ok(LaunchReport { elapsed: start.elapsed(), warnings: vec![] })
+    }
+}
