@@ -71,14 +71,14 @@ module {
 //       %27 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
 //       %28 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_putmem_block(%arg0, %27, %28, %26) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_putmem_block(%arg0, %27, %28, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       %29 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
 //       %30 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       llvm.cond_br %16, ^bb2, ^bb3
 //     ^bb2:  // pred: ^bb1
-//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %29, %30, %26) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %29, %30, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.br ^bb3
 //     ^bb3:  // 2 preds: ^bb1, ^bb2
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
@@ -87,14 +87,14 @@ module {
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       llvm.cond_br %17, ^bb4, ^bb5
 //     ^bb4:  // pred: ^bb3
-//       llvm.call @nvshmem_getmem(%arg0, %31, %32, %26) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmem_getmem(%arg0, %31, %32, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.br ^bb5
 //     ^bb5:  // 2 preds: ^bb3, ^bb4
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       %33 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
 //       %34 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %33, %34, %26) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %33, %34, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       llvm.call @nvshmem_quiet() : () -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()

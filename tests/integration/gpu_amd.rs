@@ -3,7 +3,7 @@
 //! rocdl ops, assembles with llc and links with `ld.lld-22` into an HSA code object for gfx90a
 //! and gfx942, with register / scratch counts printed and no spill under the default config.
 
-use super::gpu::{gpu_kernel, kernel, weft, COLLECTIVES, GEMMS, GEMM_CONFIGS};
+use super::gpu::{gpu_kernel, kernel, msccl_kernels, weft, COLLECTIVES, GEMMS, GEMM_CONFIGS};
 use weft::compiler::backend::toolchain::llvm_tool;
 use weft::compiler::pipeline::{run, Options, Target};
 use weft::compiler::CompileError;
@@ -119,8 +119,8 @@ fn multimem_on_amd_is_a_clear_error() {
 }
 
 #[test]
-fn gemms_link_into_code_objects_and_the_defaults_do_not_spill() {
-    if !tools_or_skip("gemms_link_into_code_objects_and_the_defaults_do_not_spill") {
+fn gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill() {
+    if !tools_or_skip("gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill") {
         return;
     }
     let failures: Vec<String> = std::thread::scope(|s| {
@@ -131,7 +131,8 @@ fn gemms_link_into_code_objects_and_the_defaults_do_not_spill() {
 }
 
 /// Links gemm, ag_gemm and gemm_rs (bf16 and f32; the GPU default config and two more) for
-/// `target`: `tile.dot` takes the FMA path on AMD. Returns failures and default-config spills.
+/// `target` (`tile.dot` takes the FMA path on AMD), and every MSCCL built-in kernel. Returns
+/// failures and default-config spills.
 fn link_gemms(target: &str) -> Vec<String> {
     let mut failures = vec![];
     for name in GEMMS {
@@ -153,6 +154,21 @@ fn link_gemms(target: &str) -> Vec<String> {
                     Err(e) => failures.push(format!("{what}: {e}")),
                 }
             }
+        }
+    }
+    for (name, k) in msccl_kernels() {
+        match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
+            Ok(out) => {
+                let r = out.amdgpu.expect("a code object comes with llc's report");
+                println!("{name:<36} {target:<7} {}", r.summary());
+                if let Err(e) = check_code_object(&out.object.unwrap_or_default(), target) {
+                    failures.push(format!("{name} on {target}: {e}"));
+                }
+                if r.spills() {
+                    failures.push(format!("{name} on {target} spills: {}", r.summary()));
+                }
+            }
+            Err(e) => failures.push(format!("{name} on {target}: {e}")),
         }
     }
     failures

@@ -10,6 +10,9 @@ use crate::lower::LowerError;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
+/// The attribute group of call sites kept out of line.
+pub(crate) const NOINLINE: u32 = 1;
+
 /// The emitter for one kernel.
 pub(crate) struct Gx<'k> {
     pub k: &'k Kernel,
@@ -121,10 +124,19 @@ impl<'k> Gx<'k> {
     /// Calls function `name` (declared here with `ret` and the argument types), returning
     /// the result's SSA name when `ret` is not `void`.
     pub fn call(&mut self, name: &str, ret: &str, args: &[(&str, &str)]) -> Option<String> {
+        self.call_with(name, ret, args, "")
+    }
+
+    /// [`Gx::call`] of a library function kept out of line (`noinline` at this call site).
+    pub fn call_outlined(&mut self, name: &str, ret: &str, args: &[(&str, &str)]) -> Option<String> {
+        self.call_with(name, ret, args, &format!(" #{NOINLINE}"))
+    }
+
+    fn call_with(&mut self, name: &str, ret: &str, args: &[(&str, &str)], attrs: &str) -> Option<String> {
         let tys: Vec<&str> = args.iter().map(|a| a.1).collect();
         self.declare(name, &format!("declare {ret} @{name}({})", tys.join(", ")));
         let list: Vec<String> = args.iter().map(|(v, t)| format!("{t} {v}")).collect();
-        let call = format!("call {ret} @{name}({})", list.join(", "));
+        let call = format!("call {ret} @{name}({}){attrs}", list.join(", "));
         if ret == "void" {
             self.line(&call);
             None

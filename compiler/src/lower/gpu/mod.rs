@@ -93,6 +93,7 @@ pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerErro
     m.push_str(&g.out);
     let _ = writeln!(m, "}}\n");
     let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads));
+    let _ = writeln!(m, "attributes #{} = {{ noinline }}", emit::NOINLINE);
     m.push_str(t.module_suffix());
     Ok(GpuModule { llvm: m, symbol, num_warps: warps })
 }

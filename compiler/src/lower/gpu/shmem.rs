@@ -33,6 +33,9 @@ fn sig_code(op: SigOp) -> i32 {
     }
 }
 
+/// Transfer call sites a kernel may inline (see `outline_transfers`).
+const MAX_INLINED_TRANSFERS: usize = 2;
+
 /// NVSHMEM's name for a transfer of `base` (`putmem`, `getmem`, `putmem_signal`) at `scope`.
 fn transfer_fn(base: &str, scope: Scope, nbi: bool) -> String {
     let nbi = if nbi { "_nbi" } else { "" };
@@ -59,8 +62,10 @@ impl Gx<'_> {
                 let bytes = self.bytes(&names[2], num_elem(self.ty(d.operands[0])).bytes());
                 let f = transfer_fn(base, *scope, *nbi);
                 let (dst, src, pe) = (names[0].clone(), names[1].clone(), names[3].clone());
+                let outline = self.outline_transfers();
                 self.scoped(*scope, move |g| {
-                    g.call(&f, "void", &[(&dst, "ptr"), (&src, "ptr"), (&bytes, "i64"), (&pe, "i32")]);
+                    let args = [(dst.as_str(), "ptr"), (src.as_str(), "ptr"), (bytes.as_str(), "i64"), (pe.as_str(), "i32")];
+                    if outline { g.call_outlined(&f, "void", &args) } else { g.call(&f, "void", &args) };
                 });
             }
             OpKind::PutSignal { scope, nbi, sig_op } => {
@@ -68,12 +73,10 @@ impl Gx<'_> {
                 let f = transfer_fn("putmem_signal", *scope, *nbi);
                 let so = sig_code(*sig_op).to_string();
                 let n = names.clone();
+                let outline = self.outline_transfers();
                 self.scoped(*scope, move |g| {
-                    g.call(
-                        &f,
-                        "void",
-                        &[(&n[0], "ptr"), (&n[1], "ptr"), (&bytes, "i64"), (&n[3], "ptr"), (&n[4], "i64"), (&so, "i32"), (&n[5], "i32")],
-                    );
+                    let args = [(n[0].as_str(), "ptr"), (n[1].as_str(), "ptr"), (bytes.as_str(), "i64"), (n[3].as_str(), "ptr"), (n[4].as_str(), "i64"), (so.as_str(), "i32"), (n[5].as_str(), "i32")];
+                    if outline { g.call_outlined(&f, "void", &args) } else { g.call(&f, "void", &args) };
                 });
             }
             OpKind::SignalOp(s) => {
@@ -115,6 +118,15 @@ impl Gx<'_> {
             _ => return Err(self.unsupported(op, "no GPU lowering")),
         }
         Ok(())
+    }
+
+    /// Whether NVSHMEM's transfer functions stay out of line in this kernel. Each inlined
+    /// `putmem[_signal]` brings its own copy loops; past a few call sites (MSCCL step programs
+    /// have one per send) they crowd the kernel's registers until ptxas spills, so calls beat
+    /// copies there.
+    fn outline_transfers(&self) -> bool {
+        let transfers = self.k.ops.iter().filter(|d| matches!(d.kind, OpKind::Put { .. } | OpKind::Get { .. } | OpKind::PutSignal { .. })).count();
+        transfers > MAX_INLINED_TRANSFERS
     }
 
     /// The result of a wait that thread 0 performs (`poll` returns the i64 it saw), given to
