@@ -14,6 +14,18 @@ pub fn launchable_for(world: &World, kernel: &Kernel) -> Result<Launchable, Kern
     }
 }
 
+/// [`launchable_for`] a kernel whose program instances wait on one another (the overlap
+/// kernels' tiles wait on their communication programs; MSCCL thread blocks on each other's
+/// signals): on a GPU all of them must be resident at once, so the launch is cooperative,
+/// which checks that they fit rather than deadlocking when they do not.
+pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launchable, KernelError> {
+    let mut l = launchable_for(world, kernel)?;
+    if let weft_runtime::KernelCode::Gpu(code) = &mut l.code {
+        std::sync::Arc::make_mut(code).cooperative = true;
+    }
+    Ok(l)
+}
+
 /// Compiles `kernel` to a cubin for NVIDIA architecture `arch` (`sm_80`, `sm_90a`, `sm_100a`).
 pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelError> {
     let unsupported = |what: String| KernelError::Unsupported { kernel: kernel.name.clone(), what };

@@ -32,7 +32,7 @@ mod matmul_tests;
 mod tests;
 
 pub use error::KernelError;
-pub use gpu::{gpu_launchable, launchable_for};
+pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
 pub use registry::{build, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};
 pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

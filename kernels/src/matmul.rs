@@ -67,10 +67,36 @@ pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &st
     matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn)
 }
 
-/// Compute programs per rank: enough to keep every core busy across the ranks.
-fn compute_programs(world: usize) -> usize {
+/// Compute programs per rank: on a CPU enough to keep every core busy across the ranks; on a
+/// GPU one CTA per SM of the smallest supported part (A100's 108), so that a cooperative
+/// launch of them and the communication programs fits.
+fn compute_programs(world: &World) -> usize {
+    if world.gpu_arch().is_some() {
+        return GPU_COMPUTE_PROGRAMS;
+    }
     let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
-    cores.div_ceil(world).max(1)
+    cores.div_ceil(world.n_ranks()).max(1)
+}
+
+/// Compute CTAs per GPU (see [`compute_programs`]).
+const GPU_COMPUTE_PROGRAMS: usize = 107;
+
+/// Caps the tile constexprs in `c` at the GPU defaults for `arch` (the CPU's 64x256 f32
+/// accumulator does not fit a CTA's shared memory on its way out of the mma layout).
+pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str) -> Result<(), KernelError> {
+    let target = weft_compiler::pipeline::Target::parse(arch)
+        .ok_or_else(|| KernelError::Unsupported { kernel: name.into(), what: format!("GPU architecture `{arch}`") })?;
+    let g = crate::registry::target_constexprs(name, dtype.name(), target)?;
+    for key in ["BLOCK_M", "BLOCK_N", "BLOCK_K"] {
+        let (cur, cap) = (c.get(key).and_then(|v| v.parse::<usize>().ok()), g.get(key).and_then(|v| v.parse::<usize>().ok()));
+        if let (Some(cur), Some(cap)) = (cur, cap) {
+            c.set(key, &cur.min(cap).to_string());
+        }
+    }
+    if let Some(w) = g.get("num_warps") {
+        c.set("num_warps", w);
+    }
+    Ok(())
 }
 
 /// Allocates, compiles and seeds `name` (`gemm`, `ag_gemm` or `gemm_rs`) on `world`.
@@ -93,7 +119,14 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     }
     let mut c = c.clone();
     c.set("T", dtype.name());
-    let kernel = weft_compiler::compile(&(def.build)(&c)?, &weft_compiler::Options::from_env())?.launchable();
+    if let Some(arch) = world.gpu_arch() {
+        gpu_tiles(&mut c, name, dtype, arch)?;
+    }
+    let built = (def.build)(&c)?;
+    let kernel = match def.algo {
+        Algo::Gemm => crate::gpu::launchable_for(world, &built)?,
+        _ => crate::gpu::launchable_for_resident(world, &built)?,
+    };
     let get = |key: &str| c.get(key).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
     let (bm, bn, comm) = (get("BLOCK_M"), get("BLOCK_N"), get("COMM_PROGRAMS"));
     let es = dtype.size_bytes();
@@ -133,7 +166,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
         args.extend([I64(local as i64), Epoch]);
     }
     let bufs = crate::run::alloc_all(world, &sizes)?;
-    let grid = [(compute_programs(w) + extra) as u32, 1, 1];
+    let grid = [(compute_programs(world) + extra) as u32, 1, 1];
     let mut p = PreparedMatmul { world: world.clone(), kernel, algo: def.algo, dtype, shape, bufs, args, grid, epoch: 0, inputs: vec![], io };
     p.seed(0x5eed)?;
     Ok(p)

@@ -96,3 +96,18 @@ fn bad_matmul_requests_are_clear_errors() {
     let bad = c.clone().with("BLOCK_M", 3);
     assert!(prepare_matmul(&w, "gemm", ok, DType::F32, &bad).err().unwrap().to_string().contains("BLOCK_M"));
 }
+
+#[test]
+fn gpu_worlds_get_tiles_that_fit_a_cta() {
+    use crate::matmul::gpu_tiles;
+    let get = |c: &Constexprs, k: &str| c.get(k).unwrap().to_string();
+    // The CPU's 64x256x64 is capped at the GPU default; a smaller shape-fitted BLOCK_M stays.
+    for (name, bm_in, want) in [("ag_gemm", 64, ["64", "64", "32"]), ("gemm_rs", 64, ["32", "32", "32"]), ("gemm", 16, ["16", "64", "32"])] {
+        let mut c = matmul_constexprs("bf16").with("BLOCK_M", bm_in);
+        gpu_tiles(&mut c, name, DType::BF16, "sm_90a").unwrap();
+        assert_eq!([get(&c, "BLOCK_M"), get(&c, "BLOCK_N"), get(&c, "BLOCK_K")], want, "{name}");
+        assert_eq!(get(&c, "num_warps"), "4");
+    }
+    let e = gpu_tiles(&mut matmul_constexprs("f32"), "gemm", DType::F32, "sm_75").unwrap_err();
+    assert!(matches!(e, KernelError::Unsupported { .. }) && e.to_string().contains("sm_75"), "{e}");
+}

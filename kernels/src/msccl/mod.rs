@@ -82,7 +82,7 @@ pub fn prepare_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOpti
     let lowered = lower(ir, &LowerOptions { dtype: t, block: opts.block })?;
     let layout = lowered.layout;
     let geometry = Geometry::plan(&layout, collective.input_chunks(), elems, opts.dtype.size_bytes(), opts.slot_bytes)?;
-    let kernel = weft_compiler::compile(&lowered.kernel, &weft_compiler::Options::from_env())?.launchable();
+    let kernel = crate::gpu::launchable_for_resident(world, &lowered.kernel)?;
     let lens = geometry.buffers(&layout);
     let es = opts.dtype.size_bytes();
     let unit = geometry.slot_unit_bytes(layout.protocol);
