@@ -43,8 +43,7 @@ pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), Strin
 
 /// Runs `weft compile`.
 pub fn compile(a: CompileArgs) -> Result<(), String> {
-    let target = Target::parse(&a.target)
-        .ok_or_else(|| format!("unknown target `{}` (targets: {})", a.target, pipeline::TARGET_NAMES.join(", ")))?;
+    let target = parse_target(&a.target)?;
     let kernel = if a.kernel.ends_with(".mlir") {
         let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
         pipeline::import_tir(&text, &a.kernel).map_err(|e| e.to_string())?
@@ -55,14 +54,24 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
     };
     let opts = Options { dump_dir: a.dump_dir.clone().or_else(|| Options::from_env().dump_dir) };
     let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
-    match a.output {
-        // Binary stages (a cubin) write the object; their text is a report for the terminal.
+    write_output(out, target, a.output.as_deref())
+}
+
+/// Parses a `--target` name.
+pub fn parse_target(name: &str) -> Result<Target, String> {
+    Target::parse(name).ok_or_else(|| format!("unknown target `{name}` (targets: {})", pipeline::TARGET_NAMES.join(", ")))
+}
+
+/// Prints a stage, or writes it to `output`; binary stages (a cubin, a code object) write the
+/// object there and print their report.
+pub fn write_output(out: pipeline::Output, target: Target, output: Option<&std::path::Path>) -> Result<(), String> {
+    match output {
         Some(path) if out.object.is_some() && target != Target::Cpu => {
-            std::fs::write(&path, out.object.unwrap_or_default()).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(path, out.object.unwrap_or_default()).map_err(|e| format!("{}: {e}", path.display()))?;
             print!("{}", out.text);
             Ok(())
         }
-        Some(path) => std::fs::write(&path, out.text).map_err(|e| format!("{}: {e}", path.display())),
+        Some(path) => std::fs::write(path, out.text).map_err(|e| format!("{}: {e}", path.display())),
         None => {
             print!("{}", out.text);
             Ok(())

@@ -5,7 +5,7 @@ use std::path::Path;
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::lower::{lower, LowerOptions};
 use weft::compiler::msccl::{verify_ir, xml, MscclIr, Protocol};
-use weft::compiler::pipeline::{self, Options, Target};
+use weft::compiler::pipeline::{self, Options};
 use weft::kernels::msccl::{dtype_scalar, run_msccl, MscclOptions};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
@@ -57,12 +57,19 @@ struct AlgoArgs {
 struct CompileArgs {
     #[command(flatten)]
     algo: AlgoArgs,
-    /// Stage to print: xml, tir, lowered, llvm-mlir, llvm or asm.
+    /// Stage to print: xml, or a stage of the target (as `weft compile`: CPU tir, lowered,
+    /// llvm-mlir, llvm, asm; NVIDIA tir, gpu, llvm, ptx, cubin; AMD tir, gpu, llvm, amdgcn, hsaco).
     #[arg(long, default_value = "tir")]
     emit: String,
     /// Element type: f32, f16, bf16, i32.
     #[arg(long, default_value = "f32")]
     dtype: String,
+    /// Target: cpu, sm_80, sm_90a, sm_100a, gfx90a or gfx942.
+    #[arg(long, default_value = "cpu")]
+    target: String,
+    /// Write the stage (a cubin / code object for binary stages) to this file.
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -119,9 +126,9 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
             let dtype = parse_dtype(&c.dtype)?;
             let t = dtype_scalar(dtype).ok_or_else(|| format!("dtype {dtype} cannot be lowered"))?;
             let lowered = lower(&ir, &LowerOptions { dtype: t, block: c.algo.block }).map_err(|e| e.to_string())?;
-            let out = pipeline::run(&lowered.kernel, Target::Cpu, Some(&c.emit), &Options::from_env()).map_err(|e| e.to_string())?;
-            print!("{}", out.text);
-            Ok(())
+            let target = super::compile::parse_target(&c.target)?;
+            let out = pipeline::run(&lowered.kernel, target, Some(&c.emit), &Options::from_env()).map_err(|e| e.to_string())?;
+            super::compile::write_output(out, target, c.output.as_deref())
         }
         MscclCmd::Run(r) => run(r),
     }

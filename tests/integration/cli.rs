@@ -90,6 +90,15 @@ fn msccl_verify_compile_run_and_xml_round_trip() {
     let (code, out, err) = weft(&["msccl", "compile", "ring_allreduce", "--ranks", "4", "--emit", "tir"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"shmem.put_signal\"") && out.contains("\"shmem.signal_wait_until\""), "{out}");
+    // The same kernel for GPUs: the gpu stage is a gpu.module under the target's attribute.
+    for (target, attr) in [("sm_90a", "#nvvm.target<chip = \"sm_90a\""), ("gfx942", "#rocdl.target<chip = \"gfx942\"")] {
+        let (code, out, err) = weft(&["msccl", "compile", "ring_allreduce", "--ranks", "4", "--target", target, "--emit", "gpu"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("gpu.module @msccl_ring_allreduce") && out.contains(attr), "{out}");
+    }
+    let (code, _, err) = weft(&["msccl", "compile", "ring_allreduce", "--target", "sm_75"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("weft: error: unknown target `sm_75`"), "{err}");
     // Export to MSCCL-IR XML, then run the file: the plain-math check must pass.
     let (code, xml, err) = weft(&["msccl", "compile", "allgather_ring", "--ranks", "3", "--proto", "LL", "--emit", "xml"]);
     assert_eq!(code, 0, "{err}");
