@@ -36,16 +36,20 @@ fn contiguous_tiles_move_as_vectors_with_a_per_slot_fallback() {
     assert!(ir.contains("icmp ult i32") && ir.contains("<1 x float>"), "{ir}");
 }
 
-#[test]
-fn reductions_use_shuffles_then_shared_memory() {
-    let c = Constexprs::new();
-    let k = kernel("rsum", &c, |a| {
+/// A full reduction of 512 floats to one.
+fn rsum() -> Kernel {
+    kernel("rsum", &Constexprs::new(), |a| {
         let (x, out) = (a.ptr("x", Scalar::F32), a.ptr("out", Scalar::F32));
         let v = load(x + arange(0, 512));
         store(out, sum(v, 0));
         Ok(())
     })
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn reductions_use_shuffles_then_shared_memory() {
+    let k = rsum();
     let ir = gpu(&k, "sm_90a");
     assert_eq!(ir.matches("llvm.nvvm.shfl.sync.bfly.f32(").count(), 5 + 1, "{ir}");
     assert!(ir.contains("@__weft_red") && ir.contains("llvm.vector.reduce.fadd.v4f32"), "{ir}");
@@ -118,14 +122,7 @@ fn amd_uses_wavefronts_of_64_and_amdgcn_intrinsics() {
 
 #[test]
 fn amd_reductions_use_bpermute_then_lds() {
-    let c = Constexprs::new();
-    let k = kernel("rsum", &c, |a| {
-        let (x, out) = (a.ptr("x", Scalar::F32), a.ptr("out", Scalar::F32));
-        let v = load(x + arange(0, 512));
-        store(out, sum(v, 0));
-        Ok(())
-    })
-    .unwrap();
+    let k = rsum();
     let ir = gpu(&k, "gfx90a");
     // log2(64) butterfly steps, then one LDS slot per wavefront between s_barriers.
     assert_eq!(ir.matches("call i32 @llvm.amdgcn.ds.bpermute(").count(), 6, "{ir}");
