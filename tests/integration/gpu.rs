@@ -1,7 +1,8 @@
 //! The GPU back ends proven without a GPU: every library kernel (collectives, GEMMs) and the
-//! MSCCL built-ins lower to verified LLVM IR for each NVIDIA target, and, where `./setup.sh`
-//! installed ptxas and NVSHMEM's bitcode, link NVSHMEM and assemble with `ptxas -v`; a kernel
-//! that spills under its GPU default config fails.
+//! MSCCL built-ins lower to a verified `gpu.module` for each NVIDIA target, and, where
+//! `./setup.sh` installed ptxas and NVSHMEM's bitcode, link NVSHMEM and assemble with
+//! `ptxas -v` (collectives for sm_80, sm_90a and sm_100a; GEMMs and MSCCL kernels for sm_80 and
+//! sm_90a); a kernel that spills under its GPU default config fails.
 
 use std::process::Command;
 use weft::compiler::backend::toolchain::{llvm_tool, Toolchain};
@@ -62,7 +63,7 @@ fn collectives_assemble_with_nvshmem_linked_and_do_not_spill() {
     }
     // ptxas takes seconds per kernel (NVSHMEM's code is large): one thread per target.
     let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = ["sm_80", "sm_90a"].map(|target| s.spawn(move || assemble_all(target))).into_iter().collect();
+        let workers: Vec<_> = ["sm_80", "sm_90a", "sm_100a"].map(|target| s.spawn(move || assemble_all(target))).into_iter().collect();
         workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
