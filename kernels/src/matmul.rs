@@ -68,18 +68,15 @@ pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &st
 }
 
 /// Compute programs per rank: on a CPU enough to keep every core busy across the ranks; on a
-/// GPU one CTA per SM of the smallest supported part (A100's 108), so that a cooperative
-/// launch of them and the communication programs fits.
-fn compute_programs(world: &World) -> usize {
-    if world.gpu_arch().is_some() {
-        return GPU_COMPUTE_PROGRAMS;
+/// GPU one CTA per SM besides the `comm` communication CTAs, so that the cooperative launch of
+/// all of them fits (each kernel asks for one resident CTA per SM).
+fn compute_programs(world: &World, comm: usize) -> usize {
+    if let Some(sms) = world.gpu_sms() {
+        return sms.saturating_sub(comm).max(1);
     }
     let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
     cores.div_ceil(world.n_ranks()).max(1)
 }
-
-/// Compute CTAs per GPU (see [`compute_programs`]).
-const GPU_COMPUTE_PROGRAMS: usize = 107;
 
 /// Caps the tile constexprs in `c` at the GPU defaults for `arch` (the CPU's 64x256 f32
 /// accumulator does not fit a CTA's shared memory on its way out of the mma layout).
@@ -166,7 +163,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
         args.extend([I64(local as i64), Epoch]);
     }
     let bufs = crate::run::alloc_all(world, &sizes)?;
-    let grid = [(compute_programs(world) + extra) as u32, 1, 1];
+    let grid = [(compute_programs(world, extra) + extra) as u32, 1, 1];
     let mut p = PreparedMatmul { world: world.clone(), kernel, algo: def.algo, dtype, shape, bufs, args, grid, epoch: 0, inputs: vec![], io };
     p.seed(0x5eed)?;
     Ok(p)

@@ -28,6 +28,10 @@ pub trait Transport: Send + Sync {
     fn gpu_arch(&self) -> Option<&'static str> {
         None
     }
+    /// Streaming multiprocessors of this process's GPU; `None` for CPU code.
+    fn gpu_sms(&self) -> Option<usize> {
+        None
+    }
     /// Runs every program instance of `grid` on every rank this transport drives.
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;
 }

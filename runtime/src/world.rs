@@ -64,6 +64,11 @@ impl World {
         self.transport.gpu_arch()
     }
 
+    /// Streaming multiprocessors of this process's GPU; `None` for CPU code.
+    pub fn gpu_sms(&self) -> Option<usize> {
+        self.transport.gpu_sms()
+    }
+
     /// Rank layout.
     pub fn topology(&self) -> Topology {
         self.transport.topology()

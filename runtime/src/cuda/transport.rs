@@ -189,6 +189,10 @@ impl Transport for CudaTransport {
         Some(self.pe.arch)
     }
 
+    fn gpu_sms(&self) -> Option<usize> {
+        Some(self.pe.dev.info.sms as usize)
+    }
+
     fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
         let pe = &*self.pe;
         let mut st = pe.state();
