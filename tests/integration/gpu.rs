@@ -6,13 +6,14 @@
 
 use std::process::Command;
 use weft::compiler::backend::toolchain::{llvm_tool, Toolchain};
-use weft::compiler::pipeline::{run, Options, Target};
+use weft::compiler::ir::Kernel;
+use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
 pub(crate) const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
 
-pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> weft::compiler::ir::Kernel {
+pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> Kernel {
     let mut c = weft::kernels::default_constexprs(name, dtype).unwrap();
     for (k, v) in defines {
         c.set(k, v);
@@ -61,33 +62,50 @@ fn collectives_assemble_with_nvshmem_linked_and_do_not_spill() {
     if !tools_or_skip("collectives_assemble_with_nvshmem_linked_and_do_not_spill") {
         return;
     }
-    // ptxas takes seconds per kernel (NVSHMEM's code is large): one thread per target.
+    prove(&["sm_80", "sm_90a", "sm_100a"], collective_jobs, cubin_report);
+}
+
+/// Every collective at its default config, multimem ones where the target has NVLS.
+fn collective_jobs(target: &str) -> Vec<Job> {
+    let multimem = (target != "sm_80").then_some("allreduce_multimem");
+    COLLECTIVES.into_iter().chain(multimem).map(|name| (name.to_string(), kernel(name, "f32", &[]), true)).collect()
+}
+
+/// A cubin's ptxas report as (summary, spills), or what is wrong with the output.
+fn cubin_report(out: &Output, _target: &str) -> Result<(String, bool), String> {
+    let r = out.ptxas.as_ref().expect("a cubin comes with ptxas's report");
+    if out.object.as_ref().is_none_or(|o| o.is_empty()) {
+        return Err("empty cubin".into());
+    }
+    Ok((r.summary(), r.spills()))
+}
+
+/// What a proof test builds for one target: a label, the kernel, and whether a spill fails it
+/// (default configs do; larger ones are only reported).
+pub(crate) type Job = (String, Kernel, bool);
+
+/// Builds every job of every target down to its binary (one thread per target: ptxas and llc
+/// take seconds a kernel), prints each `report`, and fails listing every error and every spill
+/// of a strict job.
+pub(crate) fn prove(targets: &[&'static str], jobs: fn(&str) -> Vec<Job>, report: fn(&Output, &str) -> Result<(String, bool), String>) {
     let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = ["sm_80", "sm_90a", "sm_100a"].map(|target| s.spawn(move || assemble_all(target))).into_iter().collect();
+        let workers: Vec<_> = targets.iter().map(|&target| s.spawn(move || prove_target(target, jobs(target), report))).collect();
         workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Compiles every collective for `target` down to a cubin (multimem ones where the target has
-/// NVLS); returns what failed or spilled.
-fn assemble_all(target: &str) -> Vec<String> {
+fn prove_target(target: &str, jobs: Vec<Job>, report: fn(&Output, &str) -> Result<(String, bool), String>) -> Vec<String> {
     let mut failures = vec![];
-    let multimem = (target != "sm_80").then_some("allreduce_multimem");
-    for name in COLLECTIVES.into_iter().chain(multimem) {
-        let k = kernel(name, "f32", &[]);
-        match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
-            Ok(out) => {
-                let r = out.ptxas.expect("a cubin comes with ptxas's report");
-                println!("{name:<20} {target:<7} {}", r.summary());
-                if out.object.unwrap_or_default().is_empty() {
-                    failures.push(format!("{name} on {target}: empty cubin"));
-                }
-                if r.spills() {
-                    failures.push(format!("{name} on {target} spills: {}", r.summary()));
+    for (label, k, strict) in jobs {
+        match run(&k, Target::parse(target).unwrap(), None, &Options::default()).map_err(|e| e.to_string()).and_then(|out| report(&out, target)) {
+            Ok((summary, spills)) => {
+                println!("{label:<36} {target:<7} {summary}");
+                if strict && spills {
+                    failures.push(format!("{label} on {target} spills: {summary}"));
                 }
             }
-            Err(e) => failures.push(format!("{name} on {target}: {e}")),
+            Err(e) => failures.push(format!("{label} on {target}: {e}")),
         }
     }
     failures
@@ -158,7 +176,7 @@ pub(crate) const GEMMS: [&str; 3] = ["gemm", "ag_gemm", "gemm_rs"];
 /// GEMM configs beyond the default: (BLOCK_M, BLOCK_N, BLOCK_K, num_warps).
 pub(crate) const GEMM_CONFIGS: [(usize, usize, usize, usize); 2] = [(64, 64, 32, 8), (128, 64, 32, 8)];
 
-pub(crate) fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, usize, usize)>) -> weft::compiler::ir::Kernel {
+pub(crate) fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, usize, usize)>) -> Kernel {
     let mut c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
     if let Some((m, n, k, w)) = config {
         for (key, v) in [("BLOCK_M", m), ("BLOCK_N", n), ("BLOCK_K", k), ("num_warps", w)] {
@@ -170,7 +188,7 @@ pub(crate) fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(
 
 /// Every MSCCL built-in algorithm in every protocol (8 ranks; 2 nodes of 4 for the
 /// hierarchical ones), lowered to one kernel each.
-pub(crate) fn msccl_kernels() -> Vec<(String, weft::compiler::ir::Kernel)> {
+pub(crate) fn msccl_kernels() -> Vec<(String, Kernel)> {
     use weft::compiler::msccl::algorithms::{self, AlgoParams, BUILTINS};
     use weft::compiler::msccl::lower::{lower, LowerOptions};
     use weft::compiler::msccl::Protocol;
@@ -212,18 +230,13 @@ fn gemms_and_msccl_kernels_assemble_and_the_defaults_do_not_spill() {
     if !tools_or_skip("gemms_and_msccl_kernels_assemble_and_the_defaults_do_not_spill") {
         return;
     }
-    let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = ["sm_80", "sm_90a"].map(|target| s.spawn(move || assemble_gemms(target))).into_iter().collect();
-        workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
-    });
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    prove(&["sm_80", "sm_90a"], gemm_and_msccl_jobs, cubin_report);
 }
 
-/// Assembles the GEMMs (bf16 and f32, every config) and the MSCCL kernels for `target`,
-/// printing ptxas's register / spill report; returns failures and default-config spills.
-fn assemble_gemms(target: &str) -> Vec<String> {
-    let mut failures = vec![];
-    let mut jobs: Vec<(String, weft::compiler::ir::Kernel, bool)> = vec![];
+/// The GEMMs (bf16 and f32; the GPU default config, strict, and [`GEMM_CONFIGS`]) and every
+/// MSCCL built-in kernel (strict) for `target`.
+pub(crate) fn gemm_and_msccl_jobs(target: &str) -> Vec<Job> {
+    let mut jobs = vec![];
     for name in GEMMS {
         for dtype in ["bf16", "f32"] {
             for config in [None].into_iter().chain(GEMM_CONFIGS.map(Some)) {
@@ -236,20 +249,5 @@ fn assemble_gemms(target: &str) -> Vec<String> {
         }
     }
     jobs.extend(msccl_kernels().into_iter().map(|(n, k)| (n, k, true)));
-    for (label, k, must_not_spill) in jobs {
-        match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
-            Ok(out) => {
-                let r = out.ptxas.expect("a cubin comes with ptxas's report");
-                println!("{label:<32} {target:<7} {}", r.summary());
-                if out.object.unwrap_or_default().is_empty() {
-                    failures.push(format!("{label} on {target}: empty cubin"));
-                }
-                if must_not_spill && r.spills() {
-                    failures.push(format!("{label} on {target} spills: {}", r.summary()));
-                }
-            }
-            Err(e) => failures.push(format!("{label} on {target}: {e}")),
-        }
-    }
-    failures
+    jobs
 }

@@ -3,9 +3,9 @@
 //! rocdl ops, assembles with llc and links with `ld.lld-22` into an HSA code object for gfx90a
 //! and gfx942, with register / scratch counts printed and no spill under the default config.
 
-use super::gpu::{gpu_kernel, kernel, msccl_kernels, weft, COLLECTIVES, GEMMS, GEMM_CONFIGS};
+use super::gpu::{gemm_and_msccl_jobs, kernel, prove, weft, Job, COLLECTIVES};
 use weft::compiler::backend::toolchain::llvm_tool;
-use weft::compiler::pipeline::{run, Options, Target};
+use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 const TARGETS: [&str; 2] = ["gfx90a", "gfx942"];
@@ -73,38 +73,25 @@ fn collectives_link_into_code_objects_and_do_not_spill() {
     if !tools_or_skip("collectives_link_into_code_objects_and_do_not_spill") {
         return;
     }
-    // One thread per target (two cores).
-    let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = TARGETS.map(|target| s.spawn(move || link_all(target))).into_iter().collect();
-        workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
-    });
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    prove(&TARGETS, collective_jobs, code_object_report);
 }
 
-/// Compiles every collective at every config for `target` down to a code object; returns what
-/// failed, is not a code object for `target`, or spills under the default config.
-fn link_all(target: &str) -> Vec<String> {
-    let mut failures = vec![];
+/// Every collective at every config; a spill fails only the default (the first).
+fn collective_jobs(_target: &str) -> Vec<Job> {
+    let mut jobs = vec![];
     for name in COLLECTIVES {
         for (i, (dtype, warps)) in CONFIGS.into_iter().enumerate() {
-            let k = kernel(name, dtype, &[("num_warps", warps)]);
-            let what = format!("{name} {dtype} num_warps={warps} on {target}");
-            match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
-                Ok(out) => {
-                    let r = out.amdgpu.expect("a code object comes with llc's report");
-                    println!("{name:<20} {dtype:<4} waves {warps:<2} {target:<7} {}", r.summary());
-                    if let Err(e) = check_code_object(&out.object.unwrap_or_default(), target) {
-                        failures.push(format!("{what}: {e}"));
-                    }
-                    if i == 0 && r.spills() {
-                        failures.push(format!("{what} spills under the default config: {}", r.summary()));
-                    }
-                }
-                Err(e) => failures.push(format!("{what}: {e}")),
-            }
+            jobs.push((format!("{name} {dtype} waves {warps}"), kernel(name, dtype, &[("num_warps", warps)]), i == 0));
         }
     }
-    failures
+    jobs
+}
+
+/// A code object's llc report as (summary, spills), or why it is not a code object for `target`.
+fn code_object_report(out: &Output, target: &str) -> Result<(String, bool), String> {
+    let r = out.amdgpu.as_ref().expect("a code object comes with llc's report");
+    check_code_object(out.object.as_deref().unwrap_or_default(), target)?;
+    Ok((r.summary(), r.spills()))
 }
 
 #[test]
@@ -118,60 +105,13 @@ fn multimem_on_amd_is_a_clear_error() {
     }
 }
 
+/// gemm, ag_gemm and gemm_rs take the FMA path for `tile.dot` on AMD.
 #[test]
 fn gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill() {
     if !tools_or_skip("gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill") {
         return;
     }
-    let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = TARGETS.map(|target| s.spawn(move || link_gemms(target))).into_iter().collect();
-        workers.into_iter().flat_map(|w| w.join().expect("worker")).collect()
-    });
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// Links gemm, ag_gemm and gemm_rs (bf16 and f32; the GPU default config and two more) for
-/// `target` (`tile.dot` takes the FMA path on AMD), and every MSCCL built-in kernel. Returns
-/// failures and default-config spills.
-fn link_gemms(target: &str) -> Vec<String> {
-    let mut failures = vec![];
-    for name in GEMMS {
-        for dtype in ["bf16", "f32"] {
-            for config in [None].into_iter().chain(GEMM_CONFIGS.map(Some)) {
-                let what = format!("{name} {dtype} {config:?} on {target}");
-                let k = gpu_kernel(name, dtype, target, config);
-                match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
-                    Ok(out) => {
-                        let r = out.amdgpu.expect("a code object comes with llc's report");
-                        println!("{name:<8} {dtype:<4} {:<22} {target:<7} {}", format!("{config:?}"), r.summary());
-                        if let Err(e) = check_code_object(&out.object.unwrap_or_default(), target) {
-                            failures.push(format!("{what}: {e}"));
-                        }
-                        if config.is_none() && r.spills() {
-                            failures.push(format!("{what} spills under the default config: {}", r.summary()));
-                        }
-                    }
-                    Err(e) => failures.push(format!("{what}: {e}")),
-                }
-            }
-        }
-    }
-    for (name, k) in msccl_kernels() {
-        match run(&k, Target::parse(target).unwrap(), None, &Options::default()) {
-            Ok(out) => {
-                let r = out.amdgpu.expect("a code object comes with llc's report");
-                println!("{name:<36} {target:<7} {}", r.summary());
-                if let Err(e) = check_code_object(&out.object.unwrap_or_default(), target) {
-                    failures.push(format!("{name} on {target}: {e}"));
-                }
-                if r.spills() {
-                    failures.push(format!("{name} on {target} spills: {}", r.summary()));
-                }
-            }
-            Err(e) => failures.push(format!("{name} on {target}: {e}")),
-        }
-    }
-    failures
+    prove(&TARGETS, gemm_and_msccl_jobs, code_object_report);
 }
 
 #[test]
