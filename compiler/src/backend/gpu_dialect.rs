@@ -37,7 +37,7 @@ pub enum GpuDialectError {
 /// `gpu.module @symbol [target_attr]`; returns the verified module's text.
 pub fn to_gpu_module(llvm_ir: &str, symbol: &str, target_attr: &str) -> Result<String, GpuDialectError> {
     let imported = import(llvm_ir)?;
-    let (_attrs, body) = split_module(&imported).ok_or_else(|| GpuDialectError::Import("the importer printed no module".into()))?;
+    let body = module_body(&imported).ok_or_else(|| GpuDialectError::Import("the importer printed no module".into()))?;
     // The importer's module attributes (data layout spec, triple) are left behind: the target
     // attribute names the chip, and the translation back sets the target's triple and layout.
     // MLIR's importer raises NVVM intrinsics to `nvvm` ops itself but has no ROCDL import.
@@ -161,21 +161,18 @@ fn raise_rocdl(body: &str) -> String {
         .collect()
 }
 
-/// Splits `module attributes {...} {\n body }` into the attribute text and the body.
-fn split_module(text: &str) -> Option<(String, String)> {
+/// The body of `module [attributes {...}] {\n body }`.
+fn module_body(text: &str) -> Option<String> {
     let start = text.find("module")?;
-    let rest = &text[start + "module".len()..];
-    let (attrs, rest) = match rest.trim_start().strip_prefix("attributes") {
-        Some(r) => {
-            let a = take_attr(r.trim_start());
-            let after = &r.trim_start()[a.len()..];
-            (a, after)
-        }
-        None => (String::new(), rest),
-    };
+    let mut rest = text[start + "module".len()..].trim_start();
+    if let Some(r) = rest.strip_prefix("attributes") {
+        // Skip the attribute dictionary: its braces are not the body's.
+        let r = r.trim_start();
+        rest = &r[take_attr(r).len()..];
+    }
     let open = rest.find('{')?;
     let close = rest.rfind('}')?;
-    Some((attrs, rest[open + 1..close].trim_start_matches('\n').to_string()))
+    Some(rest[open + 1..close].trim_start_matches('\n').to_string())
 }
 
 /// The balanced `{...}`, `<...>`, `[...]` or `(...)` attribute at the start of `s` (or up to
@@ -209,8 +206,8 @@ mod tests {
     fn attributes_are_taken_balanced() {
         assert_eq!(take_attr("{a = <1, 2>, b} {\n x }"), "{a = <1, 2>, b}");
         assert_eq!(take_attr("#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>, x"), "#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>");
-        let (a, b) = split_module("module attributes {x = 1} {\n  llvm.func @f()\n}\n").unwrap();
-        assert_eq!((a.as_str(), b.trim()), ("{x = 1}", "llvm.func @f()"));
+        let b = module_body("module attributes {x = {y = 1}} {\n  llvm.func @f()\n}\n").unwrap();
+        assert_eq!(b.trim(), "llvm.func @f()");
     }
 
     #[test]
