@@ -41,7 +41,7 @@ module {
 //     %8 = llvm.getelementptr %arg0[12] : (!llvm.ptr) -> !llvm.ptr, i8
 //     %9 = llvm.load %8 : !llvm.ptr -> i32
 //     %10 = arith.remsi %7, %9 : i32
-//     %11 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %11 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %c2_i64 = arith.constant 2 : i64
 //     %12 = arith.muli %4, %c2_i64 : i64
 //     %c4_i32 = arith.constant 4 : i32
@@ -49,7 +49,7 @@ module {
 //     %13 = llvm.getelementptr %0[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 //     %14 = llvm.load %13 : !llvm.ptr -> !llvm.ptr
 //     llvm.call %14(%arg0, %2, %11, %12, %10, %c4_i32, %c0_i32) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, i32, i32) -> ()
-//     %15 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %15 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %c2_i64_0 = arith.constant 2 : i64
 //     %16 = arith.muli %4, %c2_i64_0 : i64
 //     %c3_i32 = arith.constant 3 : i32
@@ -57,7 +57,7 @@ module {
 //     %17 = llvm.getelementptr %0[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 //     %18 = llvm.load %17 : !llvm.ptr -> !llvm.ptr
 //     llvm.call %18(%arg0, %2, %15, %16, %10, %c3_i32, %c1_i32_1) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, i32, i32) -> ()
-//     %19 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %19 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %c2_i64_2 = arith.constant 2 : i64
 //     %20 = arith.muli %4, %c2_i64_2 : i64
 //     %c0_i32_3 = arith.constant 0 : i32
@@ -65,7 +65,7 @@ module {
 //     %21 = llvm.getelementptr %0[2] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 //     %22 = llvm.load %21 : !llvm.ptr -> !llvm.ptr
 //     llvm.call %22(%arg0, %2, %19, %20, %10, %c0_i32_3, %c2_i32) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, i32, i32) -> ()
-//     %23 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %23 = llvm.getelementptr %2[%4] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %c2_i64_4 = arith.constant 2 : i64
 //     %24 = arith.muli %4, %c2_i64_4 : i64
 //     %c5_i32 = arith.constant 5 : i32
@@ -86,7 +86,7 @@ module {
 //     %33 = vector.broadcast %32 : i64 to vector<8xi64>
 //     %34 = llvm.inttoptr %32 : i64 to !llvm.ptr
 //     %c0_i64 = arith.constant 0 : i64
-//     %35 = llvm.getelementptr %34[%c0_i64] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %35 = llvm.getelementptr %34[%c0_i64] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %36 = arith.extsi %cst : vector<8xi32> to vector<8xi64>
 //     %c2_i64_8 = arith.constant 2 : i64
 //     %37 = vector.broadcast %c2_i64_8 : i64 to vector<8xi64>
@@ -97,16 +97,14 @@ module {
 //     %41 = vector.broadcast %40 : i64 to vector<8xi64>
 //     %42 = llvm.inttoptr %40 : i64 to !llvm.ptr
 //     %c0_i64_10 = arith.constant 0 : i64
-//     %43 = llvm.getelementptr %42[%c0_i64_10] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//     %43 = llvm.getelementptr %42[%c0_i64_10] : (!llvm.ptr, i64) -> !llvm.ptr, i16
 //     %44 = arith.extsi %cst_9 : vector<8xi32> to vector<8xi64>
 //     %c2_i64_11 = arith.constant 2 : i64
 //     %45 = vector.broadcast %c2_i64_11 : i64 to vector<8xi64>
 //     %46 = arith.muli %44, %45 : vector<8xi64>
 //     %47 = arith.addi %41, %46 : vector<8xi64>
 //     %48 = llvm.load %43 {alignment = 2 : i64} : !llvm.ptr -> vector<8xi16>
-//     %49 = arith.bitcast %48 : vector<8xi16> to vector<8xbf16>
-//     %50 = arith.bitcast %49 : vector<8xbf16> to vector<8xi16>
-//     llvm.store %50, %35 {alignment = 2 : i64} : vector<8xi16>, !llvm.ptr
+//     llvm.store %48, %35 {alignment = 2 : i64} : vector<8xi16>, !llvm.ptr
 //     return
 //   }
 // }

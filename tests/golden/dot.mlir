@@ -29,7 +29,7 @@ module {
 //     %3 = llvm.getelementptr %arg1[1] : (!llvm.ptr) -> !llvm.ptr, i64
 //     %4 = llvm.load %3 : !llvm.ptr -> !llvm.ptr
 //     %5 = llvm.mlir.constant(1 : i64) : i64
-//     %6 = llvm.alloca %5 x !llvm.array<4 x f16> {alignment = 64 : i64} : (i64) -> !llvm.ptr
+//     %6 = llvm.alloca %5 x !llvm.array<4 x i16> {alignment = 64 : i64} : (i64) -> !llvm.ptr
 //     %7 = llvm.mlir.constant(1 : i64) : i64
 //     %8 = llvm.alloca %7 x !llvm.array<4 x f32> {alignment = 64 : i64} : (i64) -> !llvm.ptr
 //     %9 = llvm.mlir.constant(1 : i64) : i64
@@ -63,97 +63,174 @@ module {
 //     %c2 = arith.constant 2 : index
 //     %c1 = arith.constant 1 : index
 //     scf.for %arg2 = %c0 to %c2 step %c1 {
-//       %47 = arith.index_cast %arg2 : index to i64
-//       %48 = vector.extract %25[%arg2] : i64 from vector<2xi64>
-//       %49 = llvm.inttoptr %48 : i64 to !llvm.ptr
-//       %50 = llvm.load %49 {alignment = 2 : i64} : !llvm.ptr -> vector<2xi16>
-//       %51 = arith.bitcast %50 : vector<2xi16> to vector<2xf16>
-//       %c2_i64_17 = arith.constant 2 : i64
-//       %52 = arith.muli %47, %c2_i64_17 : i64
-//       %53 = llvm.getelementptr %6[%52] : (!llvm.ptr, i64) -> !llvm.ptr, f16
-//       llvm.store %51, %53 {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr
+//       %45 = arith.index_cast %arg2 : index to i64
+//       %46 = vector.extract %25[%arg2] : i64 from vector<2xi64>
+//       %47 = llvm.inttoptr %46 : i64 to !llvm.ptr
+//       %48 = llvm.load %47 {alignment = 2 : i64} : !llvm.ptr -> vector<2xi16>
+//       %c2_i64_23 = arith.constant 2 : i64
+//       %49 = arith.muli %45, %c2_i64_23 : i64
+//       %50 = llvm.getelementptr %6[%49] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+//       llvm.store %48, %50 {alignment = 4 : i64} : vector<2xi16>, !llvm.ptr
 //     }
-//     %31 = llvm.load %6 {alignment = 64 : i64} : !llvm.ptr -> vector<4xf16>
+//     %31 = llvm.load %6 {alignment = 64 : i64} : !llvm.ptr -> vector<4xi16>
 //     %cst_1 = arith.constant 0.000000e+00 : f32
 //     %cst_2 = arith.constant dense<0.000000e+00> : vector<4xf32>
-//     %32 = arith.extf %31 : vector<4xf16> to vector<4xf32>
-//     llvm.store %32, %8 {alignment = 64 : i64} : vector<4xf32>, !llvm.ptr
-//     %33 = arith.extf %31 : vector<4xf16> to vector<4xf32>
-//     llvm.store %33, %10 {alignment = 64 : i64} : vector<4xf32>, !llvm.ptr
-//     llvm.store %cst_2, %12 {alignment = 64 : i64} : vector<4xf32>, !llvm.ptr
 //     %c0_3 = arith.constant 0 : index
 //     %c1_4 = arith.constant 1 : index
-//     %c2_5 = arith.constant 2 : index
-//     %c2_6 = arith.constant 2 : index
-//     %c2_7 = arith.constant 2 : index
-//     %c2_8 = arith.constant 2 : index
-//     %c2_9 = arith.constant 2 : index
-//     %c2_i64_10 = arith.constant 2 : i64
-//     %c2_i64_11 = arith.constant 2 : i64
-//     scf.for %arg2 = %c0_3 to %c2_5 step %c2_8 {
-//       scf.for %arg3 = %c0_3 to %c2_6 step %c2_9 {
-//         %47 = arith.index_cast %arg2 : index to i64
-//         %48 = arith.index_cast %arg3 : index to i64
-//         %49 = arith.muli %47, %c2_i64_10 : i64
-//         %50 = arith.addi %49, %48 : i64
+//     %c1_5 = arith.constant 1 : index
+//     scf.for %arg2 = %c0_3 to %c1_4 step %c1_5 {
+//       %45 = arith.index_cast %arg2 : index to i64
+//       %c4_i64_23 = arith.constant 4 : i64
+//       %46 = arith.muli %45, %c4_i64_23 : i64
+//       %47 = llvm.getelementptr %6[%46] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+//       %48 = llvm.getelementptr %8[%46] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//       %49 = llvm.load %47 {alignment = 2 : i64} : !llvm.ptr -> vector<4xi16>
+//       %50 = arith.extui %49 : vector<4xi16> to vector<4xi32>
+//       %cst_24 = arith.constant dense<32768> : vector<4xi32>
+//       %51 = arith.andi %50, %cst_24 : vector<4xi32>
+//       %cst_25 = arith.constant dense<16> : vector<4xi32>
+//       %52 = arith.shli %51, %cst_25 : vector<4xi32>
+//       %cst_26 = arith.constant dense<32767> : vector<4xi32>
+//       %53 = arith.andi %50, %cst_26 : vector<4xi32>
+//       %cst_27 = arith.constant dense<31744> : vector<4xi32>
+//       %54 = arith.andi %53, %cst_27 : vector<4xi32>
+//       %cst_28 = arith.constant dense<13> : vector<4xi32>
+//       %55 = arith.shli %53, %cst_28 : vector<4xi32>
+//       %cst_29 = arith.constant dense<939524096> : vector<4xi32>
+//       %56 = arith.addi %55, %cst_29 : vector<4xi32>
+//       %cst_30 = arith.constant dense<939524096> : vector<4xi32>
+//       %57 = arith.addi %56, %cst_30 : vector<4xi32>
+//       %cst_31 = arith.constant dense<947912704> : vector<4xi32>
+//       %58 = arith.addi %55, %cst_31 : vector<4xi32>
+//       %59 = arith.bitcast %58 : vector<4xi32> to vector<4xf32>
+//       %cst_32 = arith.constant dense<6.10351563E-5> : vector<4xf32>
+//       %60 = arith.subf %59, %cst_32 : vector<4xf32>
+//       %61 = arith.bitcast %60 : vector<4xf32> to vector<4xi32>
+//       %cst_33 = arith.constant dense<31744> : vector<4xi32>
+//       %62 = arith.cmpi eq, %54, %cst_33 : vector<4xi32>
+//       %cst_34 = arith.constant dense<0> : vector<4xi32>
+//       %63 = arith.cmpi eq, %54, %cst_34 : vector<4xi32>
+//       %64 = arith.select %63, %61, %56 : vector<4xi1>, vector<4xi32>
+//       %65 = arith.select %62, %57, %64 : vector<4xi1>, vector<4xi32>
+//       %66 = arith.ori %65, %52 : vector<4xi32>
+//       %67 = arith.bitcast %66 : vector<4xi32> to vector<4xf32>
+//       llvm.store %67, %48 {alignment = 2 : i64} : vector<4xf32>, !llvm.ptr
+//     }
+//     %c0_6 = arith.constant 0 : index
+//     %c1_7 = arith.constant 1 : index
+//     %c1_8 = arith.constant 1 : index
+//     scf.for %arg2 = %c0_6 to %c1_7 step %c1_8 {
+//       %45 = arith.index_cast %arg2 : index to i64
+//       %c4_i64_23 = arith.constant 4 : i64
+//       %46 = arith.muli %45, %c4_i64_23 : i64
+//       %47 = llvm.getelementptr %6[%46] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+//       %48 = llvm.getelementptr %10[%46] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//       %49 = llvm.load %47 {alignment = 2 : i64} : !llvm.ptr -> vector<4xi16>
+//       %50 = arith.extui %49 : vector<4xi16> to vector<4xi32>
+//       %cst_24 = arith.constant dense<32768> : vector<4xi32>
+//       %51 = arith.andi %50, %cst_24 : vector<4xi32>
+//       %cst_25 = arith.constant dense<16> : vector<4xi32>
+//       %52 = arith.shli %51, %cst_25 : vector<4xi32>
+//       %cst_26 = arith.constant dense<32767> : vector<4xi32>
+//       %53 = arith.andi %50, %cst_26 : vector<4xi32>
+//       %cst_27 = arith.constant dense<31744> : vector<4xi32>
+//       %54 = arith.andi %53, %cst_27 : vector<4xi32>
+//       %cst_28 = arith.constant dense<13> : vector<4xi32>
+//       %55 = arith.shli %53, %cst_28 : vector<4xi32>
+//       %cst_29 = arith.constant dense<939524096> : vector<4xi32>
+//       %56 = arith.addi %55, %cst_29 : vector<4xi32>
+//       %cst_30 = arith.constant dense<939524096> : vector<4xi32>
+//       %57 = arith.addi %56, %cst_30 : vector<4xi32>
+//       %cst_31 = arith.constant dense<947912704> : vector<4xi32>
+//       %58 = arith.addi %55, %cst_31 : vector<4xi32>
+//       %59 = arith.bitcast %58 : vector<4xi32> to vector<4xf32>
+//       %cst_32 = arith.constant dense<6.10351563E-5> : vector<4xf32>
+//       %60 = arith.subf %59, %cst_32 : vector<4xf32>
+//       %61 = arith.bitcast %60 : vector<4xf32> to vector<4xi32>
+//       %cst_33 = arith.constant dense<31744> : vector<4xi32>
+//       %62 = arith.cmpi eq, %54, %cst_33 : vector<4xi32>
+//       %cst_34 = arith.constant dense<0> : vector<4xi32>
+//       %63 = arith.cmpi eq, %54, %cst_34 : vector<4xi32>
+//       %64 = arith.select %63, %61, %56 : vector<4xi1>, vector<4xi32>
+//       %65 = arith.select %62, %57, %64 : vector<4xi1>, vector<4xi32>
+//       %66 = arith.ori %65, %52 : vector<4xi32>
+//       %67 = arith.bitcast %66 : vector<4xi32> to vector<4xf32>
+//       llvm.store %67, %48 {alignment = 2 : i64} : vector<4xf32>, !llvm.ptr
+//     }
+//     llvm.store %cst_2, %12 {alignment = 64 : i64} : vector<4xf32>, !llvm.ptr
+//     %c0_9 = arith.constant 0 : index
+//     %c1_10 = arith.constant 1 : index
+//     %c2_11 = arith.constant 2 : index
+//     %c2_12 = arith.constant 2 : index
+//     %c2_13 = arith.constant 2 : index
+//     %c2_14 = arith.constant 2 : index
+//     %c2_15 = arith.constant 2 : index
+//     %c2_i64_16 = arith.constant 2 : i64
+//     %c2_i64_17 = arith.constant 2 : i64
+//     scf.for %arg2 = %c0_9 to %c2_11 step %c2_14 {
+//       scf.for %arg3 = %c0_9 to %c2_12 step %c2_15 {
+//         %45 = arith.index_cast %arg2 : index to i64
+//         %46 = arith.index_cast %arg3 : index to i64
+//         %47 = arith.muli %45, %c2_i64_16 : i64
+//         %48 = arith.addi %47, %46 : i64
+//         %49 = llvm.getelementptr %12[%48] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//         %c2_i64_23 = arith.constant 2 : i64
+//         %50 = arith.addi %48, %c2_i64_23 : i64
 //         %51 = llvm.getelementptr %12[%50] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//         %c2_i64_17 = arith.constant 2 : i64
-//         %52 = arith.addi %50, %c2_i64_17 : i64
-//         %53 = llvm.getelementptr %12[%52] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//         %54 = llvm.load %51 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
-//         %55 = llvm.load %53 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
-//         %56:2 = scf.for %arg4 = %c0_3 to %c2_7 step %c1_4 iter_args(%arg5 = %54, %arg6 = %55) -> (vector<2xf32>, vector<2xf32>) {
-//           %57 = arith.index_cast %arg4 : index to i64
-//           %58 = arith.muli %57, %c2_i64_10 : i64
-//           %59 = arith.addi %58, %48 : i64
-//           %60 = llvm.getelementptr %10[%59] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//           %61 = llvm.load %60 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
-//           %62 = arith.muli %47, %c2_i64_11 : i64
-//           %63 = arith.addi %62, %57 : i64
-//           %64 = llvm.getelementptr %8[%63] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//           %65 = llvm.load %64 {alignment = 4 : i64} : !llvm.ptr -> f32
-//           %66 = vector.broadcast %65 : f32 to vector<2xf32>
-//           %67 = vector.fma %66, %61, %arg5 : vector<2xf32>
-//           %c2_i64_18 = arith.constant 2 : i64
-//           %68 = arith.addi %63, %c2_i64_18 : i64
-//           %69 = llvm.getelementptr %8[%68] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//           %70 = llvm.load %69 {alignment = 4 : i64} : !llvm.ptr -> f32
-//           %71 = vector.broadcast %70 : f32 to vector<2xf32>
-//           %72 = vector.fma %71, %61, %arg6 : vector<2xf32>
-//           scf.yield %67, %72 : vector<2xf32>, vector<2xf32>
+//         %52 = llvm.load %49 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+//         %53 = llvm.load %51 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+//         %54:2 = scf.for %arg4 = %c0_9 to %c2_13 step %c1_10 iter_args(%arg5 = %52, %arg6 = %53) -> (vector<2xf32>, vector<2xf32>) {
+//           %55 = arith.index_cast %arg4 : index to i64
+//           %56 = arith.muli %55, %c2_i64_16 : i64
+//           %57 = arith.addi %56, %46 : i64
+//           %58 = llvm.getelementptr %10[%57] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//           %59 = llvm.load %58 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+//           %60 = arith.muli %45, %c2_i64_17 : i64
+//           %61 = arith.addi %60, %55 : i64
+//           %62 = llvm.getelementptr %8[%61] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//           %63 = llvm.load %62 {alignment = 4 : i64} : !llvm.ptr -> f32
+//           %64 = vector.broadcast %63 : f32 to vector<2xf32>
+//           %65 = vector.fma %64, %59, %arg5 : vector<2xf32>
+//           %c2_i64_24 = arith.constant 2 : i64
+//           %66 = arith.addi %61, %c2_i64_24 : i64
+//           %67 = llvm.getelementptr %8[%66] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//           %68 = llvm.load %67 {alignment = 4 : i64} : !llvm.ptr -> f32
+//           %69 = vector.broadcast %68 : f32 to vector<2xf32>
+//           %70 = vector.fma %69, %59, %arg6 : vector<2xf32>
+//           scf.yield %65, %70 : vector<2xf32>, vector<2xf32>
 //         }
-//         llvm.store %56#0, %51 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
-//         llvm.store %56#1, %53 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
+//         llvm.store %54#0, %49 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
+//         llvm.store %54#1, %51 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
 //       }
 //     }
-//     %34 = llvm.load %12 {alignment = 64 : i64} : !llvm.ptr -> vector<4xf32>
-//     %35 = llvm.ptrtoint %2 : !llvm.ptr to i64
-//     %36 = vector.broadcast %35 : i64 to vector<4xi64>
-//     %c0_i64_12 = arith.constant 0 : i64
-//     %37 = vector.broadcast %c0_i64_12 : i64 to vector<2xi64>
-//     %38 = arith.addi %17, %37 : vector<2xi64>
-//     %cst_13 = arith.constant dense<4> : vector<2xi64>
-//     %39 = arith.muli %38, %cst_13 : vector<2xi64>
-//     %40 = vector.broadcast %35 : i64 to vector<2xi64>
-//     %41 = arith.addi %39, %40 : vector<2xi64>
-//     %42 = llvm.inttoptr %35 : i64 to !llvm.ptr
-//     %43 = arith.extsi %18 : vector<4xi32> to vector<4xi64>
+//     %32 = llvm.load %12 {alignment = 64 : i64} : !llvm.ptr -> vector<4xf32>
+//     %33 = llvm.ptrtoint %2 : !llvm.ptr to i64
+//     %34 = vector.broadcast %33 : i64 to vector<4xi64>
+//     %c0_i64_18 = arith.constant 0 : i64
+//     %35 = vector.broadcast %c0_i64_18 : i64 to vector<2xi64>
+//     %36 = arith.addi %17, %35 : vector<2xi64>
+//     %cst_19 = arith.constant dense<4> : vector<2xi64>
+//     %37 = arith.muli %36, %cst_19 : vector<2xi64>
+//     %38 = vector.broadcast %33 : i64 to vector<2xi64>
+//     %39 = arith.addi %37, %38 : vector<2xi64>
+//     %40 = llvm.inttoptr %33 : i64 to !llvm.ptr
+//     %41 = arith.extsi %18 : vector<4xi32> to vector<4xi64>
 //     %c4_i64 = arith.constant 4 : i64
-//     %44 = vector.broadcast %c4_i64 : i64 to vector<4xi64>
-//     %45 = arith.muli %43, %44 : vector<4xi64>
-//     %46 = arith.addi %36, %45 : vector<4xi64>
-//     %c0_14 = arith.constant 0 : index
-//     %c2_15 = arith.constant 2 : index
-//     %c1_16 = arith.constant 1 : index
-//     scf.for %arg2 = %c0_14 to %c2_15 step %c1_16 {
-//       %47 = arith.index_cast %arg2 : index to i64
-//       %48 = vector.extract %41[%arg2] : i64 from vector<2xi64>
-//       %49 = llvm.inttoptr %48 : i64 to !llvm.ptr
-//       %c2_i64_17 = arith.constant 2 : i64
-//       %50 = arith.muli %47, %c2_i64_17 : i64
-//       %51 = llvm.getelementptr %12[%50] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-//       %52 = llvm.load %51 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
-//       llvm.store %52, %49 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
+//     %42 = vector.broadcast %c4_i64 : i64 to vector<4xi64>
+//     %43 = arith.muli %41, %42 : vector<4xi64>
+//     %44 = arith.addi %34, %43 : vector<4xi64>
+//     %c0_20 = arith.constant 0 : index
+//     %c2_21 = arith.constant 2 : index
+//     %c1_22 = arith.constant 1 : index
+//     scf.for %arg2 = %c0_20 to %c2_21 step %c1_22 {
+//       %45 = arith.index_cast %arg2 : index to i64
+//       %46 = vector.extract %39[%arg2] : i64 from vector<2xi64>
+//       %47 = llvm.inttoptr %46 : i64 to !llvm.ptr
+//       %c2_i64_23 = arith.constant 2 : i64
+//       %48 = arith.muli %45, %c2_i64_23 : i64
+//       %49 = llvm.getelementptr %12[%48] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+//       %50 = llvm.load %49 {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+//       llvm.store %50, %47 {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
 //     }
 //     return
 //   }

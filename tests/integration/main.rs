@@ -6,5 +6,6 @@ mod collectives;
 mod golden;
 mod gpu;
 mod gpu_amd;
+mod half_precision;
 mod runtime_e2e;
 mod transports;

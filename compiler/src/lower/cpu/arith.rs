@@ -1,15 +1,19 @@
 //! Lowering of elementwise `arith` / `math` ops on tiles (vectors) and scalars.
 
 use super::emit::{num_elem, Affine, Cx};
+use super::half::{cpu_ty, is_half};
 use crate::ir::print::{binary_name, cast_name, const_literal, unary_name};
 use crate::ir::{BinOp, CastKind, CmpPred, Op, OpKind, Scalar};
 use crate::lower::LowerError;
 
+/// Lanes converted at a time by `converted_buffer`.
+const CHUNK: usize = 64;
+
 /// The lowered type of scalar `s` as a scalar or an `n`-lane vector.
 pub(crate) fn shaped(s: Scalar, n: Option<usize>) -> String {
     match n {
-        Some(n) => format!("vector<{n}x{}>", s.mlir()),
-        None => s.mlir().to_string(),
+        Some(n) => format!("vector<{n}x{}>", cpu_ty(s)),
+        None => cpu_ty(s).to_string(),
     }
 }
 
@@ -23,8 +27,9 @@ impl Cx<'_> {
         match &d.kind {
             OpKind::Const(c) => {
                 let s = num_elem(rty);
-                let lit = const_literal(*c, s);
-                let scalar_lit = if s == Scalar::I1 { lit.clone() } else { format!("{lit} : {}", s.mlir()) };
+                // Half constants are their bits, as every half value in this lowering.
+                let lit = if is_half(s) { half_bits(*c, s).to_string() } else { const_literal(*c, s) };
+                let scalar_lit = if s == Scalar::I1 { lit.clone() } else { format!("{lit} : {}", cpu_ty(s)) };
                 if rty.is_tensor() {
                     let sc = self.fresh();
                     self.line(&format!("{sc} = arith.constant {scalar_lit}"));
@@ -37,19 +42,29 @@ impl Cx<'_> {
                 }
             }
             OpKind::Binary(b) => {
-                let float = num_elem(rty).is_float();
-                let name = binary_name(*b, float);
+                let s = num_elem(rty);
+                let name = binary_name(*b, s.is_float());
                 self.track_binary(*b, d.operands[0], d.operands[1], r, name);
                 self.track_grid_binary(*b, d.operands[0], d.operands[1], r);
-                let n = self.def(r);
-                self.line(&format!("{n} = {name} {}, {} : {lty}", ops[0], ops[1]));
+                if is_half(s) {
+                    let v = self.float_binop(name, &ops[0], &ops[1], s, lanes_of(rty));
+                    self.bind(r, v);
+                } else {
+                    let n = self.def(r);
+                    self.line(&format!("{n} = {name} {}, {} : {lty}", ops[0], ops[1]));
+                }
             }
             OpKind::Cmp(p) => {
                 let t = self.ty(d.operands[0]);
-                let (name, pred) = if num_elem(t).is_float() { ("cmpf", p.float_name()) } else { ("cmpi", p.int_name()) };
-                let oty = self.lty(t);
+                let s = num_elem(t);
+                let (name, pred) = if s.is_float() { ("cmpf", p.float_name()) } else { ("cmpi", p.int_name()) };
+                let (mut a, mut b, mut oty) = (ops[0].clone(), ops[1].clone(), self.lty(t));
+                if is_half(s) {
+                    let l = lanes_of(t);
+                    (a, b, oty) = (self.half_to_f32(&a, s, l), self.half_to_f32(&b, s, l), shaped(Scalar::F32, l));
+                }
                 let n = self.def(r);
-                self.line(&format!("{n} = arith.{name} {pred}, {}, {} : {oty}", ops[0], ops[1]));
+                self.line(&format!("{n} = arith.{name} {pred}, {a}, {b} : {oty}"));
             }
             OpKind::Select => {
                 let cty = self.vty(d.operands[0]);
@@ -57,15 +72,27 @@ impl Cx<'_> {
                 self.line(&format!("{n} = arith.select {}, {}, {} : {cty}, {lty}", ops[0], ops[1], ops[2]));
             }
             OpKind::Unary(u) => {
-                let name = unary_name(*u, num_elem(rty).is_float());
-                let n = self.def(r);
-                self.line(&format!("{n} = {name} {} : {lty}", ops[0]));
+                let s = num_elem(rty);
+                let name = unary_name(*u, s.is_float());
+                if is_half(s) {
+                    let l = lanes_of(rty);
+                    let x = self.half_to_f32(&ops[0], s, l);
+                    let y = self.fresh();
+                    self.line(&format!("{y} = {name} {x} : {}", shaped(Scalar::F32, l)));
+                    let v = self.f32_to_half(&y, s, l);
+                    self.bind(r, v);
+                } else {
+                    let n = self.def(r);
+                    self.line(&format!("{n} = {name} {} : {lty}", ops[0]));
+                }
             }
             OpKind::Cast(kind) => {
                 let from_t = self.ty(d.operands[0]);
                 let (from, to) = (num_elem(from_t), num_elem(rty));
                 let lanes = rty.is_tensor().then(|| rty.numel());
-                let v = if *kind == CastKind::Bitcast {
+                let v = if *kind == CastKind::Bitcast && self.lty(from_t) == lty {
+                    ops[0].clone()
+                } else if *kind == CastKind::Bitcast {
                     let v = self.fresh();
                     self.line(&format!("{v} = arith.bitcast {} : {} to {lty}", ops[0], self.lty(from_t)));
                     v
@@ -80,7 +107,17 @@ impl Cx<'_> {
                         let sc = self.convert(&s, from, to, None);
                         self.splat.insert(r, sc);
                     }
-                    self.convert(&ops[0], from, to, lanes)
+                    match lanes {
+                        // Wide half-precision casts convert through memory in chunks.
+                        Some(n) if n > CHUNK && (is_half(from) || is_half(to)) => {
+                            let buf = self.converted_buffer(d.operands[0], to);
+                            let v = self.fresh();
+                            self.line(&format!("{v} = llvm.load {buf} {{alignment = 64 : i64}} : !llvm.ptr -> {lty}"));
+                            self.mem.insert(r, buf);
+                            v
+                        }
+                        _ => self.convert(&ops[0], from, to, lanes),
+                    }
                 };
                 self.bind(r, v);
             }
@@ -93,8 +130,7 @@ impl Cx<'_> {
     fn track_binary(&mut self, b: BinOp, x: crate::ir::Value, y: crate::ir::Value, r: crate::ir::Value, name: &str) {
         let s = num_elem(self.ty(r));
         if let (Some(a), Some(c)) = (self.splat.get(&x).cloned(), self.splat.get(&y).cloned()) {
-            let n = self.fresh();
-            self.line(&format!("{n} = {name} {a}, {c} : {}", s.mlir()));
+            let n = if s.is_float() { self.float_binop(name, &a, &c, s, None) } else { self.int_binop(name, &a, &c, s) };
             self.splat.insert(r, n);
             return;
         }
@@ -120,18 +156,17 @@ impl Cx<'_> {
     }
 
     /// Numeric conversion of SSA `v` from `from` to `to` (vector of `lanes` or scalar).
-    /// f32 → bf16 is rounded to nearest even inline: LLVM would otherwise call a libgcc helper
-    /// per element.
+    /// Half precision goes through f32 with the integer sequences of `half`.
     pub(crate) fn convert(&mut self, v: &str, from: Scalar, to: Scalar, lanes: Option<usize>) -> String {
         if from == to {
             return v.to_string();
         }
-        if to == Scalar::BF16 {
+        if is_half(to) {
             let f = self.convert(v, from, Scalar::F32, lanes);
-            return self.f32_to_bf16(&f, lanes);
+            return self.f32_to_half(&f, to, lanes);
         }
-        if from == Scalar::BF16 && to != Scalar::F32 {
-            let f = self.convert(v, from, Scalar::F32, lanes);
+        if is_half(from) {
+            let f = self.half_to_f32(v, from, lanes);
             return self.convert(&f, Scalar::F32, to, lanes);
         }
         let r = self.fresh();
@@ -140,48 +175,42 @@ impl Cx<'_> {
         r
     }
 
-    fn f32_to_bf16(&mut self, f: &str, lanes: Option<usize>) -> String {
-        let (i32t, i16t, ft) = (shaped(Scalar::I32, lanes), format!("{}", shaped(Scalar::I32, lanes).replace("i32", "i16")), shaped(Scalar::F32, lanes));
-        let c = |cx: &mut Self, x: i64| -> String {
-            let n = cx.fresh();
-            match lanes {
-                Some(_) => cx.line(&format!("{n} = arith.constant dense<{x}> : {i32t}")),
-                None => cx.line(&format!("{n} = arith.constant {x} : i32")),
-            }
-            n
-        };
-        let bits = self.fresh();
-        self.line(&format!("{bits} = arith.bitcast {f} : {ft} to {i32t}"));
-        let (c16, c1, c7fff, cnan) = (c(self, 16), c(self, 1), c(self, 0x7FFF), c(self, 0x7FC0_0000));
-        let sh = self.fresh();
-        self.line(&format!("{sh} = arith.shrui {bits}, {c16} : {i32t}"));
-        let lsb = self.fresh();
-        self.line(&format!("{lsb} = arith.andi {sh}, {c1} : {i32t}"));
-        let bias = self.fresh();
-        self.line(&format!("{bias} = arith.addi {lsb}, {c7fff} : {i32t}"));
-        let rounded = self.fresh();
-        self.line(&format!("{rounded} = arith.addi {bits}, {bias} : {i32t}"));
-        let isnan = self.fresh();
-        self.line(&format!("{isnan} = arith.cmpf uno, {f}, {f} : {ft}"));
-        let fixed = self.fresh();
-        let cty = match lanes {
-            Some(n) => format!("vector<{n}xi1>, {i32t}"),
-            None => i32t.clone(),
-        };
-        self.line(&format!("{fixed} = arith.select {isnan}, {cnan}, {rounded} : {cty}"));
-        let hi = self.fresh();
-        self.line(&format!("{hi} = arith.shrui {fixed}, {c16} : {i32t}"));
-        let t16 = self.fresh();
-        self.line(&format!("{t16} = arith.trunci {hi} : {i32t} to {i16t}"));
-        let out = self.fresh();
-        self.line(&format!("{out} = arith.bitcast {t16} : {i16t} to {}", shaped(Scalar::BF16, lanes)));
-        out
+    /// A stack buffer holding tile `v` converted to `to`, converted `CHUNK` lanes at a time:
+    /// one conversion over a whole tile would be straight-line code of tens of thousands of
+    /// instructions, which LLVM's machine passes take seconds to minutes over.
+    pub(crate) fn converted_buffer(&mut self, v: crate::ir::Value, to: Scalar) -> String {
+        let from = num_elem(self.ty(v));
+        let src = self.in_memory(v);
+        let n = self.ty(v).numel();
+        let ch = (1..=CHUNK).rev().find(|c| n % c == 0).unwrap_or(1);
+        let dst = self.alloca(to, n);
+        let (_, i) = self.open_row_loop(n / ch);
+        let c = self.const_int(ch as i64, "i64");
+        let off = self.fresh();
+        self.line(&format!("{off} = arith.muli {i}, {c} : i64"));
+        let (ps, pd) = (self.gep(&src, &off, from), self.gep(&dst, &off, to));
+        let x = self.fresh();
+        self.line(&format!("{x} = llvm.load {ps} {{alignment = 2 : i64}} : !llvm.ptr -> {}", shaped(from, Some(ch))));
+        let y = self.convert(&x, from, to, Some(ch));
+        self.line(&format!("llvm.store {y}, {pd} {{alignment = 2 : i64}} : {}, !llvm.ptr", shaped(to, Some(ch))));
+        self.close_loop();
+        dst
+    }
+
+    fn int_binop(&mut self, name: &str, a: &str, b: &str, s: Scalar) -> String {
+        let n = self.fresh();
+        self.line(&format!("{n} = {name} {a}, {b} : {}", cpu_ty(s)));
+        n
     }
 
     /// Combines two lowered values with a reduction op of element type `s`.
-    pub(crate) fn combine(&mut self, kind: crate::ir::ReduceKind, a: &str, b: &str, ty: &str, s: Scalar) -> String {
-        let r = self.fresh();
+    /// Half precision is combined in f32 and rounded back (`lanes` is `ty`'s lane count).
+    pub(crate) fn combine(&mut self, kind: crate::ir::ReduceKind, a: &str, b: &str, ty: &str, s: Scalar, lanes: Option<usize>) -> String {
         let name = binary_name(kind.combine(), s.is_float());
+        if is_half(s) {
+            return self.float_binop(name, a, b, s, lanes);
+        }
+        let r = self.fresh();
         self.line(&format!("{r} = {name} {a}, {b} : {ty}"));
         r
     }
@@ -192,4 +221,19 @@ impl Cx<'_> {
         self.line(&format!("{r} = arith.cmpi {}, {a}, {b} : {ty}", pred.int_name()));
         r
     }
+}
+
+/// The lane count of a tile type, `None` for a scalar.
+pub(crate) fn lanes_of(t: &crate::ir::Type) -> Option<usize> {
+    t.is_tensor().then(|| t.numel())
+}
+
+/// The bits of half-precision constant `c` as a signed `i16` literal.
+fn half_bits(c: crate::ir::ConstVal, s: Scalar) -> i16 {
+    let f = match c {
+        crate::ir::ConstVal::Int(i) => i as f64,
+        crate::ir::ConstVal::Float(f) => f,
+    };
+    let bits = if s == Scalar::BF16 { half::bf16::from_f64(f).to_bits() } else { half::f16::from_f64(f).to_bits() };
+    bits as i16
 }

@@ -7,6 +7,7 @@
 //! per tile, so the inner loop is pure f32 (or i32) FMA.
 
 use super::emit::{num_elem, Cx};
+use super::half::cpu_ty;
 use crate::ir::{Op, Scalar};
 use crate::lower::LowerError;
 
@@ -91,22 +92,16 @@ impl Cx<'_> {
 
     /// A buffer holding `v` as `s` elements: `v`'s own when it already is `s`, else a widened copy.
     fn operand_buffer(&mut self, v: crate::ir::Value, s: Scalar) -> String {
-        let from = num_elem(self.ty(v));
-        if from == s {
+        if num_elem(self.ty(v)) == s {
             return self.in_memory(v);
         }
-        let n = self.ty(v).numel();
-        let name = self.name(v);
-        let wide = self.convert(&name, from, s, Some(n));
-        let buf = self.alloca(s, n);
-        self.line(&format!("llvm.store {wide}, {buf} {{alignment = 64 : i64}} : vector<{n}x{}>, !llvm.ptr", s.mlir()));
-        buf
+        self.converted_buffer(v, s)
     }
 
     /// `C[m, n] += A[m, k] · B[k, n]` over row-major buffers, register-blocked by `blk`.
     fn microkernel(&mut self, pa: &str, pb: &str, pc: &str, (m, n, k): (usize, usize, usize), blk: Blocking, s: Scalar) {
         let Blocking { w, nv, mr } = blk;
-        let e = s.mlir();
+        let e = cpu_ty(s);
         let vt = format!("vector<{w}x{e}>");
         let c = |cx: &mut Self, x: usize| cx.const_int(x as i64, "index");
         let (c0, c1, cm, cn, ck, cmr, cnr) = (c(self, 0), c(self, 1), c(self, m), c(self, n), c(self, k), c(self, mr), c(self, nv * w));

@@ -1,6 +1,7 @@
 //! The text emitter shared by the CPU lowering: SSA naming, types, constants, context
 //! fields and runtime calls, plus the side tables of the contiguity analysis.
 
+use super::half::cpu_ty;
 use crate::ir::{Elem, Kernel, Op, Scalar, Type, Value};
 use crate::lower::SiteInfo;
 use std::collections::HashMap;
@@ -57,7 +58,7 @@ impl<'k> Cx<'k> {
     /// A stack buffer of `n` elements of `elem`, allocated once in the entry block.
     pub fn alloca(&mut self, elem: Scalar, n: usize) -> String {
         let (one, r) = (self.fresh(), self.fresh());
-        let e = if elem == Scalar::I1 { "i8" } else { elem.mlir() };
+        let e = if elem == Scalar::I1 { "i8" } else { cpu_ty(elem) };
         self.allocas.push(format!("    {one} = llvm.mlir.constant(1 : i64) : i64\n"));
         self.allocas.push(format!("    {r} = llvm.alloca {one} x !llvm.array<{n} x {e}> {{alignment = 64 : i64}} : (i64) -> !llvm.ptr\n"));
         r
@@ -120,12 +121,12 @@ impl<'k> Cx<'k> {
         match t {
             Type::Token => "i64".into(),
             Type::Val { elem, shape } if shape.is_empty() => match elem {
-                Elem::Num(s) => s.mlir().into(),
+                Elem::Num(s) => cpu_ty(*s).into(),
                 Elem::Ptr(_) => "!llvm.ptr".into(),
             },
             Type::Val { elem, .. } => {
                 let e = match elem {
-                    Elem::Num(s) => s.mlir(),
+                    Elem::Num(s) => cpu_ty(*s),
                     Elem::Ptr(_) => "i64",
                 };
                 format!("vector<{}x{e}>", t.numel())
@@ -205,7 +206,7 @@ impl<'k> Cx<'k> {
     /// Scalar pointer `base + off` elements of `elem` (`off` an i64 SSA).
     pub fn gep(&mut self, base: &str, off: &str, elem: Scalar) -> String {
         let r = self.fresh();
-        let e = if elem == Scalar::I1 { "i8" } else { elem.mlir() };
+        let e = if elem == Scalar::I1 { "i8" } else { cpu_ty(elem) };
         self.line(&format!("{r} = llvm.getelementptr {base}[{off}] : (!llvm.ptr, i64) -> !llvm.ptr, {e}"));
         r
     }
@@ -216,8 +217,8 @@ impl<'k> Cx<'k> {
             return v.to_string();
         }
         let (from, to) = match vector {
-            Some(n) => (format!("vector<{n}x{}>", s.mlir()), format!("vector<{n}xi64>")),
-            None => (s.mlir().to_string(), "i64".to_string()),
+            Some(n) => (format!("vector<{n}x{}>", cpu_ty(s)), format!("vector<{n}xi64>")),
+            None => (cpu_ty(s).to_string(), "i64".to_string()),
         };
         let r = self.fresh();
         self.line(&format!("{r} = arith.extsi {v} : {from} to {to}"));

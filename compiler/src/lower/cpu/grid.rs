@@ -3,6 +3,7 @@
 //! lets a load or store move one contiguous row at a time instead of gathering every lane, and
 //! lets masks be formed per row from their row and column halves.
 
+use super::half::cpu_ty;
 use super::emit::{num_elem, Affine, Cx};
 use super::tile::Addr;
 use crate::ir::{BinOp, Op, OpKind, Scalar, Value};
@@ -164,7 +165,7 @@ impl Cx<'_> {
     }
 
     /// Opens `scf.for %i = 0 to rows` and returns `(i as index, i as i64)`.
-    fn open_row_loop(&mut self, rows: usize) -> (String, String) {
+    pub(crate) fn open_row_loop(&mut self, rows: usize) -> (String, String) {
         let (lo, hi, one) = (self.const_int(0, "index"), self.const_int(rows as i64, "index"), self.const_int(1, "index"));
         let i = self.fresh();
         self.line(&format!("scf.for {i} = {lo} to {hi} step {one} {{"));
@@ -174,7 +175,7 @@ impl Cx<'_> {
         (i, i64v)
     }
 
-    fn close_loop(&mut self) {
+    pub(crate) fn close_loop(&mut self) {
         self.depth -= 1;
         self.line("}");
     }
@@ -185,7 +186,7 @@ impl Cx<'_> {
         let off = self.fresh();
         self.line(&format!("{off} = arith.muli {i64v}, {cc} : i64"));
         let p = self.gep(buf, &off, elem);
-        let e = if elem == Scalar::I1 { "i8" } else { elem.mlir() };
+        let e = if elem == Scalar::I1 { "i8" } else { cpu_ty(elem) };
         let v = self.fresh();
         self.line(&format!("{v} = llvm.load {p} {{alignment = 4 : i64}} : !llvm.ptr -> vector<{c}x{e}>"));
         (p, v)
@@ -273,7 +274,7 @@ impl Cx<'_> {
                 let rp = self.row_ptr(rows, r_n, &i);
                 let m = msrc.as_ref().map(|g| self.row_mask(g, r_n, &i, &i64v, c_n));
                 let o = match &osrc {
-                    Some(Err(scalar)) => Some(self.broadcast(scalar, elem.mlir(), c_n)),
+                    Some(Err(scalar)) => Some(self.broadcast(scalar, cpu_ty(elem), c_n)),
                     Some(Ok(obuf)) => Some(self.buffer_row(obuf, elem, &i64v, c_n).1),
                     None => None,
                 };
@@ -282,12 +283,12 @@ impl Cx<'_> {
                 let off = self.fresh();
                 self.line(&format!("{off} = arith.muli {i64v}, {cc} : i64"));
                 let dst = self.gep(&buf, &off, elem);
-                self.line(&format!("llvm.store {v}, {dst} {{alignment = 4 : i64}} : vector<{c_n}x{}>, !llvm.ptr", elem.mlir()));
+                self.line(&format!("llvm.store {v}, {dst} {{alignment = 4 : i64}} : vector<{c_n}x{}>, !llvm.ptr", cpu_ty(elem)));
                 self.close_loop();
                 let r = d.results[0];
                 let out = self.def(r);
                 let n = r_n * c_n;
-                self.line(&format!("{out} = llvm.load {buf} {{alignment = 64 : i64}} : !llvm.ptr -> vector<{n}x{}>", elem.mlir()));
+                self.line(&format!("{out} = llvm.load {buf} {{alignment = 64 : i64}} : !llvm.ptr -> vector<{n}x{}>", cpu_ty(elem)));
                 self.mem.insert(r, buf);
             }
             OpKind::Store { mask } => {

@@ -11,6 +11,7 @@ mod control;
 mod dot;
 mod emit;
 mod grid;
+mod half;
 mod shmem;
 mod tile;
 

@@ -2,6 +2,7 @@
 //! through the runtime's function table, multimem as loops over the node's peers, and the
 //! LL protocol as flag-tagged 64-bit words polled with `spin_yield`.
 
+use super::half::cpu_ty;
 use super::emit::{num_elem, Cx};
 use crate::ir::{Op, OpKind, Scalar, SigOp};
 use crate::lower::LowerError;
@@ -174,7 +175,7 @@ impl Cx<'_> {
         let n = self.ty(p).numel();
         // Half-precision sums accumulate in f32, as multimem.ld_reduce's .acc::f32 does.
         let acc_s = if matches!(s, Scalar::F16 | Scalar::BF16) { Scalar::F32 } else { s };
-        let at = format!("vector<{n}x{}>", acc_s.mlir());
+        let at = format!("vector<{n}x{}>", cpu_ty(acc_s));
         let m = mask.then(|| self.name(d.operands[1]));
         let init = self.zero(&at);
         let site = self.site(op);
@@ -184,7 +185,7 @@ impl Cx<'_> {
         let addr = self.addr_of(p, Some(&delta));
         let v = self.load_from(&addr, s, n, m.as_deref(), None);
         let v = self.convert(&v, s, acc_s, Some(n));
-        let next = self.combine(crate::ir::ReduceKind::Sum, &carried, &v, &at, acc_s);
+        let next = self.combine(crate::ir::ReduceKind::Sum, &carried, &v, &at, acc_s, Some(n));
         self.line(&format!("scf.yield {next} : {at}"));
         self.depth -= 1;
         self.line("}");

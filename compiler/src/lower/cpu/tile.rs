@@ -1,6 +1,7 @@
 //! Lowering of `tile` ops: ids, ranges, splat / broadcast, pointer arithmetic, masked
 //! loads and stores (vector loads when contiguous, gathers otherwise) and reductions.
 
+use super::half::cpu_ty;
 use super::emit::{num_elem, Affine, Cx};
 use crate::ir::{Elem, Op, OpKind, ReduceKind, Scalar, Value};
 use crate::lower::LowerError;
@@ -60,7 +61,7 @@ impl Cx<'_> {
                         self.line(&format!("{i} = llvm.ptrtoint {sname} : !llvm.ptr to i64"));
                         (i, "i64".to_string())
                     }
-                    _ => (sname, num_elem(rty).mlir().to_string()),
+                    _ => (sname, cpu_ty(num_elem(rty)).to_string()),
                 };
                 let v = self.broadcast(&scalar, &elem, rty.numel());
                 self.splat.insert(r, scalar);
@@ -206,25 +207,11 @@ impl Cx<'_> {
     }
 
     /// Loads `n` lanes (or a scalar) of `elem` from `addr` under an optional mask.
-    /// bf16 and f16 move as i16: x86 has no bf16 registers (LLVM would round-trip every lane
-    /// through a libgcc call), and masked f16 vector accesses legalise lane by lane, which
-    /// makes code generation quadratic in the tile width.
+    /// bf16 and f16 move as i16 (see `half::cpu_ty`); masked 16-bit accesses take
+    /// `masked_load_pairs`, since LLVM legalises them lane by lane.
     pub(crate) fn load_from(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
-        if !matches!(elem, Scalar::BF16 | Scalar::F16) {
-            return self.load_raw(addr, elem, n, mask, other);
-        }
-        let other = other.map(|o| self.bits_cast(o, elem, Scalar::I16, addr, n));
-        let v = self.load_raw(addr, Scalar::I16, n, mask, other.as_deref());
-        self.bits_cast(&v, Scalar::I16, elem, addr, n)
-    }
-
-    /// Bitcasts a 16-bit value between float and integer views (same shape as the access).
-    fn bits_cast(&mut self, v: &str, from: Scalar, to: Scalar, addr: &Addr, n: usize) -> String {
-        let lanes = (!matches!(addr, Addr::Scalar(_))).then_some(n);
-        let r = self.fresh();
-        let (a, b) = (super::arith::shaped(from, lanes), super::arith::shaped(to, lanes));
-        self.line(&format!("{r} = arith.bitcast {v} : {a} to {b}"));
-        r
+        let elem = if super::half::is_half(elem) { Scalar::I16 } else { elem };
+        self.load_raw(addr, elem, n, mask, other)
     }
 
     fn load_raw(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
@@ -279,10 +266,7 @@ impl Cx<'_> {
 
     /// Stores `v` (`n` lanes or a scalar of `elem`) to `addr` under an optional mask.
     pub(crate) fn store_to(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
-        if matches!(elem, Scalar::BF16 | Scalar::F16) {
-            let bits = self.bits_cast(v, elem, Scalar::I16, addr, n);
-            return self.store_raw(addr, &bits, Scalar::I16, n, mask);
-        }
+        let elem = if super::half::is_half(elem) { Scalar::I16 } else { elem };
         self.store_raw(addr, v, elem, n, mask)
     }
 
@@ -435,9 +419,18 @@ impl Cx<'_> {
             (ReduceKind::Min, true) => "<minimumf>, {}",
             (ReduceKind::Min, false) => "<minsi>, {}",
         };
+        if shape.len() == 1 && super::half::is_half(s) {
+            // Reduce in f32, round once.
+            let wide = self.half_to_f32(&v, s, Some(shape[0]));
+            let (acc, f32t) = (self.fresh(), format!("vector<{}xf32>", shape[0]));
+            self.line(&format!("{acc} = vector.reduction {} : {f32t} into f32", red.replace("{}", &wide)));
+            let out = self.f32_to_half(&acc, s, None);
+            self.bind(r, out);
+            return Ok(());
+        }
         if shape.len() == 1 {
             let n = self.def(r);
-            self.line(&format!("{n} = vector.reduction {} : {vt} into {}", red.replace("{}", &v), s.mlir()));
+            self.line(&format!("{n} = vector.reduction {} : {vt} into {}", red.replace("{}", &v), cpu_ty(s)));
             return Ok(());
         }
         // Multi-dimensional: combine the `len` slices along `axis` elementwise.
@@ -446,7 +439,7 @@ impl Cx<'_> {
         out_shape.remove(axis);
         let m: usize = out_shape.iter().product();
         let inner: usize = shape[axis + 1..].iter().product();
-        let ot = format!("vector<{m}x{}>", s.mlir());
+        let ot = format!("vector<{m}x{}>", cpu_ty(s));
         let mut acc: Option<String> = None;
         for k in 0..len {
             let idx: Vec<String> = (0..m)
@@ -459,7 +452,7 @@ impl Cx<'_> {
             self.line(&format!("{slice} = vector.shuffle {v}, {v} [{}] : {vt}, {vt}", idx.join(", ")));
             acc = Some(match acc {
                 None => slice,
-                Some(a) => self.combine(kind, &a, &slice, &ot, s),
+                Some(a) => self.combine(kind, &a, &slice, &ot, s, Some(m)),
             });
         }
         let acc = acc.ok_or_else(|| self.malformed(op, "reduction over an empty axis"))?;
