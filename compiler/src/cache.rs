@@ -61,12 +61,17 @@ fn host_id() -> String {
     .clone()
 }
 
-/// The cache key of `kernel` for `target`.
+/// The cache key of `kernel` for `target` on this host.
 pub fn cache_key(kernel: &Kernel, target: Target) -> String {
+    cache_key_on(kernel, target, &host_id())
+}
+
+/// The cache key of `kernel` for `target` on CPU `machine` (model and features).
+fn cache_key_on(kernel: &Kernel, target: Target, machine: &str) -> String {
     let mut h = blake3::Hasher::new();
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
     h.update(target.name().as_bytes());
-    h.update(host_id().as_bytes());
+    h.update(machine.as_bytes());
     h.update(print_kernel(kernel, true).as_bytes());
     for (k, v) in &kernel.constexprs {
         h.update(format!("{k}={v};").as_bytes());
@@ -76,7 +81,10 @@ pub fn cache_key(kernel: &Kernel, target: Target) -> String {
 
 /// Compiles `kernel` for the CPU, or returns it from the cache.
 pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, CompileError> {
-    let key = cache_key(kernel, Target::Cpu);
+    let key = match &opts.cpu {
+        Some(model) => cache_key_on(kernel, Target::Cpu, model),
+        None => cache_key(kernel, Target::Cpu),
+    };
     if let Some(k) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(k.clone());
     }

@@ -136,12 +136,15 @@ pub const CPU_TO_LLVM: &str = "builtin.module(convert-scf-to-cf,convert-vector-t
 pub struct Options {
     /// Write every stage's text to this directory (`<kernel>.<stage>.<ext>`).
     pub dump_dir: Option<PathBuf>,
+    /// The CPU model the CPU target compiles for (an LLVM CPU name such as `x86-64-v3` or
+    /// `sapphirerapids`, with that model's features); `None` is the host (`WEFT_CPU`).
+    pub cpu: Option<String>,
 }
 
 impl Options {
     /// Options from the environment: `WEFT_DUMP_DIR` enables dumps.
     pub fn from_env() -> Options {
-        Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from) }
+        Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from), cpu: std::env::var("WEFT_CPU").ok().filter(|c| !c.is_empty()) }
     }
 
     pub(crate) fn dump(&self, kernel: &str, stage: &Stage, text: &str) -> Result<(), CompileError> {
@@ -222,7 +225,11 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
         return Ok(out);
     }
     let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };
-    let tm = TargetMachine::host().map_err(llvm_err("llvm"))?;
+    let tm = match &opts.cpu {
+        Some(cpu) => TargetMachine::model(cpu),
+        None => TargetMachine::host(),
+    }
+    .map_err(llvm_err("llvm"))?;
     out.machine = format!("{} {}", tm.cpu, tm.features);
     let mut llvm = LlvmModule::from_mlir(&module).map_err(llvm_err("llvm"))?;
     llvm.optimize(&tm).map_err(llvm_err("llvm"))?;
@@ -237,7 +244,11 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     if stop(&stages[4]) {
         return Ok(out);
     }
-    out.object = Some(llvm.emit(&tm, Emit::Obj).map_err(llvm_err("obj"))?);
+    let object = llvm.emit(&tm, Emit::Obj).map_err(llvm_err("obj"))?;
+    // A call LLVM added that the kernel library cannot resolve is an error here, at compile
+    // time, naming the symbol: not a crash at the first launch.
+    crate::backend::symbols::check_object(&object, &name).map_err(|source| CompileError::Link { stage: "obj", source })?;
+    out.object = Some(object);
     Ok(out)
 }
 

@@ -27,6 +27,9 @@ pub struct CompileArgs {
     /// Also write every stage to this directory.
     #[arg(long)]
     dump_dir: Option<PathBuf>,
+    /// CPU model for the cpu target (an LLVM name: x86-64-v3, sapphirerapids, ...); default the host.
+    #[arg(long)]
+    cpu: Option<String>,
     /// Write the stage to this file instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -52,7 +55,8 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
         apply_defines(&mut c, &a.define)?;
         weft::kernels::build(&a.kernel, &c).map_err(|e| e.to_string())?
     };
-    let opts = Options { dump_dir: a.dump_dir.clone().or_else(|| Options::from_env().dump_dir) };
+    let env = Options::from_env();
+    let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu) };
     let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
     write_output(out, target, a.output.as_deref())
 }

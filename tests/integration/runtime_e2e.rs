@@ -99,3 +99,60 @@ fn nbi_without_quiet_is_reported() {
     let text: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
     assert!(text.iter().any(|w| w.contains("quiet")), "{text:?}");
 }
+
+/// Rank 0 runs a serial f32 recurrence for `iters` steps (the others for none), then every
+/// rank sends its result to the next one with put_signal and waits for its left neighbour's.
+/// With `signal = 0` nobody's wait can ever be satisfied.
+fn slow_producer() -> weft::runtime::Launchable {
+    compile(kernel("slow_producer", &Constexprs::new(), |a| {
+        let buf = a.ptr("buf", Scalar::F32);
+        let sig = a.ptr("sig", Scalar::I64);
+        let iters = a.i64("iters");
+        let signal = a.i64("signal");
+        let me = my_pe();
+        let n = select(me.eq_(0), iters, 0i64);
+        let x = for_range_carry(0i64, n, 1i64, &[constant(1.0, Scalar::F32, &[])], |_, c| vec![c[0] * 1.000_000_1 + 1e-7])[0];
+        store(buf, x);
+        let next = (me + 1) % n_pes();
+        put_signal(buf + 1, buf, 1, sig, signal, next, PutSignal::default());
+        let tok = wait_until(sig, Cmp::Ge, 1i64);
+        store(buf + 2, load(consume_token(buf + 1, tok)));
+        Ok(())
+    }))
+}
+
+fn recurrence(iters: i64) -> f32 {
+    (0..iters).fold(1.0f32, |x, _| x * 1.000_000_1 + 1e-7)
+}
+
+/// A rank that computes for longer than the deadlock timeout before it signals is running,
+/// not stuck: the launch finishes and is correct. A wait nobody can satisfy is still reported.
+#[test]
+fn long_compute_is_not_a_deadlock_but_a_missing_signal_is() {
+    let timeout = Duration::from_millis(300);
+    let k = slow_producer();
+    let opts = |n| weft::runtime::LocalOptions { topology: weft::runtime::Topology::single_node(n), deadlock_timeout: timeout, ..Default::default() };
+    // Calibrate the recurrence's speed on one rank, then make rank 0 compute ~6 timeouts (at least 2 under load).
+    let one = World::local_with(opts(1)).expect("world");
+    let (b1, s1) = (one.alloc::<f32>(3).expect("alloc"), one.alloc::<u64>(1).expect("alloc"));
+    let probe = 5_000_000i64;
+    let t = Instant::now();
+    one.launch(&k, [1, 1, 1], &[Arg::from(&b1), Arg::from(&s1), Arg::I64(probe), Arg::I64(1)]).expect("calibration launch");
+    let per_iter = t.elapsed().as_secs_f64() / probe as f64;
+    let iters = (6.0 * timeout.as_secs_f64() / per_iter) as i64;
+    for n in [2, 4] {
+        let world = World::local_with(opts(n)).expect("world");
+        let (buf, sig) = (world.alloc::<f32>(3).expect("alloc"), world.alloc::<u64>(1).expect("alloc"));
+        let t = Instant::now();
+        world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(iters), Arg::I64(1)]).expect("slow but healthy launch");
+        assert!(t.elapsed() > 2 * timeout, "the compute phase ({:?}) must outlast the timeout twice", t.elapsed());
+        let got = world.read(&buf, 1).expect("read")[2];
+        assert_eq!(got.to_bits(), recurrence(iters).to_bits(), "rank 1 of {n} got rank 0's result");
+        let stuck = World::local_with(opts(n)).expect("world");
+        let (buf, sig) = (stuck.alloc::<f32>(3).expect("alloc"), stuck.alloc::<u64>(1).expect("alloc"));
+        let t = Instant::now();
+        let err = stuck.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(iters), Arg::I64(0)]).expect_err("nobody signals");
+        assert!(matches!(err, RuntimeError::Deadlock(_)), "{err}");
+        assert!(t.elapsed() < Duration::from_secs(10), "reported after {:?}", t.elapsed());
+    }
+}

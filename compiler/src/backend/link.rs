@@ -14,6 +14,14 @@ pub enum LinkError {
         /// Linker output.
         message: String,
     },
+    /// The kernel needs symbols that nothing linked into its library provides.
+    #[error("kernel `{kernel}` needs symbols the kernel library does not provide: {symbols}")]
+    Unresolved {
+        /// The kernel.
+        kernel: String,
+        /// The unresolved symbols, or what made the object unreadable.
+        symbols: String,
+    },
     /// `dlopen` / `dlsym` failed.
     #[error("loading {path}: {message}")]
     Load {
@@ -48,11 +56,19 @@ pub struct Loaded {
     pub entry: weft_runtime::abi::KernelFn,
 }
 
-/// Loads `so` and resolves `symbol` as a kernel entry point.
+/// Loads `so` with immediate binding and resolves `symbol` as a kernel entry point, so an
+/// unresolved symbol is an error here (naming it) rather than a crash at the first call.
 pub fn load(so: &Path, symbol: &str) -> Result<Loaded, LinkError> {
-    let load_err = |e: libloading::Error| LinkError::Load { path: so.into(), message: e.to_string() };
+    let load_err = |e: libloading::Error| {
+        let message = e.to_string();
+        match message.split_once("undefined symbol: ") {
+            Some((_, sym)) => LinkError::Unresolved { kernel: symbol.into(), symbols: format!("{} (in {})", sym.trim(), so.display()) },
+            None => LinkError::Load { path: so.into(), message },
+        }
+    };
     // SAFETY: the library is one we just produced; it has no constructors.
-    let lib = unsafe { libloading::Library::new(so) }.map_err(load_err)?;
+    let lib = unsafe { libloading::os::unix::Library::open(Some(so), libc::RTLD_NOW | libc::RTLD_LOCAL) }.map_err(load_err)?;
+    let lib = libloading::Library::from(lib);
     let entry = unsafe { *lib.get::<weft_runtime::abi::KernelFn>(symbol.as_bytes()).map_err(load_err)? };
     Ok(Loaded { _lib: lib, entry })
 }

@@ -176,6 +176,17 @@ static NATIVE: Once = Once::new();
 impl TargetMachine {
     /// The machine we run on, position independent (objects are linked into shared libraries).
     pub fn host() -> Result<TargetMachine, LlvmError> {
+        let (cpu, features) = unsafe { (take_message(LLVMGetHostCPUName()), take_message(LLVMGetHostCPUFeatures())) };
+        Self::native(cpu, features)
+    }
+
+    /// The host's architecture as CPU model `cpu` (an LLVM CPU name, e.g. `x86-64-v3`), with
+    /// exactly that model's features: what a kernel compiled on another machine would be.
+    pub fn model(cpu: &str) -> Result<TargetMachine, LlvmError> {
+        Self::native(cpu.to_string(), String::new())
+    }
+
+    fn native(cpu: String, features: String) -> Result<TargetMachine, LlvmError> {
         unsafe {
             NATIVE.call_once(|| {
                 LLVM_InitializeNativeTarget();
@@ -184,8 +195,6 @@ impl TargetMachine {
             let triple_raw = LLVMGetDefaultTargetTriple();
             let triple = CStr::from_ptr(triple_raw).to_owned();
             LLVMDisposeMessage(triple_raw);
-            let cpu = take_message(LLVMGetHostCPUName());
-            let features = take_message(LLVMGetHostCPUFeatures());
             let mut target = std::ptr::null_mut();
             let mut msg = std::ptr::null_mut();
             if LLVMGetTargetFromTriple(triple.as_ptr(), &mut target, &mut msg) != 0 {

@@ -6,5 +6,6 @@ pub mod gpu_dialect;
 pub mod link;
 pub mod llvm;
 pub mod nvptx;
+pub mod symbols;
 pub mod toolchain;
 pub mod tools;

@@ -9,7 +9,9 @@
 //!
 //! Deadlock: when every worker has resumed all of its live instances twice in a row, each
 //! came back blocked, and nothing anywhere made progress in between, no instance can ever
-//! unblock another. A wall-clock timeout without progress backs this up.
+//! unblock another. A wall-clock timeout without progress backs this up, but only while no
+//! worker is inside an instance: an instance that computes for longer than the timeout
+//! before it signals is running, not stuck, and the instances waiting for it are healthy.
 
 use super::ops::{compare, RT_FNS};
 use super::pool::{return_stack, take_stack, Job, Pool};
@@ -35,6 +37,8 @@ struct Task {
 }
 
 const DONE: u64 = u64::MAX;
+/// A worker's state while it is inside an instance (between resume and yield).
+const RUNNING: u64 = u64::MAX - 1;
 const ROUNDS_BITS: u64 = 8;
 
 pub(super) fn run(
@@ -212,7 +216,10 @@ fn run_instances(
         let mut all_blocked = true;
         let mut i = 0;
         while i < live.len() {
-            match live[i].1.resume(()) {
+            let idle = states[w].swap(RUNNING, Ordering::AcqRel);
+            let resumed = live[i].1.resume(());
+            states[w].store(idle, Ordering::Release);
+            match resumed {
                 CoroutineResult::Return(()) => {
                     let task = live[i].0 as *mut Task;
                     unsafe { (*task).inst.finished = true };
@@ -240,7 +247,7 @@ fn run_instances(
                 (idle_at, idle_rounds, idle_since) = (now, 1, Instant::now());
             }
             states[w].store(now << ROUNDS_BITS | idle_rounds.min(255), Ordering::Release);
-            if everyone_stuck(states, shared, now) || idle_since.elapsed() > timeout {
+            if everyone_stuck(states, shared, now) || (idle_since.elapsed() > timeout && !anyone_running(states)) {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }
@@ -258,6 +265,11 @@ fn run_instances(
         }
     }
     Ok(())
+}
+
+/// True when some worker is inside an instance right now.
+fn anyone_running(states: &[AtomicU64]) -> bool {
+    states.iter().any(|s| s.load(Ordering::Acquire) == RUNNING)
 }
 
 /// True when every worker is done or has had two idle rounds at progress value `now`.
