@@ -3,6 +3,7 @@
 mod cache;
 mod cli;
 mod collectives;
+mod cpu_models;
 mod golden;
 mod gpu;
 mod gpu_amd;
