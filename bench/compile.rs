@@ -1,0 +1,94 @@
+//! `cargo bench --bench compile`: cold and cached compile time of every library kernel x dtype
+//! for the CPU (the host, an AVX2-only model and an AVX-512 BF16 one) and for the GPU targets.
+//! Cold is a first compile into an empty cache directory (object, link, load for the CPU;
+//! through the last GPU stage for GPUs); cached is the next compile after the in-process cache
+//! is dropped, i.e. what a new process pays. Budget: a cold CPU compile within 5 s (goal 2 s).
+//! One-shot timings, not criterion samples: a cold compile cannot be repeated in a loop
+//! without stopping being cold. Writes `target/weft-bench/compile.md`.
+
+// Only its table writer is used here.
+#[allow(dead_code)]
+#[path = "support.rs"]
+mod support;
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+use weft::compiler::pipeline::{self, Options, Target};
+
+const DTYPES: [&str; 3] = ["f32", "f16", "bf16"];
+const CPUS: [Option<&str>; 3] = [None, Some("x86-64-v3"), Some("sapphirerapids")];
+const BUDGET: Duration = Duration::from_secs(5);
+
+fn main() {
+    // Benches run with `--bench` and sometimes a filter; only a filter restricts kernels.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let cache = std::env::temp_dir().join(format!("weft-compile-bench-{}", std::process::id()));
+    // SAFETY: set before any thread is started.
+    unsafe { std::env::set_var("WEFT_CACHE_DIR", &cache) };
+    let kernels: Vec<&str> = weft::kernels::list().iter().map(|k| k.name).filter(|n| filter.as_deref().is_none_or(|f| n.contains(f))).collect();
+    let mut table = String::from("| kernel | dtype | target | cold | cached |\n|---|---|---|---|---|\n");
+    let (mut over, mut worst) = (vec![], (Duration::ZERO, String::new()));
+    let total = kernels.len() * DTYPES.len() * (CPUS.len() + 2);
+    let mut done = 0;
+    for k in &kernels {
+        for dtype in DTYPES {
+            for cpu in CPUS {
+                done += 1;
+                let target = cpu.unwrap_or("cpu (host)");
+                let (cold, cached) = cpu_times(k, dtype, cpu);
+                eprintln!("[{done}/{total}] {k} {dtype} {target}: cold {} cached {}", ms(cold), ms(cached));
+                if cold > BUDGET {
+                    over.push(format!("{k} {dtype} {target}"));
+                }
+                if cold > worst.0 {
+                    worst = (cold, format!("{k} {dtype} {target}"));
+                }
+                let _ = writeln!(table, "| {k} | {dtype} | {target} | {} | {} |", ms(cold), ms(cached));
+            }
+            for gpu in ["sm_90a", "gfx942"] {
+                done += 1;
+                let line = match gpu_time(k, dtype, gpu) {
+                    Ok(t) => format!("{} | – |", ms(t)),
+                    Err(e) => format!("error: {} | |", e.lines().next().unwrap_or("")),
+                };
+                eprintln!("[{done}/{total}] {k} {dtype} {gpu}: {line}");
+                let _ = writeln!(table, "| {k} | {dtype} | {gpu} | {line}");
+            }
+        }
+    }
+    let _ = writeln!(table, "\nSlowest cold CPU compile: {} ({}); over the {} s budget: {}.", ms(worst.0), worst.1, BUDGET.as_secs(), if over.is_empty() { "none".into() } else { over.join(", ") });
+    let _ = std::fs::remove_dir_all(&cache);
+    support::write_summary("compile.md", &table);
+}
+
+fn ms(d: Duration) -> String {
+    if d >= Duration::from_secs(1) { format!("{:.2} s", d.as_secs_f64()) } else { format!("{:.1} ms", d.as_secs_f64() * 1e3) }
+}
+
+fn build(kernel: &str, dtype: &str, target: Target) -> weft::compiler::ir::Kernel {
+    let c = weft::kernels::target_constexprs(kernel, dtype, target).expect("constexprs");
+    weft::kernels::build(kernel, &c).expect("kernel builds")
+}
+
+/// Cold then cached compile of `kernel` for CPU model `cpu` (the host when `None`).
+fn cpu_times(kernel: &str, dtype: &str, cpu: Option<&str>) -> (Duration, Duration) {
+    let k = build(kernel, dtype, Target::Cpu);
+    let opts = Options { cpu: cpu.map(str::to_string), ..Options::default() };
+    let t = Instant::now();
+    weft::compile(&k, &opts).expect("cold compile");
+    let cold = t.elapsed();
+    weft::compiler::cache::clear_memory_cache();
+    let t = Instant::now();
+    let c = weft::compile(&k, &opts).expect("cached compile");
+    assert!(c.from_disk_cache, "{kernel} {dtype}: the second compile missed the disk cache");
+    (cold, t.elapsed())
+}
+
+/// A GPU compile of `kernel` through its last stage.
+fn gpu_time(kernel: &str, dtype: &str, gpu: &str) -> Result<Duration, String> {
+    let target = Target::parse(gpu).expect("GPU target");
+    let k = build(kernel, dtype, target);
+    let t = Instant::now();
+    pipeline::run(&k, target, None, &Options::default()).map_err(|e| e.to_string())?;
+    Ok(t.elapsed())
+}
