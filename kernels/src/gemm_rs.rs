@@ -10,6 +10,8 @@
 //! 2. inter-node: push each such node partial (`put_signal`) to its owner on its node;
 //! 3. final: the owner adds the other nodes' partials to its own node's and stores `C_shard`.
 //!
+//! The reductions walk each tile `REDUCE_ROWS` rows at a time (constexpr, default 8).
+//!
 //! Args: `a[m, k], b[k, n], c[seg_rows, n], stage, part, nstage, inter, sig, m, n, k, local,
 //! epoch`. With `T = max_tiles * BLOCK_M * BLOCK_N` (f32 elements per segment's tiles,
 //! `max_tiles = cdiv(cdiv(m, world), BLOCK_M) * cdiv(n, BLOCK_N)`): `stage[world * T]`,
@@ -38,6 +40,7 @@ fn slot_indices(cfg: &GemmConfig) -> (Val, Val) {
 pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    let rows_per_chunk = if c.get("REDUCE_ROWS").is_some() { c.pow2("REDUCE_ROWS", 1, 256)? } else { 8 };
     kernel("gemm_rs", c, |a| {
         let (am, bm, out) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t));
         let (stage, part) = (a.ptr("stage", Scalar::F32), a.ptr("part", Scalar::F32));
@@ -66,38 +69,48 @@ pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
         });
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
+            // Reductions walk a tile `rr` rows at a time: they are memory-bound, and a whole
+            // tile carried through the arrival loop is straight-line code that costs seconds
+            // of compile time on the CPU and registers on a GPU.
+            let rr = rows_per_chunk.min(cfg.bm);
+            let (ci, cj) = (arange(0, rr as i32).to(Scalar::I64), sj);
+            let chunk = |t: &Mat, r0: Val| Mat { ptr: t.ptr + r0 * t.ld, rows: t.rows - r0, cols: t.cols, ld: t.ld };
             for_range(0i64, nodes, 1i64, |step| {
                 let node = (my_node + 1 + step) % nodes;
                 let owner = node * local + my_local;
                 let (s0, s1) = segment(owner, m, world);
                 let num_pn = cdiv(n, cfg.bn);
                 for_range(cp, cdiv(s1 - s0, cfg.bm) * num_pn, i64c(comm), |index| {
-                    let sum_arrivals = |count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, init: Val| {
+                    // Rows `r0..r0 + rr` of every arrival, each waited for (once it has
+                    // arrived, a wait is one load of its signal).
+                    let sum_arrivals = |count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, r0: Val, init: Val| {
                         for_range_carry(0i64, count, 1i64, &[init], |q, acc| {
                             let slot = slot_of(q);
                             let tok = wait_until(sigs + slot, Cmp::Ge, epoch);
-                            let t = slot_tile(consume_token(bufs, tok), slot, &cfg);
-                            let (p, mask) = t.tile(si, sj);
+                            let t = chunk(&slot_tile(consume_token(bufs, tok), slot, &cfg), r0);
+                            let (p, mask) = t.tile(ci, cj);
                             vec![acc[0] + load_masked(p, mask, 0)]
                         })[0]
                     };
                     let intra = |q: Val| (((my_local + 1 + q) % local) * nodes + node) * max_tiles + index;
-                    let zero = zeros(&[cfg.bm as usize, cfg.bn as usize], Scalar::F32);
-                    let acc = sum_arrivals(local, &intra, sig, part, zero);
+                    let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
+                    let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
+                    let (row_tile, pn) = (index / num_pn, index % num_pn);
+                    let row0 = row_tile * cfg.bm;
+                    let cmat = Mat { ptr: out + row0 * n, rows: s1 - s0 - row0, cols: n, ld: n };
+                    let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+                    for_range(0i64, cfg.bm, rr, |r0| {
+                        let zero = zeros(&[rr as usize, cfg.bn as usize], Scalar::F32);
+                        let acc = sum_arrivals(local, &intra, sig, part, r0, zero);
+                        if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
+                        if_(node.eq_(my_node), || {
+                            let total = sum_arrivals(nodes - 1, &from, inter_sig, inter, r0, acc);
+                            store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
+                        });
+                    });
                     if_(node.ne_(my_node), || {
-                        let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
-                        store_tile(&staged, si, sj, acc, Scalar::F32);
                         let slot = my_node * max_tiles + index;
                         put_signal(inter + slot * tile_elems, staged.ptr, tile_elems, inter_sig + slot, epoch, owner, PutSignal::default());
-                    });
-                    if_(node.eq_(my_node), || {
-                        let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
-                        let total = sum_arrivals(nodes - 1, &from, inter_sig, inter, acc);
-                        let (row_tile, pn) = (index / num_pn, index % num_pn);
-                        let row0 = row_tile * cfg.bm;
-                        let cmat = Mat { ptr: out + row0 * n, rows: s1 - s0 - row0, cols: n, ld: n };
-                        let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
-                        store_tile(&cmat, si, cols, total, cfg.t);
                     });
                 });
             });
