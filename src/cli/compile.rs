@@ -53,7 +53,7 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
         weft::kernels::build(&a.kernel, &c).map_err(|e| e.to_string())?
     };
     let opts = Options { dump_dir: a.dump_dir.clone().or_else(|| Options::from_env().dump_dir) };
-    let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
+    let out = weft::compiler::cache::run_cached(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
     write_output(out, target, a.output.as_deref())
 }
 
