@@ -167,7 +167,7 @@ pub struct Output {
     pub machine: String,
     /// ptxas's register and spill report, when a cubin was assembled.
     pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
-    /// llc's register and scratch report, when an AMD code object was linked.
+    /// The AMDGPU back end's register and scratch report, when an AMD code object was linked.
     pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
 }
 

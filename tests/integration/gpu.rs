@@ -84,7 +84,7 @@ fn cubin_report(out: &Output, _target: &str) -> Result<(String, bool), String> {
 /// (default configs do; larger ones are only reported).
 pub(crate) type Job = (String, Kernel, bool);
 
-/// Builds every job of every target down to its binary (one thread per target: ptxas and llc
+/// Builds every job of every target down to its binary (one thread per target: ptxas and code generation
 /// take seconds a kernel), prints each `report`, and fails listing every error and every spill
 /// of a strict job.
 pub(crate) fn prove(targets: &[&'static str], jobs: fn(&str) -> Vec<Job>, report: fn(&Output, &str) -> Result<(String, bool), String>) {

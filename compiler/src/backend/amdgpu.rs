@@ -10,7 +10,7 @@ use crate::lower::gpu::amdgpu::Amdgpu;
 use inkwell::module::Module;
 use inkwell::targets::{FileType, TargetMachine};
 
-/// Registers and memory of a kernel as llc reports them in its assembly.
+/// Registers and memory of a kernel as the AMDGPU back end reports them in its assembly.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AmdgpuReport {
     /// Scalar registers, VCC and friends included (`TotalNumSgprs`).
@@ -25,7 +25,7 @@ pub struct AmdgpuReport {
     pub lds: u32,
     /// Waves per SIMD the register use allows (`Occupancy`).
     pub occupancy: u32,
-    /// Spill stores and reloads llc marked in the code (`Folded Spill` / `Folded Reload`).
+    /// Spill stores and reloads the back end marked in the code (`Folded Spill` / `Folded Reload`).
     pub spill_insts: u32,
 }
 
@@ -71,7 +71,7 @@ pub fn link(m: &Module, tm: &TargetMachine) -> Result<Vec<u8>, GpuToolError> {
     s.read("kernel.hsaco")
 }
 
-/// Reads the kernel-info comments llc writes after entry `symbol` in AMDGCN assembly.
+/// Reads the kernel-info comments the back end writes after entry `symbol` in AMDGCN assembly.
 pub fn parse_report(asm: &str, symbol: &str) -> AmdgpuReport {
     let mut r = AmdgpuReport::default();
     let start = asm.find(&format!("{symbol}:")).unwrap_or(0);
