@@ -1,6 +1,8 @@
 //! The compile cache: kernels compiled once, keyed by a hash of their IR (which embeds the
-//! constexprs), the target and the host machine, kept in memory and on disk as shared
-//! libraries so that a second run of a program does not recompile.
+//! constexprs), the target, what else decides the code (the host machine for the CPU; ptxas and
+//! NVSHMEM's bitcode, or ld.lld, for GPUs) and this build of weft, kept in memory and on disk
+//! (shared libraries for the CPU, see [`gpu`] for GPU binaries) so that a second run of a
+//! program does not recompile.
 
 use crate::backend::link;
 use crate::error::CompileError;
@@ -10,6 +12,9 @@ use crate::pipeline::{self, Options, Target};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+
+pub mod gpu;
+pub use gpu::{compile_gpu, compile_gpu_in, run_cached, GpuBinary};
 
 /// A kernel compiled to native code and loaded into this process.
 pub struct CompiledKernel {
@@ -39,6 +44,7 @@ fn memory() -> &'static Mutex<HashMap<String, Arc<CompiledKernel>>> {
 /// [`compile`] goes to disk. For tests of the cache itself.
 pub fn clear_memory_cache() {
     memory().lock().unwrap_or_else(|e| e.into_inner()).clear();
+    gpu::clear_memory();
 }
 
 /// The on-disk cache directory: `$WEFT_CACHE_DIR`, else `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`.
@@ -61,15 +67,50 @@ fn host_id() -> String {
     .clone()
 }
 
-/// The cache key of `kernel` for `target` on this host.
-pub fn cache_key(kernel: &Kernel, target: Target) -> String {
-    cache_key_on(kernel, target, &host_id())
+/// What identifies a file for the key: path, size and modification time (a reinstalled ptxas
+/// or NVSHMEM changes them; reading the 50 MB bitcode on every lookup would not be cheap).
+fn file_id(path: &Path) -> String {
+    match std::fs::metadata(path) {
+        Ok(m) => {
+            let mtime = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+            format!("{} {} {mtime};", path.display(), m.len())
+        }
+        Err(_) => format!("{} missing;", path.display()),
+    }
 }
 
-/// The cache key of `kernel` for `target` on CPU `machine` (model and features).
+/// What decides the code besides the kernel: the host CPU, or the GPU tools of the target.
+fn machine_id(target: Target) -> String {
+    use crate::backend::toolchain::{llvm_tool, Toolchain};
+    let tc = Toolchain::new();
+    let tool = |p: Result<PathBuf, crate::backend::toolchain::ToolError>| p.map(|p| file_id(&p)).unwrap_or_else(|e| e.looked + " missing;");
+    match target {
+        Target::Cpu => host_id(),
+        Target::Cuda { sm } => tool(tc.ptxas()) + &tool(tc.nvshmem_bitcode(sm.info().nvshmem_arch())),
+        Target::Amd { .. } => tool(llvm_tool("ld.lld")),
+    }
+}
+
+/// This build of weft: its version and the executable's identity, so a rebuilt compiler does
+/// not serve code its predecessor made.
+fn build_id() -> &'static str {
+    static ID: OnceLock<String> = OnceLock::new();
+    ID.get_or_init(|| {
+        let exe = std::env::current_exe().map(|p| file_id(&p)).unwrap_or_default();
+        format!("{} {exe}", env!("CARGO_PKG_VERSION"))
+    })
+}
+
+/// The cache key of `kernel` for `target` on this machine.
+pub fn cache_key(kernel: &Kernel, target: Target) -> String {
+    cache_key_on(kernel, target, &machine_id(target))
+}
+
+/// The cache key of `kernel` for `target` where `machine` (the CPU model and features, or the
+/// GPU tools) decides the code besides the kernel.
 fn cache_key_on(kernel: &Kernel, target: Target, machine: &str) -> String {
     let mut h = blake3::Hasher::new();
-    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(build_id().as_bytes());
     h.update(target.name().as_bytes());
     h.update(machine.as_bytes());
     h.update(print_kernel(kernel, true).as_bytes());
@@ -77,6 +118,15 @@ fn cache_key_on(kernel: &Kernel, target: Target, machine: &str) -> String {
         h.update(format!("{k}={v};").as_bytes());
     }
     h.finalize().to_hex()[..32].to_string()
+}
+
+/// Writes `data` to `path` through a temporary file and a rename, so that concurrent
+/// processes never read a half-written entry.
+fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
+    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    let io = |source| CompileError::Io { path: path.display().to_string(), source };
+    std::fs::write(&tmp, data).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
 }
 
 /// Compiles `kernel` for the CPU, or returns it from the cache.

@@ -1,6 +1,5 @@
 //! The compiler's error type: every failure names the stage it happened in.
 
-use crate::backend::gpu_dialect::GpuDialectError;
 use crate::backend::link::LinkError;
 use crate::backend::llvm::LlvmError;
 use crate::backend::nvptx::GpuToolError;
@@ -47,21 +46,13 @@ pub enum CompileError {
         /// LLVM's error.
         source: LlvmError,
     },
-    /// A GPU tool (llvm-link, opt, llc, ptxas) is missing or failed.
+    /// A GPU back-end step (NVSHMEM linking, passes, code generation, ptxas, ld.lld) failed.
     #[error("stage `{stage}`: {source}")]
     Gpu {
         /// Stage name.
         stage: &'static str,
         /// Why.
         source: GpuToolError,
-    },
-    /// The `gpu` stage (MLIR gpu / nvvm / rocdl / llvm dialects) failed.
-    #[error("stage `{stage}`: {source}")]
-    GpuDialect {
-        /// Stage name.
-        stage: &'static str,
-        /// Why.
-        source: GpuDialectError,
     },
     /// The stage exists for the target but is not implemented yet.
     #[error("stage `{stage}` for target {target} is not implemented: {what}")]

@@ -113,18 +113,18 @@ pub const CPU_STAGES: [Stage; 5] = [
 /// The NVIDIA pipeline.
 pub const NVPTX_STAGES: [Stage; 5] = [
     TIR_STAGE,
-    Stage { name: "gpu", about: "gpu.module under #nvvm.target: the per-thread lowering of one CTA in the llvm / nvvm dialects, NVSHMEM calls declared (verified by MLIR)", ext: "mlir" },
-    Stage { name: "llvm", about: "the gpu.module translated to LLVM IR, linked with NVSHMEM's device bitcode, internalized, O3", ext: "ll" },
-    Stage { name: "ptx", about: "PTX assembly from llc", ext: "ptx" },
+    Stage { name: "gpu", about: "the per-thread LLVM IR of one CTA (NVVM intrinsics, NVSHMEM calls declared), verified by LLVM", ext: "ll" },
+    Stage { name: "llvm", about: "that module linked with NVSHMEM's device bitcode, internalized, globaldce, O3", ext: "ll" },
+    Stage { name: "ptx", about: "PTX assembly from LLVM's NVPTX back end", ext: "ptx" },
     Stage { name: "cubin", about: "cubin from ptxas; the text is ptxas's resource report", ext: "txt" },
 ];
 
 /// The AMD pipeline.
 pub const AMD_STAGES: [Stage; 5] = [
     TIR_STAGE,
-    Stage { name: "gpu", about: "gpu.module under #rocdl.target: the per-thread lowering of one workgroup in the llvm / rocdl dialects (verified by MLIR)", ext: "mlir" },
-    Stage { name: "llvm", about: "the gpu.module translated to LLVM IR, after O3", ext: "ll" },
-    Stage { name: "amdgcn", about: "AMDGCN assembly from llc, with its kernel-info comments", ext: "s" },
+    Stage { name: "gpu", about: "the per-thread LLVM IR of one workgroup (AMDGPU intrinsics), verified by LLVM", ext: "ll" },
+    Stage { name: "llvm", about: "that module after O3", ext: "ll" },
+    Stage { name: "amdgcn", about: "AMDGCN assembly from LLVM's AMDGPU back end, with its kernel-info comments", ext: "s" },
     Stage { name: "hsaco", about: "HSA code object linked by ld.lld; the text is the register / scratch report", ext: "txt" },
 ];
 
@@ -170,7 +170,7 @@ pub struct Output {
     pub machine: String,
     /// ptxas's register and spill report, when a cubin was assembled.
     pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
-    /// llc's register and scratch report, when an AMD code object was linked.
+    /// The AMDGPU back end's register and scratch report, when an AMD code object was linked.
     pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
 }
 

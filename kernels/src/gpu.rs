@@ -3,7 +3,7 @@
 
 use crate::KernelError;
 use weft_compiler::ir::{Elem, Kernel, Type};
-use weft_compiler::pipeline::{self, Options, Target};
+use weft_compiler::pipeline::{Options, Target};
 use weft_runtime::{GpuCode, GpuParam, Launchable, World};
 
 /// Compiles `kernel` for `world`: CPU code unless the world runs GPU code.
@@ -26,14 +26,17 @@ pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launcha
     Ok(l)
 }
 
-/// Compiles `kernel` to a cubin for NVIDIA architecture `arch` (`sm_80`, `sm_90a`, `sm_100a`).
+/// Compiles `kernel` to a cubin for NVIDIA architecture `arch` (`sm_80`, `sm_90a`, `sm_100a`),
+/// or takes it from the compile cache.
 pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelError> {
     let unsupported = |what: String| KernelError::Unsupported { kernel: kernel.name.clone(), what };
     let Some(target @ Target::Cuda { sm }) = Target::parse(arch) else {
         return Err(unsupported(format!("GPU architecture `{arch}` (the cuda transport runs sm_80, sm_90a, sm_100a)")));
     };
-    let out = pipeline::run(kernel, target, None, &Options::from_env())?;
-    let Some(image) = out.object else { return Err(unsupported(format!("{arch}: the pipeline produced no cubin"))) };
+    let out = weft_compiler::cache::compile_gpu(kernel, target, &Options::from_env())?;
+    if out.image.is_empty() {
+        return Err(unsupported(format!("{arch}: the pipeline produced no cubin")));
+    }
     let num_warps = weft_compiler::lower::gpu::num_warps(kernel, &sm.info())
         .map_err(|source| weft_compiler::CompileError::Lower { stage: "gpu", source })?;
     let params = kernel
@@ -47,6 +50,6 @@ pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelE
         .collect::<Result<Vec<_>, _>>()?;
     // barrier_all meets every CTA of the PE, so they must all be resident at once.
     let cooperative = kernel.ops.iter().any(|o| matches!(o.kind, weft_compiler::ir::OpKind::BarrierAll));
-    let code = GpuCode { arch: arch.into(), image, symbol: out.symbol, num_warps: num_warps as u32, cooperative, params };
+    let code = GpuCode { arch: arch.into(), image: out.image.clone(), symbol: out.symbol.clone(), num_warps: num_warps as u32, cooperative, params };
     Ok(Launchable::gpu(kernel.name.clone(), code))
 }

@@ -57,7 +57,7 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
     };
     let env = Options::from_env();
     let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu) };
-    let out = pipeline::run(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
+    let out = weft::compiler::cache::run_cached(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
     write_output(out, target, a.output.as_deref())
 }
 

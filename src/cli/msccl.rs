@@ -5,7 +5,7 @@ use std::path::Path;
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::lower::{lower, LowerOptions};
 use weft::compiler::msccl::{verify_ir, xml, MscclIr, Protocol};
-use weft::compiler::pipeline::{self, Options};
+use weft::compiler::pipeline::Options;
 use weft::kernels::msccl::{dtype_scalar, run_msccl, MscclOptions};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
@@ -127,7 +127,7 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
             let t = dtype_scalar(dtype).ok_or_else(|| format!("dtype {dtype} cannot be lowered"))?;
             let lowered = lower(&ir, &LowerOptions { dtype: t, block: c.algo.block }).map_err(|e| e.to_string())?;
             let target = super::compile::parse_target(&c.target)?;
-            let out = pipeline::run(&lowered.kernel, target, Some(&c.emit), &Options::from_env()).map_err(|e| e.to_string())?;
+            let out = weft::compiler::cache::run_cached(&lowered.kernel, target, Some(&c.emit), &Options::from_env()).map_err(|e| e.to_string())?;
             super::compile::write_output(out, target, c.output.as_deref())
         }
         MscclCmd::Run(r) => run(r),

@@ -27,329 +27,385 @@ module {
   }
 }
 // ----- expected gpu@gfx942 -----
-// module attributes {gpu.container_module} {
-//   gpu.module @data_movement [#rocdl.target<chip = "gfx942">] {
-//     llvm.mlir.global external protected @weft_shmem_state() {addr_space = 4 : i32, alignment = 8 : i64, dso_local} : !llvm.struct<(i32, i32, i64, array<64 x i64>)> {
-//       %0 = llvm.mlir.constant(0 : i64) : i64
-//       %1 = llvm.mlir.constant(dense<0> : tensor<64xi64>) : !llvm.array<64 x i64>
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.zero : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       llvm.return %3 : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//     }
-//     llvm.module_flags [#llvm.mlir.module_flag<error, "amdhsa_code_object_version", 500 : i32>]
-//     llvm.func amdgpu_kernelcc @data_movement(%arg0: !llvm.ptr {llvm.noundef}, %arg1: i64 {llvm.noundef}) attributes {passthrough = [["amdgpu-flat-work-group-size", "256,256"], ["uniform-work-group-size", "true"]]} {
-//       %0 = llvm.mlir.addressof @weft_shmem_state : !llvm.ptr<4>
-//       %1 = llvm.mlir.constant(0 : i32) : i32
-//       %2 = llvm.mlir.constant(1 : i32) : i32
-//       %3 = llvm.mlir.constant(64 : i32) : i32
-//       %4 = llvm.mlir.constant(8 : i32) : i32
-//       %5 = llvm.mlir.constant(256 : i32) : i32
-//       %6 = llvm.mlir.constant(3 : i32) : i32
-//       %7 = llvm.mlir.constant(2 : i64) : i64
-//       %8 = llvm.mlir.constant(15 : i64) : i64
-//       %9 = llvm.mlir.constant(0 : i64) : i64
-//       %10 = llvm.mlir.constant(256 : i64) : i64
-//       %11 = llvm.mlir.constant(4 : i64) : i64
-//       %12 = llvm.mlir.constant(64 : i64) : i64
-//       %13 = llvm.mlir.constant(1 : i64) : i64
-//       %14 = llvm.mlir.poison : vector<1xi32>
-//       %15 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %16 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %17 = llvm.mlir.constant(true) : i1
-//       %18 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %19 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
-//       %20 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xbf16>) : vector<1xbf16>
-//       %21 = llvm.mlir.poison : vector<1xi1>
-//       %22 = llvm.getelementptr inbounds %0[%1, 0] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %23 = llvm.load %22 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %24 = llvm.getelementptr inbounds %0[%1, 1] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %25 = llvm.load %24 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %26 = rocdl.workitem.id.x : i32
-//       %27 = llvm.icmp "ult" %26, %3 : i32
-//       %28 = llvm.icmp "eq" %26, %1 : i32
-//       %29 = llvm.mul %26, %4 overflow<nuw> : i32
-//       %30 = llvm.udiv %29, %5 : i32
-//       %31 = llvm.mul %26, %4 overflow<nuw> : i32
-//       %32 = llvm.urem %31, %5 : i32
-//       %33 = llvm.icmp "ult" %32, %4 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %34 = llvm.add %23, %2 : i32
-//       %35 = llvm.srem %34, %25 : i32
-//       %36 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %37 = llvm.getelementptr inbounds %0[%1, 3, %35] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %38 = llvm.load %37 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %39 = llvm.getelementptr inbounds %0[%1, 3, %23] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %40 = llvm.load %39 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %41 = llvm.sub %38, %40 : i64
-//       %42 = llvm.getelementptr %arg0[%41] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %43 = llvm.zext %26 : i32 to i64
-//       %44 = llvm.addrspacecast %42 : !llvm.ptr to !llvm.ptr<1>
-//       %45 = llvm.addrspacecast %36 : !llvm.ptr to !llvm.ptr<1>
-//       %46 = llvm.mul %arg1, %7 : i64
-//       %47 = llvm.ptrtoint %44 : !llvm.ptr<1> to i64
-//       %48 = llvm.ptrtoint %45 : !llvm.ptr<1> to i64
-//       %49 = llvm.or %47, %48 : i64
-//       %50 = llvm.or %49, %46 : i64
-//       %51 = llvm.and %50, %8 : i64
-//       %52 = llvm.icmp "eq" %51, %9 : i64
-//       llvm.cond_br %52, ^bb2, ^bb7
-//     ^bb2:  // pred: ^bb1
-//       %53 = llvm.lshr %46, %11 : i64
-//       llvm.br ^bb3(%43 : i64)
-//     ^bb3(%54: i64):  // 2 preds: ^bb2, ^bb5
-//       %55 = llvm.icmp "slt" %54, %53 : i64
-//       llvm.cond_br %55, ^bb4, ^bb6
-//     ^bb4:  // pred: ^bb3
-//       %56 = llvm.getelementptr %45[%54] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %57 = llvm.getelementptr %44[%54] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %58 = llvm.load %56 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-//       llvm.store %58, %57 {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-//       llvm.br ^bb5
-//     ^bb5:  // pred: ^bb4
-//       %59 = llvm.add %54, %10 : i64
-//       llvm.br ^bb3(%59 : i64)
-//     ^bb6:  // pred: ^bb3
-//       llvm.br ^bb12
-//     ^bb7:  // pred: ^bb1
-//       llvm.br ^bb8(%43 : i64)
-//     ^bb8(%60: i64):  // 2 preds: ^bb7, ^bb10
-//       %61 = llvm.icmp "slt" %60, %arg1 : i64
-//       llvm.cond_br %61, ^bb9, ^bb11
-//     ^bb9:  // pred: ^bb8
-//       %62 = llvm.getelementptr %45[%60] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %63 = llvm.getelementptr %44[%60] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %64 = llvm.load %62 {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
-//       llvm.store %64, %63 {alignment = 2 : i64} : bf16, !llvm.ptr<1>
-//       llvm.br ^bb10
-//     ^bb10:  // pred: ^bb9
-//       %65 = llvm.add %60, %10 : i64
-//       llvm.br ^bb8(%65 : i64)
-//     ^bb11:  // pred: ^bb8
-//       llvm.br ^bb12
-//     ^bb12:  // 2 preds: ^bb6, ^bb11
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %66 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %27, ^bb13, ^bb25
-//     ^bb13:  // pred: ^bb12
-//       %67 = llvm.getelementptr inbounds %0[%1, 3, %35] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %68 = llvm.load %67 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %69 = llvm.getelementptr inbounds %0[%1, 3, %23] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %70 = llvm.load %69 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %71 = llvm.sub %68, %70 : i64
-//       %72 = llvm.getelementptr %arg0[%71] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %73 = llvm.zext %26 : i32 to i64
-//       %74 = llvm.addrspacecast %72 : !llvm.ptr to !llvm.ptr<1>
-//       %75 = llvm.addrspacecast %66 : !llvm.ptr to !llvm.ptr<1>
-//       %76 = llvm.mul %arg1, %7 : i64
-//       %77 = llvm.ptrtoint %74 : !llvm.ptr<1> to i64
-//       %78 = llvm.ptrtoint %75 : !llvm.ptr<1> to i64
-//       %79 = llvm.or %77, %78 : i64
-//       %80 = llvm.or %79, %76 : i64
-//       %81 = llvm.and %80, %8 : i64
-//       %82 = llvm.icmp "eq" %81, %9 : i64
-//       llvm.cond_br %82, ^bb14, ^bb19
-//     ^bb14:  // pred: ^bb13
-//       %83 = llvm.lshr %76, %11 : i64
-//       llvm.br ^bb15(%73 : i64)
-//     ^bb15(%84: i64):  // 2 preds: ^bb14, ^bb17
-//       %85 = llvm.icmp "slt" %84, %83 : i64
-//       llvm.cond_br %85, ^bb16, ^bb18
-//     ^bb16:  // pred: ^bb15
-//       %86 = llvm.getelementptr %75[%84] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %87 = llvm.getelementptr %74[%84] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %88 = llvm.load %86 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-//       llvm.store %88, %87 {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-//       llvm.br ^bb17
-//     ^bb17:  // pred: ^bb16
-//       %89 = llvm.add %84, %12 : i64
-//       llvm.br ^bb15(%89 : i64)
-//     ^bb18:  // pred: ^bb15
-//       llvm.br ^bb24
-//     ^bb19:  // pred: ^bb13
-//       llvm.br ^bb20(%73 : i64)
-//     ^bb20(%90: i64):  // 2 preds: ^bb19, ^bb22
-//       %91 = llvm.icmp "slt" %90, %arg1 : i64
-//       llvm.cond_br %91, ^bb21, ^bb23
-//     ^bb21:  // pred: ^bb20
-//       %92 = llvm.getelementptr %75[%90] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %93 = llvm.getelementptr %74[%90] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %94 = llvm.load %92 {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
-//       llvm.store %94, %93 {alignment = 2 : i64} : bf16, !llvm.ptr<1>
-//       llvm.br ^bb22
-//     ^bb22:  // pred: ^bb21
-//       %95 = llvm.add %90, %12 : i64
-//       llvm.br ^bb20(%95 : i64)
-//     ^bb23:  // pred: ^bb20
-//       llvm.br ^bb24
-//     ^bb24:  // 2 preds: ^bb18, ^bb23
-//       llvm.br ^bb25
-//     ^bb25:  // 2 preds: ^bb12, ^bb24
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %96 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %28, ^bb26, ^bb38
-//     ^bb26:  // pred: ^bb25
-//       %97 = llvm.getelementptr inbounds %0[%1, 3, %35] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %98 = llvm.load %97 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %99 = llvm.getelementptr inbounds %0[%1, 3, %23] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %100 = llvm.load %99 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %101 = llvm.sub %98, %100 : i64
-//       %102 = llvm.getelementptr %96[%101] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %103 = llvm.zext %1 : i32 to i64
-//       %104 = llvm.addrspacecast %arg0 : !llvm.ptr to !llvm.ptr<1>
-//       %105 = llvm.addrspacecast %102 : !llvm.ptr to !llvm.ptr<1>
-//       %106 = llvm.mul %arg1, %7 : i64
-//       %107 = llvm.ptrtoint %104 : !llvm.ptr<1> to i64
-//       %108 = llvm.ptrtoint %105 : !llvm.ptr<1> to i64
-//       %109 = llvm.or %107, %108 : i64
-//       %110 = llvm.or %109, %106 : i64
-//       %111 = llvm.and %110, %8 : i64
-//       %112 = llvm.icmp "eq" %111, %9 : i64
-//       llvm.cond_br %112, ^bb27, ^bb32
-//     ^bb27:  // pred: ^bb26
-//       %113 = llvm.lshr %106, %11 : i64
-//       llvm.br ^bb28(%103 : i64)
-//     ^bb28(%114: i64):  // 2 preds: ^bb27, ^bb30
-//       %115 = llvm.icmp "slt" %114, %113 : i64
-//       llvm.cond_br %115, ^bb29, ^bb31
-//     ^bb29:  // pred: ^bb28
-//       %116 = llvm.getelementptr %105[%114] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %117 = llvm.getelementptr %104[%114] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %118 = llvm.load %116 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-//       llvm.store %118, %117 {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-//       llvm.br ^bb30
-//     ^bb30:  // pred: ^bb29
-//       %119 = llvm.add %114, %13 : i64
-//       llvm.br ^bb28(%119 : i64)
-//     ^bb31:  // pred: ^bb28
-//       llvm.br ^bb37
-//     ^bb32:  // pred: ^bb26
-//       llvm.br ^bb33(%103 : i64)
-//     ^bb33(%120: i64):  // 2 preds: ^bb32, ^bb35
-//       %121 = llvm.icmp "slt" %120, %arg1 : i64
-//       llvm.cond_br %121, ^bb34, ^bb36
-//     ^bb34:  // pred: ^bb33
-//       %122 = llvm.getelementptr %105[%120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %123 = llvm.getelementptr %104[%120] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %124 = llvm.load %122 {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
-//       llvm.store %124, %123 {alignment = 2 : i64} : bf16, !llvm.ptr<1>
-//       llvm.br ^bb35
-//     ^bb35:  // pred: ^bb34
-//       %125 = llvm.add %120, %13 : i64
-//       llvm.br ^bb33(%125 : i64)
-//     ^bb36:  // pred: ^bb33
-//       llvm.br ^bb37
-//     ^bb37:  // 2 preds: ^bb31, ^bb36
-//       llvm.br ^bb38
-//     ^bb38:  // 2 preds: ^bb25, ^bb37
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %126 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %127 = llvm.getelementptr inbounds %0[%1, 3, %35] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %128 = llvm.load %127 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %129 = llvm.getelementptr inbounds %0[%1, 3, %23] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %130 = llvm.load %129 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %131 = llvm.sub %128, %130 : i64
-//       %132 = llvm.getelementptr %126[%131] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %133 = llvm.zext %26 : i32 to i64
-//       %134 = llvm.addrspacecast %arg0 : !llvm.ptr to !llvm.ptr<1>
-//       %135 = llvm.addrspacecast %132 : !llvm.ptr to !llvm.ptr<1>
-//       %136 = llvm.mul %arg1, %7 : i64
-//       %137 = llvm.ptrtoint %134 : !llvm.ptr<1> to i64
-//       %138 = llvm.ptrtoint %135 : !llvm.ptr<1> to i64
-//       %139 = llvm.or %137, %138 : i64
-//       %140 = llvm.or %139, %136 : i64
-//       %141 = llvm.and %140, %8 : i64
-//       %142 = llvm.icmp "eq" %141, %9 : i64
-//       llvm.cond_br %142, ^bb39, ^bb44
-//     ^bb39:  // pred: ^bb38
-//       %143 = llvm.lshr %136, %11 : i64
-//       llvm.br ^bb40(%133 : i64)
-//     ^bb40(%144: i64):  // 2 preds: ^bb39, ^bb42
-//       %145 = llvm.icmp "slt" %144, %143 : i64
-//       llvm.cond_br %145, ^bb41, ^bb43
-//     ^bb41:  // pred: ^bb40
-//       %146 = llvm.getelementptr %135[%144] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %147 = llvm.getelementptr %134[%144] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %148 = llvm.load %146 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-//       llvm.store %148, %147 {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-//       llvm.br ^bb42
-//     ^bb42:  // pred: ^bb41
-//       %149 = llvm.add %144, %10 : i64
-//       llvm.br ^bb40(%149 : i64)
-//     ^bb43:  // pred: ^bb40
-//       llvm.br ^bb49
-//     ^bb44:  // pred: ^bb38
-//       llvm.br ^bb45(%133 : i64)
-//     ^bb45(%150: i64):  // 2 preds: ^bb44, ^bb47
-//       %151 = llvm.icmp "slt" %150, %arg1 : i64
-//       llvm.cond_br %151, ^bb46, ^bb48
-//     ^bb46:  // pred: ^bb45
-//       %152 = llvm.getelementptr %135[%150] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %153 = llvm.getelementptr %134[%150] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-//       %154 = llvm.load %152 {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
-//       llvm.store %154, %153 {alignment = 2 : i64} : bf16, !llvm.ptr<1>
-//       llvm.br ^bb47
-//     ^bb47:  // pred: ^bb46
-//       %155 = llvm.add %150, %10 : i64
-//       llvm.br ^bb45(%155 : i64)
-//     ^bb48:  // pred: ^bb45
-//       llvm.br ^bb49
-//     ^bb49:  // 2 preds: ^bb43, ^bb48
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.fence seq_cst
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %156 = llvm.getelementptr inbounds %0[%1, 3, %35] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %157 = llvm.load %156 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %158 = llvm.getelementptr inbounds %0[%1, 3, %23] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %159 = llvm.load %158 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %160 = llvm.sub %157, %159 : i64
-//       %161 = llvm.getelementptr %arg0[%160] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %162 = llvm.add %30, %1 : i32
-//       %163 = llvm.insertelement %162, %14[%9 : i64] : vector<1xi32>
-//       %164 = llvm.shufflevector %163, %14 [0] : vector<1xi32> 
-//       %165 = llvm.add %164, %15 : vector<1xi32>
-//       %166 = llvm.insertelement %arg0, %16[%9 : i64] : vector<1x!llvm.ptr>
-//       %167 = llvm.shufflevector %166, %16 [0] : vector<1x!llvm.ptr> 
-//       %168 = llvm.sext %165 : vector<1xi32> to vector<1xi64>
-//       %169 = llvm.getelementptr %167[%168] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %170 = llvm.add %30, %1 : i32
-//       %171 = llvm.insertelement %170, %14[%9 : i64] : vector<1xi32>
-//       %172 = llvm.shufflevector %171, %14 [0] : vector<1xi32> 
-//       %173 = llvm.add %172, %15 : vector<1xi32>
-//       %174 = llvm.insertelement %161, %16[%9 : i64] : vector<1x!llvm.ptr>
-//       %175 = llvm.shufflevector %174, %16 [0] : vector<1x!llvm.ptr> 
-//       %176 = llvm.sext %173 : vector<1xi32> to vector<1xi64>
-//       %177 = llvm.getelementptr %175[%176] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %178 = llvm.addrspacecast %177 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %179 = llvm.intr.masked.gather %178, %18, %20 {alignment = 2 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xbf16>) -> vector<1xbf16>
-//       %180 = llvm.insertelement %33, %21[%9 : i64] : vector<1xi1>
-//       %181 = llvm.shufflevector %180, %21 [0] : vector<1xi1> 
-//       %182 = llvm.and %18, %181 : vector<1xi1>
-//       %183 = llvm.addrspacecast %169 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %179, %183, %182 {alignment = 2 : i32} : vector<1xbf16>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'data_movement.gpu.ll'
+// source_filename = "data_movement.gpu.ll"
+// target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+// target triple = "amdgcn-amd-amdhsa"
+//
+// @weft_shmem_state = protected addrspace(4) externally_initialized global { i32, i32, i64, [64 x i64] } zeroinitializer, align 8
+//
+// ; Function Attrs: convergent nocallback nofree nounwind willreturn
+// declare void @llvm.amdgcn.s.barrier() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x() #1
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x bfloat>) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat>, <1 x ptr addrspace(1)>, <1 x i1>) #3
+//
+// define amdgpu_kernel void @data_movement(ptr noundef %v0, i64 noundef %v1) #4 {
+// entry:
+//   %t1.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 0
+//   %t1 = load i32, ptr addrspace(4) %t1.at, align 4
+//   %t3.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 1
+//   %t3 = load i32, ptr addrspace(4) %t3.at, align 4
+//   %t12 = call i32 @llvm.amdgcn.workitem.id.x()
+//   %t48 = icmp ult i32 %t12, 64
+//   %t92 = icmp eq i32 %t12, 0
+//   %t182.m = mul nuw i32 %t12, 8
+//   %t182 = udiv i32 %t182.m, 256
+//   %t201.m = mul nuw i32 %t12, 8
+//   %t201.k = urem i32 %t201.m, 256
+//   %t201 = icmp ult i32 %t201.k, 8
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t2 = add i32 %t1, 1
+//   %t4 = srem i32 %t2, %t3
+//   %t5 = getelementptr bfloat, ptr %v0, i64 %v1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t6 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t7 = load i64, ptr addrspace(4) %t6, align 8
+//   %t8 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t9 = load i64, ptr addrspace(4) %t8, align 8
+//   %t10 = sub i64 %t7, %t9
+//   %t11 = getelementptr i8, ptr %v0, i64 %t10
+//   %t13 = zext i32 %t12 to i64
+//   %t14 = addrspacecast ptr %t11 to ptr addrspace(1)
+//   %t15 = addrspacecast ptr %t5 to ptr addrspace(1)
+//   %t16 = mul i64 %v1, 2
+//   %t17 = ptrtoint ptr addrspace(1) %t14 to i64
+//   %t18 = ptrtoint ptr addrspace(1) %t15 to i64
+//   %t19 = or i64 %t17, %t18
+//   %t20 = or i64 %t19, %t16
+//   %t21 = and i64 %t20, 15
+//   %t22 = icmp eq i64 %t21, 0
+//   br i1 %t22, label %copy.vec23, label %copy.elems24
+//
+// copy.vec23:                                       ; preds = %body
+//   %t26 = lshr i64 %t16, 4
+//   br label %loop.head27
+//
+// loop.head27:                                      ; preds = %loop.latch32, %copy.vec23
+//   %t30 = phi i64 [ %t13, %copy.vec23 ], [ %t31, %loop.latch32 ]
+//   %t33 = icmp slt i64 %t30, %t26
+//   br i1 %t33, label %loop.body28, label %loop.exit29
+//
+// loop.body28:                                      ; preds = %loop.head27
+//   %t34 = getelementptr <4 x i32>, ptr addrspace(1) %t15, i64 %t30
+//   %t35 = getelementptr <4 x i32>, ptr addrspace(1) %t14, i64 %t30
+//   %t36 = load <4 x i32>, ptr addrspace(1) %t34, align 16
+//   store <4 x i32> %t36, ptr addrspace(1) %t35, align 16
+//   br label %loop.latch32
+//
+// loop.latch32:                                     ; preds = %loop.body28
+//   %t31 = add i64 %t30, 256
+//   br label %loop.head27
+//
+// loop.exit29:                                      ; preds = %loop.head27
+//   br label %copy.end25
+//
+// copy.elems24:                                     ; preds = %body
+//   br label %loop.head37
+//
+// loop.head37:                                      ; preds = %loop.latch42, %copy.elems24
+//   %t40 = phi i64 [ %t13, %copy.elems24 ], [ %t41, %loop.latch42 ]
+//   %t43 = icmp slt i64 %t40, %v1
+//   br i1 %t43, label %loop.body38, label %loop.exit39
+//
+// loop.body38:                                      ; preds = %loop.head37
+//   %t44 = getelementptr bfloat, ptr addrspace(1) %t15, i64 %t40
+//   %t45 = getelementptr bfloat, ptr addrspace(1) %t14, i64 %t40
+//   %t46 = load bfloat, ptr addrspace(1) %t44, align 2
+//   store bfloat %t46, ptr addrspace(1) %t45, align 2
+//   br label %loop.latch42
+//
+// loop.latch42:                                     ; preds = %loop.body38
+//   %t41 = add i64 %t40, 256
+//   br label %loop.head37
+//
+// loop.exit39:                                      ; preds = %loop.head37
+//   br label %copy.end25
+//
+// copy.end25:                                       ; preds = %loop.exit39, %loop.exit29
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t47 = getelementptr bfloat, ptr %v0, i64 %v1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t48, label %one.do49, label %one.end50
+//
+// one.do49:                                         ; preds = %copy.end25
+//   %t51 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t52 = load i64, ptr addrspace(4) %t51, align 8
+//   %t53 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t54 = load i64, ptr addrspace(4) %t53, align 8
+//   %t55 = sub i64 %t52, %t54
+//   %t56 = getelementptr i8, ptr %v0, i64 %t55
+//   %t57 = zext i32 %t12 to i64
+//   %t58 = addrspacecast ptr %t56 to ptr addrspace(1)
+//   %t59 = addrspacecast ptr %t47 to ptr addrspace(1)
+//   %t60 = mul i64 %v1, 2
+//   %t61 = ptrtoint ptr addrspace(1) %t58 to i64
+//   %t62 = ptrtoint ptr addrspace(1) %t59 to i64
+//   %t63 = or i64 %t61, %t62
+//   %t64 = or i64 %t63, %t60
+//   %t65 = and i64 %t64, 15
+//   %t66 = icmp eq i64 %t65, 0
+//   br i1 %t66, label %copy.vec67, label %copy.elems68
+//
+// copy.vec67:                                       ; preds = %one.do49
+//   %t70 = lshr i64 %t60, 4
+//   br label %loop.head71
+//
+// loop.head71:                                      ; preds = %loop.latch76, %copy.vec67
+//   %t74 = phi i64 [ %t57, %copy.vec67 ], [ %t75, %loop.latch76 ]
+//   %t77 = icmp slt i64 %t74, %t70
+//   br i1 %t77, label %loop.body72, label %loop.exit73
+//
+// loop.body72:                                      ; preds = %loop.head71
+//   %t78 = getelementptr <4 x i32>, ptr addrspace(1) %t59, i64 %t74
+//   %t79 = getelementptr <4 x i32>, ptr addrspace(1) %t58, i64 %t74
+//   %t80 = load <4 x i32>, ptr addrspace(1) %t78, align 16
+//   store <4 x i32> %t80, ptr addrspace(1) %t79, align 16
+//   br label %loop.latch76
+//
+// loop.latch76:                                     ; preds = %loop.body72
+//   %t75 = add i64 %t74, 64
+//   br label %loop.head71
+//
+// loop.exit73:                                      ; preds = %loop.head71
+//   br label %copy.end69
+//
+// copy.elems68:                                     ; preds = %one.do49
+//   br label %loop.head81
+//
+// loop.head81:                                      ; preds = %loop.latch86, %copy.elems68
+//   %t84 = phi i64 [ %t57, %copy.elems68 ], [ %t85, %loop.latch86 ]
+//   %t87 = icmp slt i64 %t84, %v1
+//   br i1 %t87, label %loop.body82, label %loop.exit83
+//
+// loop.body82:                                      ; preds = %loop.head81
+//   %t88 = getelementptr bfloat, ptr addrspace(1) %t59, i64 %t84
+//   %t89 = getelementptr bfloat, ptr addrspace(1) %t58, i64 %t84
+//   %t90 = load bfloat, ptr addrspace(1) %t88, align 2
+//   store bfloat %t90, ptr addrspace(1) %t89, align 2
+//   br label %loop.latch86
+//
+// loop.latch86:                                     ; preds = %loop.body82
+//   %t85 = add i64 %t84, 64
+//   br label %loop.head81
+//
+// loop.exit83:                                      ; preds = %loop.head81
+//   br label %copy.end69
+//
+// copy.end69:                                       ; preds = %loop.exit83, %loop.exit73
+//   br label %one.end50
+//
+// one.end50:                                        ; preds = %copy.end69, %copy.end25
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t91 = getelementptr bfloat, ptr %v0, i64 %v1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t92, label %one.do93, label %one.end94
+//
+// one.do93:                                         ; preds = %one.end50
+//   %t95 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t96 = load i64, ptr addrspace(4) %t95, align 8
+//   %t97 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t98 = load i64, ptr addrspace(4) %t97, align 8
+//   %t99 = sub i64 %t96, %t98
+//   %t100 = getelementptr i8, ptr %t91, i64 %t99
+//   %t101 = zext i32 0 to i64
+//   %t102 = addrspacecast ptr %v0 to ptr addrspace(1)
+//   %t103 = addrspacecast ptr %t100 to ptr addrspace(1)
+//   %t104 = mul i64 %v1, 2
+//   %t105 = ptrtoint ptr addrspace(1) %t102 to i64
+//   %t106 = ptrtoint ptr addrspace(1) %t103 to i64
+//   %t107 = or i64 %t105, %t106
+//   %t108 = or i64 %t107, %t104
+//   %t109 = and i64 %t108, 15
+//   %t110 = icmp eq i64 %t109, 0
+//   br i1 %t110, label %copy.vec111, label %copy.elems112
+//
+// copy.vec111:                                      ; preds = %one.do93
+//   %t114 = lshr i64 %t104, 4
+//   br label %loop.head115
+//
+// loop.head115:                                     ; preds = %loop.latch120, %copy.vec111
+//   %t118 = phi i64 [ %t101, %copy.vec111 ], [ %t119, %loop.latch120 ]
+//   %t121 = icmp slt i64 %t118, %t114
+//   br i1 %t121, label %loop.body116, label %loop.exit117
+//
+// loop.body116:                                     ; preds = %loop.head115
+//   %t122 = getelementptr <4 x i32>, ptr addrspace(1) %t103, i64 %t118
+//   %t123 = getelementptr <4 x i32>, ptr addrspace(1) %t102, i64 %t118
+//   %t124 = load <4 x i32>, ptr addrspace(1) %t122, align 16
+//   store <4 x i32> %t124, ptr addrspace(1) %t123, align 16
+//   br label %loop.latch120
+//
+// loop.latch120:                                    ; preds = %loop.body116
+//   %t119 = add i64 %t118, 1
+//   br label %loop.head115
+//
+// loop.exit117:                                     ; preds = %loop.head115
+//   br label %copy.end113
+//
+// copy.elems112:                                    ; preds = %one.do93
+//   br label %loop.head125
+//
+// loop.head125:                                     ; preds = %loop.latch130, %copy.elems112
+//   %t128 = phi i64 [ %t101, %copy.elems112 ], [ %t129, %loop.latch130 ]
+//   %t131 = icmp slt i64 %t128, %v1
+//   br i1 %t131, label %loop.body126, label %loop.exit127
+//
+// loop.body126:                                     ; preds = %loop.head125
+//   %t132 = getelementptr bfloat, ptr addrspace(1) %t103, i64 %t128
+//   %t133 = getelementptr bfloat, ptr addrspace(1) %t102, i64 %t128
+//   %t134 = load bfloat, ptr addrspace(1) %t132, align 2
+//   store bfloat %t134, ptr addrspace(1) %t133, align 2
+//   br label %loop.latch130
+//
+// loop.latch130:                                    ; preds = %loop.body126
+//   %t129 = add i64 %t128, 1
+//   br label %loop.head125
+//
+// loop.exit127:                                     ; preds = %loop.head125
+//   br label %copy.end113
+//
+// copy.end113:                                      ; preds = %loop.exit127, %loop.exit117
+//   br label %one.end94
+//
+// one.end94:                                        ; preds = %copy.end113, %one.end50
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t135 = getelementptr bfloat, ptr %v0, i64 %v1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t136 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t137 = load i64, ptr addrspace(4) %t136, align 8
+//   %t138 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t139 = load i64, ptr addrspace(4) %t138, align 8
+//   %t140 = sub i64 %t137, %t139
+//   %t141 = getelementptr i8, ptr %t135, i64 %t140
+//   %t142 = zext i32 %t12 to i64
+//   %t143 = addrspacecast ptr %v0 to ptr addrspace(1)
+//   %t144 = addrspacecast ptr %t141 to ptr addrspace(1)
+//   %t145 = mul i64 %v1, 2
+//   %t146 = ptrtoint ptr addrspace(1) %t143 to i64
+//   %t147 = ptrtoint ptr addrspace(1) %t144 to i64
+//   %t148 = or i64 %t146, %t147
+//   %t149 = or i64 %t148, %t145
+//   %t150 = and i64 %t149, 15
+//   %t151 = icmp eq i64 %t150, 0
+//   br i1 %t151, label %copy.vec152, label %copy.elems153
+//
+// copy.vec152:                                      ; preds = %one.end94
+//   %t155 = lshr i64 %t145, 4
+//   br label %loop.head156
+//
+// loop.head156:                                     ; preds = %loop.latch161, %copy.vec152
+//   %t159 = phi i64 [ %t142, %copy.vec152 ], [ %t160, %loop.latch161 ]
+//   %t162 = icmp slt i64 %t159, %t155
+//   br i1 %t162, label %loop.body157, label %loop.exit158
+//
+// loop.body157:                                     ; preds = %loop.head156
+//   %t163 = getelementptr <4 x i32>, ptr addrspace(1) %t144, i64 %t159
+//   %t164 = getelementptr <4 x i32>, ptr addrspace(1) %t143, i64 %t159
+//   %t165 = load <4 x i32>, ptr addrspace(1) %t163, align 16
+//   store <4 x i32> %t165, ptr addrspace(1) %t164, align 16
+//   br label %loop.latch161
+//
+// loop.latch161:                                    ; preds = %loop.body157
+//   %t160 = add i64 %t159, 256
+//   br label %loop.head156
+//
+// loop.exit158:                                     ; preds = %loop.head156
+//   br label %copy.end154
+//
+// copy.elems153:                                    ; preds = %one.end94
+//   br label %loop.head166
+//
+// loop.head166:                                     ; preds = %loop.latch171, %copy.elems153
+//   %t169 = phi i64 [ %t142, %copy.elems153 ], [ %t170, %loop.latch171 ]
+//   %t172 = icmp slt i64 %t169, %v1
+//   br i1 %t172, label %loop.body167, label %loop.exit168
+//
+// loop.body167:                                     ; preds = %loop.head166
+//   %t173 = getelementptr bfloat, ptr addrspace(1) %t144, i64 %t169
+//   %t174 = getelementptr bfloat, ptr addrspace(1) %t143, i64 %t169
+//   %t175 = load bfloat, ptr addrspace(1) %t173, align 2
+//   store bfloat %t175, ptr addrspace(1) %t174, align 2
+//   br label %loop.latch171
+//
+// loop.latch171:                                    ; preds = %loop.body167
+//   %t170 = add i64 %t169, 256
+//   br label %loop.head166
+//
+// loop.exit168:                                     ; preds = %loop.head166
+//   br label %copy.end154
+//
+// copy.end154:                                      ; preds = %loop.exit168, %loop.exit158
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   fence seq_cst
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t176 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t177 = load i64, ptr addrspace(4) %t176, align 8
+//   %t178 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t179 = load i64, ptr addrspace(4) %t178, align 8
+//   %t180 = sub i64 %t177, %t179
+//   %t181 = getelementptr i8, ptr %v0, i64 %t180
+//   %t183 = add i32 %t182, 0
+//   %t184 = insertelement <1 x i32> poison, i32 %t183, i64 0
+//   %t185 = shufflevector <1 x i32> %t184, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t186 = add <1 x i32> %t185, zeroinitializer
+//   %t187 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t188 = shufflevector <1 x ptr> %t187, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t189 = sext <1 x i32> %t186 to <1 x i64>
+//   %t190 = getelementptr bfloat, <1 x ptr> %t188, <1 x i64> %t189
+//   %t191 = add i32 %t182, 0
+//   %t192 = insertelement <1 x i32> poison, i32 %t191, i64 0
+//   %t193 = shufflevector <1 x i32> %t192, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t194 = add <1 x i32> %t193, zeroinitializer
+//   %t195 = insertelement <1 x ptr> poison, ptr %t181, i64 0
+//   %t196 = shufflevector <1 x ptr> %t195, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t197 = sext <1 x i32> %t194 to <1 x i64>
+//   %t198 = getelementptr bfloat, <1 x ptr> %t196, <1 x i64> %t197
+//   %t199 = addrspacecast <1 x ptr> %t198 to <1 x ptr addrspace(1)>
+//   %t200 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t199, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
+//   %t202 = insertelement <1 x i1> poison, i1 %t201, i64 0
+//   %t203 = shufflevector <1 x i1> %t202, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t204 = and <1 x i1> splat (i1 true), %t203
+//   %t205 = addrspacecast <1 x ptr> %t190 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t200, <1 x ptr addrspace(1)> align 2 %t205, <1 x i1> %t204)
+//   ret void
+//
+// dead206:                                          ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { convergent nocallback nofree nounwind willreturn }
+// attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #2 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #3 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #4 = { "amdgpu-flat-work-group-size"="256,256" "uniform-work-group-size"="true" }
+//
+// !llvm.module.flags = !{!0}
+//
+// !0 = !{i32 1, !"amdhsa_code_object_version", i32 500}

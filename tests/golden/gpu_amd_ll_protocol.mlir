@@ -24,122 +24,135 @@ module {
   }
 }
 // ----- expected gpu@gfx942 -----
-// module attributes {gpu.container_module} {
-//   gpu.module @ll_protocol [#rocdl.target<chip = "gfx942">] {
-//     llvm.mlir.global external protected @weft_shmem_state() {addr_space = 4 : i32, alignment = 8 : i64, dso_local} : !llvm.struct<(i32, i32, i64, array<64 x i64>)> {
-//       %0 = llvm.mlir.constant(0 : i64) : i64
-//       %1 = llvm.mlir.constant(dense<0> : tensor<64xi64>) : !llvm.array<64 x i64>
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.zero : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       llvm.return %3 : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//     }
-//     llvm.module_flags [#llvm.mlir.module_flag<error, "amdhsa_code_object_version", 500 : i32>]
-//     llvm.func amdgpu_kernelcc @ll_protocol(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: i32 {llvm.noundef}) attributes {passthrough = [["amdgpu-flat-work-group-size", "256,256"], ["uniform-work-group-size", "true"]]} {
-//       %0 = llvm.mlir.constant(8 : i32) : i32
-//       %1 = llvm.mlir.constant(256 : i32) : i32
-//       %2 = llvm.mlir.addressof @weft_shmem_state : !llvm.ptr<4>
-//       %3 = llvm.mlir.constant(0 : i32) : i32
-//       %4 = llvm.mlir.constant(1 : i32) : i32
-//       %5 = llvm.mlir.poison : vector<1xi32>
-//       %6 = llvm.mlir.constant(0 : i64) : i64
-//       %7 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %8 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %9 = llvm.mlir.constant(true) : i1
-//       %10 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %11 = llvm.mlir.constant(32 : i64) : i64
-//       %12 = llvm.mlir.poison : vector<1xi64>
-//       %13 = llvm.mlir.constant(3 : i32) : i32
-//       %14 = llvm.mlir.poison : vector<1xi1>
-//       %15 = llvm.mlir.constant(-4294967296 : i64) : i64
-//       %16 = rocdl.workitem.id.x : i32
-//       %17 = llvm.mul %16, %0 overflow<nuw> : i32
-//       %18 = llvm.udiv %17, %1 : i32
-//       %19 = llvm.getelementptr inbounds %2[%3, 0] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %20 = llvm.load %19 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %21 = llvm.getelementptr inbounds %2[%3, 1] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %22 = llvm.load %21 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %23 = llvm.mul %16, %0 overflow<nuw> : i32
-//       %24 = llvm.urem %23, %1 : i32
-//       %25 = llvm.icmp "ult" %24, %0 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %26 = llvm.add %18, %3 : i32
-//       %27 = llvm.insertelement %26, %5[%6 : i64] : vector<1xi32>
-//       %28 = llvm.shufflevector %27, %5 [0] : vector<1xi32> 
-//       %29 = llvm.add %28, %7 : vector<1xi32>
-//       %30 = llvm.add %20, %4 : i32
-//       %31 = llvm.srem %30, %22 : i32
-//       %32 = llvm.insertelement %arg0, %8[%6 : i64] : vector<1x!llvm.ptr>
-//       %33 = llvm.shufflevector %32, %8 [0] : vector<1x!llvm.ptr> 
-//       %34 = llvm.sext %29 : vector<1xi32> to vector<1xi64>
-//       %35 = llvm.getelementptr %33[%34] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %36 = llvm.addrspacecast %35 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %37 = llvm.intr.masked.gather %36, %10, %7 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xi32>) -> vector<1xi32>
-//       %38 = llvm.zext %37 : vector<1xi32> to vector<1xi64>
-//       %39 = llvm.zext %arg2 : i32 to i64
-//       %40 = llvm.shl %39, %11 : i64
-//       %41 = llvm.insertelement %40, %12[%6 : i64] : vector<1xi64>
-//       %42 = llvm.shufflevector %41, %12 [0] : vector<1xi64> 
-//       %43 = llvm.or %38, %42 : vector<1xi64>
-//       %44 = llvm.insertelement %arg1, %8[%6 : i64] : vector<1x!llvm.ptr>
-//       %45 = llvm.shufflevector %44, %8 [0] : vector<1x!llvm.ptr> 
-//       %46 = llvm.sext %29 : vector<1xi32> to vector<1xi64>
-//       %47 = llvm.getelementptr %45[%46] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       %48 = llvm.extractelement %47[%6 : i64] : vector<1x!llvm.ptr>
-//       %49 = llvm.getelementptr inbounds %2[%3, 3, %31] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %50 = llvm.load %49 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %51 = llvm.getelementptr inbounds %2[%3, 3, %20] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %52 = llvm.load %51 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %53 = llvm.sub %50, %52 : i64
-//       %54 = llvm.getelementptr %48[%53] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %55 = llvm.ptrtoint %48 : !llvm.ptr to i64
-//       %56 = llvm.ptrtoint %54 : !llvm.ptr to i64
-//       %57 = llvm.sub %56, %55 : i64
-//       %58 = llvm.getelementptr %47[%57] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %59 = llvm.insertelement %25, %14[%6 : i64] : vector<1xi1>
-//       %60 = llvm.shufflevector %59, %14 [0] : vector<1xi1> 
-//       %61 = llvm.and %10, %60 : vector<1xi1>
-//       %62 = llvm.extractelement %58[%6 : i64] : vector<1x!llvm.ptr>
-//       %63 = llvm.extractelement %43[%6 : i64] : vector<1xi64>
-//       %64 = llvm.extractelement %61[%6 : i64] : vector<1xi1>
-//       llvm.cond_br %64, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       llvm.store %63, %62 atomic monotonic {alignment = 8 : i64} : i64, !llvm.ptr
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb1, ^bb2
-//       %65 = llvm.insertelement %arg1, %8[%6 : i64] : vector<1x!llvm.ptr>
-//       %66 = llvm.shufflevector %65, %8 [0] : vector<1x!llvm.ptr> 
-//       %67 = llvm.sext %29 : vector<1xi32> to vector<1xi64>
-//       %68 = llvm.getelementptr %66[%67] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %69 = llvm.zext %arg2 : i32 to i64
-//       %70 = llvm.shl %69, %11 : i64
-//       %71 = llvm.extractelement %68[%6 : i64] : vector<1x!llvm.ptr>
-//       llvm.cond_br %9, ^bb4, ^bb7(%6 : i64)
-//     ^bb4:  // pred: ^bb3
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb4, ^bb5
-//       %72 = llvm.load volatile %71 atomic monotonic {alignment = 8 : i64} : !llvm.ptr -> i64
-//       %73 = llvm.and %72, %15 : i64
-//       %74 = llvm.icmp "eq" %73, %70 : i64
-//       llvm.cond_br %74, ^bb6, ^bb5
-//     ^bb6:  // pred: ^bb5
-//       llvm.br ^bb7(%72 : i64)
-//     ^bb7(%75: i64):  // 2 preds: ^bb3, ^bb6
-//       %76 = llvm.trunc %75 : i64 to i32
-//       %77 = llvm.insertelement %76, %5[%6 : i64] : vector<1xi32>
-//       %78 = llvm.insertelement %arg0, %8[%6 : i64] : vector<1x!llvm.ptr>
-//       %79 = llvm.shufflevector %78, %8 [0] : vector<1x!llvm.ptr> 
-//       %80 = llvm.sext %29 : vector<1xi32> to vector<1xi64>
-//       %81 = llvm.getelementptr %79[%80] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %82 = llvm.insertelement %25, %14[%6 : i64] : vector<1xi1>
-//       %83 = llvm.shufflevector %82, %14 [0] : vector<1xi1> 
-//       %84 = llvm.and %10, %83 : vector<1xi1>
-//       %85 = llvm.addrspacecast %81 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %77, %85, %84 {alignment = 4 : i32} : vector<1xi32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'll_protocol.gpu.ll'
+// source_filename = "ll_protocol.gpu.ll"
+// target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+// target triple = "amdgcn-amd-amdhsa"
+//
+// @weft_shmem_state = protected addrspace(4) externally_initialized global { i32, i32, i64, [64 x i64] } zeroinitializer, align 8
+//
+// ; Function Attrs: convergent nocallback nofree nounwind willreturn
+// declare void @llvm.amdgcn.s.barrier() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x() #1
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x i32>) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)>, <1 x i1>) #3
+//
+// define amdgpu_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #4 {
+// entry:
+//   %t1 = call i32 @llvm.amdgcn.workitem.id.x()
+//   %t2.m = mul nuw i32 %t1, 8
+//   %t2 = udiv i32 %t2.m, 256
+//   %t7.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 0
+//   %t7 = load i32, ptr addrspace(4) %t7.at, align 4
+//   %t9.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 1
+//   %t9 = load i32, ptr addrspace(4) %t9.at, align 4
+//   %t38.m = mul nuw i32 %t1, 8
+//   %t38.k = urem i32 %t38.m, 256
+//   %t38 = icmp ult i32 %t38.k, 8
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t6 = add <1 x i32> %t5, zeroinitializer
+//   %t8 = add i32 %t7, 1
+//   %t10 = srem i32 %t8, %t9
+//   %t11 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t12 = shufflevector <1 x ptr> %t11, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t13 = sext <1 x i32> %t6 to <1 x i64>
+//   %t14 = getelementptr i32, <1 x ptr> %t12, <1 x i64> %t13
+//   %t15 = addrspacecast <1 x ptr> %t14 to <1 x ptr addrspace(1)>
+//   %t16 = call <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4 %t15, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
+//   %t17 = zext <1 x i32> %t16 to <1 x i64>
+//   %t18 = zext i32 %v2 to i64
+//   %t19 = shl i64 %t18, 32
+//   %t20 = insertelement <1 x i64> poison, i64 %t19, i64 0
+//   %t21 = shufflevector <1 x i64> %t20, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t22 = or <1 x i64> %t17, %t21
+//   %t23 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t24 = shufflevector <1 x ptr> %t23, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t25 = sext <1 x i32> %t6 to <1 x i64>
+//   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
+//   %t27 = extractelement <1 x ptr> %t26, i64 0
+//   %t28 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t10
+//   %t29 = load i64, ptr addrspace(4) %t28, align 8
+//   %t30 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t7
+//   %t31 = load i64, ptr addrspace(4) %t30, align 8
+//   %t32 = sub i64 %t29, %t31
+//   %t33 = getelementptr i8, ptr %t27, i64 %t32
+//   %t34 = ptrtoint ptr %t27 to i64
+//   %t35 = ptrtoint ptr %t33 to i64
+//   %t36 = sub i64 %t35, %t34
+//   %t37 = getelementptr i8, <1 x ptr> %t26, i64 %t36
+//   %t39 = insertelement <1 x i1> poison, i1 %t38, i64 0
+//   %t40 = shufflevector <1 x i1> %t39, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t41 = and <1 x i1> splat (i1 true), %t40
+//   %t42 = extractelement <1 x ptr> %t37, i64 0
+//   %t43 = extractelement <1 x i64> %t22, i64 0
+//   %t44 = extractelement <1 x i1> %t41, i64 0
+//   br i1 %t44, label %one.do45, label %one.end46
+//
+// one.do45:                                         ; preds = %body
+//   store atomic i64 %t43, ptr %t42 monotonic, align 8
+//   br label %one.end46
+//
+// one.end46:                                        ; preds = %one.do45, %body
+//   %t47 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t48 = shufflevector <1 x ptr> %t47, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t49 = sext <1 x i32> %t6 to <1 x i64>
+//   %t50 = getelementptr i64, <1 x ptr> %t48, <1 x i64> %t49
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t51 = zext i32 %v2 to i64
+//   %t52 = shl i64 %t51, 32
+//   %t53 = extractelement <1 x ptr> %t50, i64 0
+//   br i1 true, label %one.do54, label %one.end55
+//
+// one.do54:                                         ; preds = %one.end46
+//   br label %ll.poll56
+//
+// ll.poll56:                                        ; preds = %ll.poll56, %one.do54
+//   %t58 = load atomic volatile i64, ptr %t53 monotonic, align 8
+//   %t59 = and i64 %t58, -4294967296
+//   %t60 = icmp eq i64 %t59, %t52
+//   br i1 %t60, label %ll.got57, label %ll.poll56
+//
+// ll.got57:                                         ; preds = %ll.poll56
+//   br label %one.end55
+//
+// one.end55:                                        ; preds = %ll.got57, %one.end46
+//   %t61 = phi i64 [ %t58, %ll.got57 ], [ 0, %one.end46 ]
+//   %t62 = trunc i64 %t61 to i32
+//   %t63 = insertelement <1 x i32> poison, i32 %t62, i64 0
+//   %t64 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t65 = shufflevector <1 x ptr> %t64, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t66 = sext <1 x i32> %t6 to <1 x i64>
+//   %t67 = getelementptr i32, <1 x ptr> %t65, <1 x i64> %t66
+//   %t68 = insertelement <1 x i1> poison, i1 %t38, i64 0
+//   %t69 = shufflevector <1 x i1> %t68, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t70 = and <1 x i1> splat (i1 true), %t69
+//   %t71 = addrspacecast <1 x ptr> %t67 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t63, <1 x ptr addrspace(1)> align 4 %t71, <1 x i1> %t70)
+//   ret void
+//
+// dead72:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { convergent nocallback nofree nounwind willreturn }
+// attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #2 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #3 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #4 = { "amdgpu-flat-work-group-size"="256,256" "uniform-work-group-size"="true" }
+//
+// !llvm.module.flags = !{!0}
+//
+// !0 = !{i32 1, !"amdhsa_code_object_version", i32 500}

@@ -10,126 +10,148 @@ module {
   }
 }
 // ----- expected gpu@gfx942 -----
-// module attributes {gpu.container_module} {
-//   gpu.module @rmax [#rocdl.target<chip = "gfx942">] {
-//     llvm.mlir.global internal @__weft_red() {addr_space = 3 : i32, alignment = 8 : i64, dso_local} : !llvm.array<32 x i64> {
-//       %0 = llvm.mlir.undef : !llvm.array<32 x i64>
-//       llvm.return %0 : !llvm.array<32 x i64>
-//     }
-//     llvm.module_flags [#llvm.mlir.module_flag<error, "amdhsa_code_object_version", 500 : i32>]
-//     llvm.func amdgpu_kernelcc @rmax(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}) attributes {passthrough = [["amdgpu-flat-work-group-size", "128,128"], ["uniform-work-group-size", "true"]]} {
-//       %0 = llvm.mlir.constant(2 : i32) : i32
-//       %1 = llvm.mlir.constant(64 : i32) : i32
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.poison : vector<1xi32>
-//       %4 = llvm.mlir.constant(0 : i64) : i64
-//       %5 = llvm.mlir.constant(dense<[0, 1]> : vector<2xi32>) : vector<2xi32>
-//       %6 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %7 = llvm.mlir.constant(true) : i1
-//       %8 = llvm.mlir.constant(dense<true> : vector<2xi1>) : vector<2xi1>
-//       %9 = llvm.mlir.constant(7 : i64) : i64
-//       %10 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %11 = llvm.mlir.constant(dense<0.000000e+00> : vector<2xf32>) : vector<2xf32>
-//       %12 = llvm.mlir.constant(63 : i32) : i32
-//       %13 = llvm.mlir.constant(32 : i32) : i32
-//       %14 = llvm.mlir.constant(16 : i32) : i32
-//       %15 = llvm.mlir.constant(8 : i32) : i32
-//       %16 = llvm.mlir.constant(4 : i32) : i32
-//       %17 = llvm.mlir.constant(1 : i32) : i32
-//       %18 = llvm.mlir.addressof @__weft_red : !llvm.ptr<3>
-//       %19 = rocdl.workitem.id.x : i32
-//       %20 = llvm.mul %19, %0 overflow<nuw> : i32
-//       %21 = llvm.udiv %19, %1 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %22 = llvm.add %20, %2 : i32
-//       %23 = llvm.insertelement %22, %3[%4 : i64] : vector<1xi32>
-//       %24 = llvm.shufflevector %23, %3 [0, 0] : vector<1xi32> 
-//       %25 = llvm.add %24, %5 : vector<2xi32>
-//       %26 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %27 = llvm.shufflevector %26, %6 [0, 0] : vector<1x!llvm.ptr> 
-//       %28 = llvm.sext %25 : vector<2xi32> to vector<2xi64>
-//       %29 = llvm.getelementptr %27[%28] : (vector<2x!llvm.ptr>, vector<2xi64>) -> vector<2x!llvm.ptr>, f32
-//       %30 = llvm.extractelement %29[%4 : i64] : vector<2x!llvm.ptr>
-//       %31 = "llvm.intr.vector.reduce.and"(%8) : (vector<2xi1>) -> i1
-//       %32 = llvm.ptrtoint %30 : !llvm.ptr to i64
-//       %33 = llvm.and %32, %9 : i64
-//       %34 = llvm.icmp "eq" %33, %4 : i64
-//       %35 = llvm.and %31, %34 : i1
-//       llvm.cond_br %35, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       %36 = llvm.addrspacecast %30 : !llvm.ptr to !llvm.ptr<1>
-//       %37 = llvm.load %36 {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
-//       llvm.br ^bb4(%37 : vector<2xf32>)
-//     ^bb3:  // pred: ^bb1
-//       %38 = llvm.addrspacecast %29 : vector<2x!llvm.ptr> to vector<2x!llvm.ptr<1>>
-//       %39 = llvm.intr.masked.gather %38, %8, %11 {alignment = 4 : i32} : (vector<2x!llvm.ptr<1>>, vector<2xi1>, vector<2xf32>) -> vector<2xf32>
-//       llvm.br ^bb4(%39 : vector<2xf32>)
-//     ^bb4(%40: vector<2xf32>):  // 2 preds: ^bb2, ^bb3
-//       %41 = llvm.intr.vector.reduce.fmaximum(%40) : (vector<2xf32>) -> f32
-//       %42 = llvm.bitcast %41 : f32 to i32
-//       %43 = llvm.and %19, %12 : i32
-//       %44 = llvm.xor %43, %13 : i32
-//       %45 = llvm.shl %44, %0 : i32
-//       %46 = rocdl.ds_bpermute %45, %42 : (i32, i32) -> i32
-//       %47 = llvm.bitcast %46 : i32 to f32
-//       %48 = llvm.intr.maximum(%41, %47) : (f32, f32) -> f32
-//       %49 = llvm.bitcast %48 : f32 to i32
-//       %50 = llvm.and %19, %12 : i32
-//       %51 = llvm.xor %50, %14 : i32
-//       %52 = llvm.shl %51, %0 : i32
-//       %53 = rocdl.ds_bpermute %52, %49 : (i32, i32) -> i32
-//       %54 = llvm.bitcast %53 : i32 to f32
-//       %55 = llvm.intr.maximum(%48, %54) : (f32, f32) -> f32
-//       %56 = llvm.bitcast %55 : f32 to i32
-//       %57 = llvm.and %19, %12 : i32
-//       %58 = llvm.xor %57, %15 : i32
-//       %59 = llvm.shl %58, %0 : i32
-//       %60 = rocdl.ds_bpermute %59, %56 : (i32, i32) -> i32
-//       %61 = llvm.bitcast %60 : i32 to f32
-//       %62 = llvm.intr.maximum(%55, %61) : (f32, f32) -> f32
-//       %63 = llvm.bitcast %62 : f32 to i32
-//       %64 = llvm.and %19, %12 : i32
-//       %65 = llvm.xor %64, %16 : i32
-//       %66 = llvm.shl %65, %0 : i32
-//       %67 = rocdl.ds_bpermute %66, %63 : (i32, i32) -> i32
-//       %68 = llvm.bitcast %67 : i32 to f32
-//       %69 = llvm.intr.maximum(%62, %68) : (f32, f32) -> f32
-//       %70 = llvm.bitcast %69 : f32 to i32
-//       %71 = llvm.and %19, %12 : i32
-//       %72 = llvm.xor %71, %0 : i32
-//       %73 = llvm.shl %72, %0 : i32
-//       %74 = rocdl.ds_bpermute %73, %70 : (i32, i32) -> i32
-//       %75 = llvm.bitcast %74 : i32 to f32
-//       %76 = llvm.intr.maximum(%69, %75) : (f32, f32) -> f32
-//       %77 = llvm.bitcast %76 : f32 to i32
-//       %78 = llvm.and %19, %12 : i32
-//       %79 = llvm.xor %78, %17 : i32
-//       %80 = llvm.shl %79, %0 : i32
-//       %81 = rocdl.ds_bpermute %80, %77 : (i32, i32) -> i32
-//       %82 = llvm.bitcast %81 : i32 to f32
-//       %83 = llvm.intr.maximum(%76, %82) : (f32, f32) -> f32
-//       %84 = llvm.urem %19, %1 : i32
-//       %85 = llvm.icmp "eq" %84, %2 : i32
-//       llvm.cond_br %85, ^bb5, ^bb6
-//     ^bb5:  // pred: ^bb4
-//       %86 = llvm.getelementptr %18[%2, %21] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       llvm.store %83, %86 {alignment = 8 : i64} : f32, !llvm.ptr<3>
-//       llvm.br ^bb6
-//     ^bb6:  // 2 preds: ^bb4, ^bb5
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %87 = llvm.getelementptr %18[%2, %2] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       %88 = llvm.load %87 {alignment = 8 : i64} : !llvm.ptr<3> -> f32
-//       %89 = llvm.getelementptr %18[%2, %17] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       %90 = llvm.load %89 {alignment = 8 : i64} : !llvm.ptr<3> -> f32
-//       %91 = llvm.intr.maximum(%88, %90) : (f32, f32) -> f32
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.store %91, %arg1 {alignment = 4 : i64} : f32, !llvm.ptr
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'rmax.gpu.ll'
+// source_filename = "rmax.gpu.ll"
+// target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+// target triple = "amdgcn-amd-amdhsa"
+//
+// @__weft_red = internal addrspace(3) global [32 x i64] undef, align 8
+//
+// ; Function Attrs: convergent nocallback nofree nounwind willreturn memory(none)
+// declare i32 @llvm.amdgcn.ds.bpermute(i32, i32) #0
+//
+// ; Function Attrs: convergent nocallback nofree nounwind willreturn
+// declare void @llvm.amdgcn.s.barrier() #1
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x() #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)>, <2 x i1>, <2 x float>) #3
+//
+// ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+// declare float @llvm.maximum.f32(float, float) #4
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare i1 @llvm.vector.reduce.and.v2i1(<2 x i1>) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare float @llvm.vector.reduce.fmaximum.v2f32(<2 x float>) #2
+//
+// define amdgpu_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #5 {
+// entry:
+//   %t1 = call i32 @llvm.amdgcn.workitem.id.x()
+//   %t2 = mul nuw i32 %t1, 2
+//   %t38 = udiv i32 %t1, 64
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <2 x i32> zeroinitializer
+//   %t6 = add <2 x i32> %t5, <i32 0, i32 1>
+//   %t7 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t8 = shufflevector <1 x ptr> %t7, <1 x ptr> poison, <2 x i32> zeroinitializer
+//   %t9 = sext <2 x i32> %t6 to <2 x i64>
+//   %t10 = getelementptr float, <2 x ptr> %t8, <2 x i64> %t9
+//   %t14 = extractelement <2 x ptr> %t10, i64 0
+//   %t15 = call i1 @llvm.vector.reduce.and.v2i1(<2 x i1> splat (i1 true))
+//   %t16 = ptrtoint ptr %t14 to i64
+//   %t17 = and i64 %t16, 7
+//   %t18 = icmp eq i64 %t17, 0
+//   %t19 = and i1 %t15, %t18
+//   br i1 %t19, label %ld.vec11, label %ld.slots12
+//
+// ld.vec11:                                         ; preds = %body
+//   %t20 = addrspacecast ptr %t14 to ptr addrspace(1)
+//   %t21 = load <2 x float>, ptr addrspace(1) %t20, align 8
+//   br label %ld.end13
+//
+// ld.slots12:                                       ; preds = %body
+//   %t22 = addrspacecast <2 x ptr> %t10 to <2 x ptr addrspace(1)>
+//   %t23 = call <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4 %t22, <2 x i1> splat (i1 true), <2 x float> zeroinitializer)
+//   br label %ld.end13
+//
+// ld.end13:                                         ; preds = %ld.slots12, %ld.vec11
+//   %t24 = phi <2 x float> [ %t21, %ld.vec11 ], [ %t23, %ld.slots12 ]
+//   %t25 = call float @llvm.vector.reduce.fmaximum.v2f32(<2 x float> %t24)
+//   %t26.in = bitcast float %t25 to i32
+//   %t26.lane = and i32 %t1, 63
+//   %t26.peer = xor i32 %t26.lane, 32
+//   %t26.addr = shl i32 %t26.peer, 2
+//   %t26.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t26.addr, i32 %t26.in)
+//   %t26 = bitcast i32 %t26.out to float
+//   %t27 = call float @llvm.maximum.f32(float %t25, float %t26)
+//   %t28.in = bitcast float %t27 to i32
+//   %t28.lane = and i32 %t1, 63
+//   %t28.peer = xor i32 %t28.lane, 16
+//   %t28.addr = shl i32 %t28.peer, 2
+//   %t28.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t28.addr, i32 %t28.in)
+//   %t28 = bitcast i32 %t28.out to float
+//   %t29 = call float @llvm.maximum.f32(float %t27, float %t28)
+//   %t30.in = bitcast float %t29 to i32
+//   %t30.lane = and i32 %t1, 63
+//   %t30.peer = xor i32 %t30.lane, 8
+//   %t30.addr = shl i32 %t30.peer, 2
+//   %t30.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t30.addr, i32 %t30.in)
+//   %t30 = bitcast i32 %t30.out to float
+//   %t31 = call float @llvm.maximum.f32(float %t29, float %t30)
+//   %t32.in = bitcast float %t31 to i32
+//   %t32.lane = and i32 %t1, 63
+//   %t32.peer = xor i32 %t32.lane, 4
+//   %t32.addr = shl i32 %t32.peer, 2
+//   %t32.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t32.addr, i32 %t32.in)
+//   %t32 = bitcast i32 %t32.out to float
+//   %t33 = call float @llvm.maximum.f32(float %t31, float %t32)
+//   %t34.in = bitcast float %t33 to i32
+//   %t34.lane = and i32 %t1, 63
+//   %t34.peer = xor i32 %t34.lane, 2
+//   %t34.addr = shl i32 %t34.peer, 2
+//   %t34.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t34.addr, i32 %t34.in)
+//   %t34 = bitcast i32 %t34.out to float
+//   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
+//   %t36.in = bitcast float %t35 to i32
+//   %t36.lane = and i32 %t1, 63
+//   %t36.peer = xor i32 %t36.lane, 1
+//   %t36.addr = shl i32 %t36.peer, 2
+//   %t36.out = call i32 @llvm.amdgcn.ds.bpermute(i32 %t36.addr, i32 %t36.in)
+//   %t36 = bitcast i32 %t36.out to float
+//   %t37 = call float @llvm.maximum.f32(float %t35, float %t36)
+//   %t39 = urem i32 %t1, 64
+//   %t40 = icmp eq i32 %t39, 0
+//   br i1 %t40, label %one.do41, label %one.end42
+//
+// one.do41:                                         ; preds = %ld.end13
+//   %t43 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t38
+//   store float %t37, ptr addrspace(3) %t43, align 8
+//   br label %one.end42
+//
+// one.end42:                                        ; preds = %one.do41, %ld.end13
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t44 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t45 = load float, ptr addrspace(3) %t44, align 8
+//   %t46 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
+//   %t47 = load float, ptr addrspace(3) %t46, align 8
+//   %t48 = call float @llvm.maximum.f32(float %t45, float %t47)
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   store float %t48, ptr %v1, align 4
+//   ret void
+//
+// dead49:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { convergent nocallback nofree nounwind willreturn memory(none) }
+// attributes #1 = { convergent nocallback nofree nounwind willreturn }
+// attributes #2 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #3 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #4 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #5 = { "amdgpu-flat-work-group-size"="128,128" "uniform-work-group-size"="true" }
+//
+// !llvm.module.flags = !{!0}
+//
+// !0 = !{i32 1, !"amdhsa_code_object_version", i32 500}

@@ -34,374 +34,433 @@ module {
   }
 }
 // ----- expected gpu@gfx942 -----
-// module attributes {gpu.container_module} {
-//   gpu.module @signals [#rocdl.target<chip = "gfx942">] {
-//     llvm.mlir.global internal @__weft_grid_count(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
-//     llvm.mlir.global internal @__weft_grid_gen(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
-//     llvm.mlir.global internal @__weft_token() {addr_space = 3 : i32, alignment = 8 : i64, dso_local} : i64 {
-//       %0 = llvm.mlir.undef : i64
-//       llvm.return %0 : i64
-//     }
-//     llvm.mlir.global external protected @weft_shmem_state() {addr_space = 4 : i32, alignment = 8 : i64, dso_local} : !llvm.struct<(i32, i32, i64, array<64 x i64>)> {
-//       %0 = llvm.mlir.constant(0 : i64) : i64
-//       %1 = llvm.mlir.constant(dense<0> : tensor<64xi64>) : !llvm.array<64 x i64>
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.zero : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       llvm.return %3 : !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//     }
-//     llvm.module_flags [#llvm.mlir.module_flag<error, "amdhsa_code_object_version", 500 : i32>]
-//     llvm.func @llvm.amdgcn.implicitarg.ptr() -> (!llvm.ptr<4> {llvm.align = 4 : i64, llvm.noundef}) attributes {memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind, passthrough = ["nocallback", "nofree", "nosync", "speculatable"], will_return}
-//     llvm.func @llvm.amdgcn.s.sleep(i32) attributes {no_unwind, passthrough = ["nocallback", "nofree", "nosync"], will_return}
-//     llvm.func amdgpu_kernelcc @signals(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: !llvm.ptr {llvm.noundef}, %arg3: i64 {llvm.noundef}) attributes {passthrough = [["amdgpu-flat-work-group-size", "256,256"], ["uniform-work-group-size", "true"]]} {
-//       %0 = llvm.mlir.addressof @weft_shmem_state : !llvm.ptr<4>
-//       %1 = llvm.mlir.constant(0 : i32) : i32
-//       %2 = llvm.mlir.constant(1 : i32) : i32
-//       %3 = llvm.mlir.constant(4 : i32) : i32
-//       %4 = llvm.mlir.constant(256 : i32) : i32
-//       %5 = llvm.mlir.constant(0 : i64) : i64
-//       %6 = llvm.mlir.constant(4 : i64) : i64
-//       %7 = llvm.mlir.constant(8 : i64) : i64
-//       %8 = llvm.mlir.constant(3 : i32) : i32
-//       %9 = llvm.mlir.constant(15 : i64) : i64
-//       %10 = llvm.mlir.constant(256 : i64) : i64
-//       %11 = llvm.mlir.constant(1 : i64) : i64
-//       %12 = llvm.mlir.constant(2 : i64) : i64
-//       %13 = llvm.mlir.addressof @__weft_token : !llvm.ptr<3>
-//       %14 = llvm.mlir.poison : vector<1xi32>
-//       %15 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %16 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %17 = llvm.mlir.constant(true) : i1
-//       %18 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %19 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %20 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xf32>) : vector<1xf32>
-//       %21 = llvm.mlir.poison : vector<1xi1>
-//       %22 = llvm.mlir.addressof @__weft_grid_gen : !llvm.ptr<1>
-//       %23 = llvm.mlir.addressof @__weft_grid_count : !llvm.ptr<1>
-//       %24 = llvm.mlir.constant(2 : i32) : i32
-//       %25 = llvm.mlir.constant(64 : i64) : i64
-//       %26 = llvm.getelementptr inbounds %0[%1, 0] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %27 = llvm.load %26 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %28 = llvm.getelementptr inbounds %0[%1, 1] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %29 = llvm.load %28 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %30 = rocdl.workitem.id.x : i32
-//       %31 = llvm.icmp "eq" %30, %1 : i32
-//       %32 = llvm.mul %30, %3 overflow<nuw> : i32
-//       %33 = llvm.udiv %32, %4 : i32
-//       %34 = llvm.mul %30, %3 overflow<nuw> : i32
-//       %35 = llvm.urem %34, %4 : i32
-//       %36 = llvm.icmp "ult" %35, %3 : i32
-//       %37 = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : () -> !llvm.ptr<4>
-//       %38 = llvm.getelementptr %37[%5] : (!llvm.ptr<4>, i64) -> !llvm.ptr<4>, i8
-//       %39 = llvm.load %38 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %40 = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : () -> !llvm.ptr<4>
-//       %41 = llvm.getelementptr %40[%6] : (!llvm.ptr<4>, i64) -> !llvm.ptr<4>, i8
-//       %42 = llvm.load %41 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %43 = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : () -> !llvm.ptr<4>
-//       %44 = llvm.getelementptr %43[%7] : (!llvm.ptr<4>, i64) -> !llvm.ptr<4>, i8
-//       %45 = llvm.load %44 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
-//       %46 = rocdl.workgroup.id.x : i32
-//       %47 = rocdl.workgroup.id.y : i32
-//       %48 = rocdl.workgroup.id.z : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %49 = llvm.add %27, %2 : i32
-//       %50 = llvm.srem %49, %29 : i32
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %51 = llvm.getelementptr inbounds %0[%1, 3, %50] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %52 = llvm.load %51 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %53 = llvm.getelementptr inbounds %0[%1, 3, %27] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %54 = llvm.load %53 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %55 = llvm.sub %52, %54 : i64
-//       %56 = llvm.getelementptr %arg0[%55] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %57 = llvm.zext %30 : i32 to i64
-//       %58 = llvm.addrspacecast %56 : !llvm.ptr to !llvm.ptr<1>
-//       %59 = llvm.addrspacecast %arg1 : !llvm.ptr to !llvm.ptr<1>
-//       %60 = llvm.mul %arg3, %6 : i64
-//       %61 = llvm.ptrtoint %58 : !llvm.ptr<1> to i64
-//       %62 = llvm.ptrtoint %59 : !llvm.ptr<1> to i64
-//       %63 = llvm.or %61, %62 : i64
-//       %64 = llvm.or %63, %60 : i64
-//       %65 = llvm.and %64, %9 : i64
-//       %66 = llvm.icmp "eq" %65, %5 : i64
-//       llvm.cond_br %66, ^bb2, ^bb7
-//     ^bb2:  // pred: ^bb1
-//       %67 = llvm.lshr %60, %6 : i64
-//       llvm.br ^bb3(%57 : i64)
-//     ^bb3(%68: i64):  // 2 preds: ^bb2, ^bb5
-//       %69 = llvm.icmp "slt" %68, %67 : i64
-//       llvm.cond_br %69, ^bb4, ^bb6
-//     ^bb4:  // pred: ^bb3
-//       %70 = llvm.getelementptr %59[%68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %71 = llvm.getelementptr %58[%68] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, vector<4xi32>
-//       %72 = llvm.load %70 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-//       llvm.store %72, %71 {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
-//       llvm.br ^bb5
-//     ^bb5:  // pred: ^bb4
-//       %73 = llvm.add %68, %10 : i64
-//       llvm.br ^bb3(%73 : i64)
-//     ^bb6:  // pred: ^bb3
-//       llvm.br ^bb12
-//     ^bb7:  // pred: ^bb1
-//       llvm.br ^bb8(%57 : i64)
-//     ^bb8(%74: i64):  // 2 preds: ^bb7, ^bb10
-//       %75 = llvm.icmp "slt" %74, %arg3 : i64
-//       llvm.cond_br %75, ^bb9, ^bb11
-//     ^bb9:  // pred: ^bb8
-//       %76 = llvm.getelementptr %59[%74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-//       %77 = llvm.getelementptr %58[%74] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-//       %78 = llvm.load %76 {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-//       llvm.store %78, %77 {alignment = 4 : i64} : f32, !llvm.ptr<1>
-//       llvm.br ^bb10
-//     ^bb10:  // pred: ^bb9
-//       %79 = llvm.add %74, %10 : i64
-//       llvm.br ^bb8(%79 : i64)
-//     ^bb11:  // pred: ^bb8
-//       llvm.br ^bb12
-//     ^bb12:  // 2 preds: ^bb6, ^bb11
-//       llvm.fence release
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb13, ^bb14
-//     ^bb13:  // pred: ^bb12
-//       %80 = llvm.getelementptr inbounds %0[%1, 3, %50] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %81 = llvm.load %80 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %82 = llvm.getelementptr inbounds %0[%1, 3, %27] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %83 = llvm.load %82 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %84 = llvm.sub %81, %83 : i64
-//       %85 = llvm.getelementptr %arg2[%84] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %86 = llvm.addrspacecast %85 : !llvm.ptr to !llvm.ptr<1>
-//       llvm.store %11, %86 atomic release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-//       llvm.br ^bb14
-//     ^bb14:  // 2 preds: ^bb12, ^bb13
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %87 = llvm.getelementptr %arg2[%11] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb15, ^bb16
-//     ^bb15:  // pred: ^bb14
-//       %88 = llvm.getelementptr inbounds %0[%1, 3, %50] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %89 = llvm.load %88 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %90 = llvm.getelementptr inbounds %0[%1, 3, %27] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %91 = llvm.load %90 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %92 = llvm.sub %89, %91 : i64
-//       %93 = llvm.getelementptr %87[%92] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %94 = llvm.addrspacecast %93 : !llvm.ptr to !llvm.ptr<1>
-//       %95 = llvm.atomicrmw add %94, %12 release {alignment = 8 : i64} : !llvm.ptr<1>, i64
-//       llvm.br ^bb16
-//     ^bb16:  // 2 preds: ^bb14, ^bb15
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb17, ^bb21
-//     ^bb17:  // pred: ^bb16
-//       %96 = llvm.addrspacecast %arg2 : !llvm.ptr to !llvm.ptr<1>
-//       llvm.br ^bb18
-//     ^bb18:  // 2 preds: ^bb17, ^bb19
-//       %97 = llvm.load volatile %96 atomic monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-//       %98 = llvm.icmp "uge" %97, %11 : i64
-//       llvm.cond_br %98, ^bb20, ^bb19
-//     ^bb19:  // pred: ^bb18
-//       llvm.call_intrinsic "llvm.amdgcn.s.sleep"(%2) : (i32) -> ()
-//       llvm.br ^bb18
-//     ^bb20:  // pred: ^bb18
-//       llvm.fence acquire
-//       llvm.store %97, %13 {alignment = 8 : i64} : i64, !llvm.ptr<3>
-//       llvm.br ^bb21
-//     ^bb21:  // 2 preds: ^bb16, ^bb20
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %99 = llvm.load %13 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
-//       %100 = llvm.getelementptr %arg2[%11] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb22, ^bb26
-//     ^bb22:  // pred: ^bb21
-//       %101 = llvm.addrspacecast %100 : !llvm.ptr to !llvm.ptr<1>
-//       llvm.br ^bb23
-//     ^bb23:  // 2 preds: ^bb22, ^bb24
-//       %102 = llvm.load volatile %101 atomic monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-//       %103 = llvm.icmp "eq" %102, %12 : i64
-//       llvm.cond_br %103, ^bb25, ^bb24
-//     ^bb24:  // pred: ^bb23
-//       llvm.call_intrinsic "llvm.amdgcn.s.sleep"(%2) : (i32) -> ()
-//       llvm.br ^bb23
-//     ^bb25:  // pred: ^bb23
-//       llvm.fence acquire
-//       llvm.store %102, %13 {alignment = 8 : i64} : i64, !llvm.ptr<3>
-//       llvm.br ^bb26
-//     ^bb26:  // 2 preds: ^bb21, ^bb25
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %104 = llvm.load %13 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
-//       %105 = llvm.add %33, %1 : i32
-//       %106 = llvm.insertelement %105, %14[%5 : i64] : vector<1xi32>
-//       %107 = llvm.shufflevector %106, %14 [0] : vector<1xi32> 
-//       %108 = llvm.add %107, %15 : vector<1xi32>
-//       %109 = llvm.insertelement %arg0, %16[%5 : i64] : vector<1x!llvm.ptr>
-//       %110 = llvm.shufflevector %109, %16 [0] : vector<1x!llvm.ptr> 
-//       %111 = llvm.sext %108 : vector<1xi32> to vector<1xi64>
-//       %112 = llvm.getelementptr %110[%111] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %113 = llvm.trunc %99 : i64 to i32
-//       %114 = llvm.inline_asm has_side_effects asm_dialect = att "v_and_b32 $0, 0, $1", "=v,v" %113 : (i32) -> i32
-//       %115 = llvm.zext %114 : i32 to i64
-//       %116 = llvm.getelementptr %112[%115] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %117 = llvm.trunc %104 : i64 to i32
-//       %118 = llvm.inline_asm has_side_effects asm_dialect = att "v_and_b32 $0, 0, $1", "=v,v" %117 : (i32) -> i32
-//       %119 = llvm.zext %118 : i32 to i64
-//       %120 = llvm.getelementptr %116[%119] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %121 = llvm.addrspacecast %120 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %122 = llvm.intr.masked.gather %121, %18, %20 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
-//       %123 = llvm.add %33, %1 : i32
-//       %124 = llvm.insertelement %123, %14[%5 : i64] : vector<1xi32>
-//       %125 = llvm.shufflevector %124, %14 [0] : vector<1xi32> 
-//       %126 = llvm.add %125, %15 : vector<1xi32>
-//       %127 = llvm.insertelement %arg1, %16[%5 : i64] : vector<1x!llvm.ptr>
-//       %128 = llvm.shufflevector %127, %16 [0] : vector<1x!llvm.ptr> 
-//       %129 = llvm.sext %126 : vector<1xi32> to vector<1xi64>
-//       %130 = llvm.getelementptr %128[%129] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %131 = llvm.insertelement %36, %21[%5 : i64] : vector<1xi1>
-//       %132 = llvm.shufflevector %131, %21 [0] : vector<1xi1> 
-//       %133 = llvm.and %18, %132 : vector<1xi1>
-//       %134 = llvm.addrspacecast %130 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %122, %134, %133 {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.fence release
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.fence seq_cst
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.fence seq_cst
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb27, ^bb31
-//     ^bb27:  // pred: ^bb26
-//       %135 = llvm.mul %39, %42 : i32
-//       %136 = llvm.mul %135, %45 : i32
-//       %137 = llvm.sub %136, %2 : i32
-//       llvm.fence acq_rel
-//       %138 = llvm.load volatile %22 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %139 = llvm.atomicrmw add %23, %2 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
-//       llvm.fence acq_rel
-//       %140 = llvm.icmp "eq" %139, %137 : i32
-//       llvm.cond_br %140, ^bb28, ^bb29
-//     ^bb28:  // pred: ^bb27
-//       llvm.store %1, %23 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       %141 = llvm.add %138, %2 : i32
-//       llvm.store %141, %22 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       llvm.br ^bb30
-//     ^bb29:  // 2 preds: ^bb27, ^bb29
-//       %142 = llvm.load volatile %22 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %143 = llvm.icmp "eq" %142, %138 : i32
-//       llvm.cond_br %143, ^bb29, ^bb30
-//     ^bb30:  // 2 preds: ^bb28, ^bb29
-//       llvm.br ^bb31
-//     ^bb31:  // 2 preds: ^bb26, ^bb30
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       %144 = llvm.or %46, %47 : i32
-//       %145 = llvm.or %144, %48 : i32
-//       %146 = llvm.icmp "eq" %145, %1 : i32
-//       %147 = llvm.and %146, %31 : i1
-//       llvm.cond_br %147, ^bb32, ^bb44
-//     ^bb32:  // pred: ^bb31
-//       %148 = llvm.getelementptr inbounds %0[%1, 2] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %149 = llvm.load %148 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %150 = llvm.getelementptr inbounds %0[%1, 3, %27] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %151 = llvm.load %150 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %152 = llvm.add %151, %149 : i64
-//       %153 = llvm.inttoptr %152 : i64 to !llvm.ptr<1>
-//       %154 = llvm.getelementptr %153[%25] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-//       %155 = llvm.load volatile %154 {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-//       %156 = llvm.add %155, %11 : i64
-//       llvm.store volatile %156, %154 {alignment = 8 : i64} : i64, !llvm.ptr<1>
-//       %157 = llvm.zext %29 : i32 to i64
-//       %158 = llvm.zext %27 : i32 to i64
-//       llvm.br ^bb33(%5 : i64)
-//     ^bb33(%159: i64):  // 2 preds: ^bb32, ^bb35
-//       %160 = llvm.icmp "slt" %159, %157 : i64
-//       llvm.cond_br %160, ^bb34, ^bb36
-//     ^bb34:  // pred: ^bb33
-//       %161 = llvm.trunc %159 : i64 to i32
-//       %162 = llvm.getelementptr inbounds %0[%1, 3, %161] : (!llvm.ptr<4>, i32, i32) -> !llvm.ptr<4>, !llvm.struct<(i32, i32, i64, array<64 x i64>)>
-//       %163 = llvm.load %162 {alignment = 8 : i64} : !llvm.ptr<4> -> i64
-//       %164 = llvm.add %163, %149 : i64
-//       %165 = llvm.inttoptr %164 : i64 to !llvm.ptr<1>
-//       %166 = llvm.getelementptr %165[%158] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-//       llvm.store %156, %166 atomic release {alignment = 8 : i64} : i64, !llvm.ptr<1>
-//       llvm.br ^bb35
-//     ^bb35:  // pred: ^bb34
-//       %167 = llvm.add %159, %11 : i64
-//       llvm.br ^bb33(%167 : i64)
-//     ^bb36:  // pred: ^bb33
-//       llvm.br ^bb37(%5 : i64)
-//     ^bb37(%168: i64):  // 2 preds: ^bb36, ^bb42
-//       %169 = llvm.icmp "slt" %168, %157 : i64
-//       llvm.cond_br %169, ^bb38, ^bb43
-//     ^bb38:  // pred: ^bb37
-//       %170 = llvm.getelementptr %153[%168] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i64
-//       llvm.br ^bb39
-//     ^bb39:  // 2 preds: ^bb38, ^bb40
-//       %171 = llvm.load volatile %170 atomic monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-//       %172 = llvm.icmp "uge" %171, %156 : i64
-//       llvm.cond_br %172, ^bb41, ^bb40
-//     ^bb40:  // pred: ^bb39
-//       llvm.call_intrinsic "llvm.amdgcn.s.sleep"(%2) : (i32) -> ()
-//       llvm.br ^bb39
-//     ^bb41:  // pred: ^bb39
-//       llvm.fence acquire
-//       llvm.br ^bb42
-//     ^bb42:  // pred: ^bb41
-//       %173 = llvm.add %168, %11 : i64
-//       llvm.br ^bb37(%173 : i64)
-//     ^bb43:  // pred: ^bb37
-//       llvm.br ^bb44
-//     ^bb44:  // 2 preds: ^bb31, ^bb43
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.cond_br %31, ^bb45, ^bb49
-//     ^bb45:  // pred: ^bb44
-//       %174 = llvm.mul %39, %42 : i32
-//       %175 = llvm.mul %174, %45 : i32
-//       %176 = llvm.sub %175, %2 : i32
-//       llvm.fence acq_rel
-//       %177 = llvm.load volatile %22 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %178 = llvm.atomicrmw add %23, %2 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
-//       llvm.fence acq_rel
-//       %179 = llvm.icmp "eq" %178, %176 : i32
-//       llvm.cond_br %179, ^bb46, ^bb47
-//     ^bb46:  // pred: ^bb45
-//       llvm.store %1, %23 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       %180 = llvm.add %177, %2 : i32
-//       llvm.store %180, %22 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       llvm.br ^bb48
-//     ^bb47:  // 2 preds: ^bb45, ^bb47
-//       %181 = llvm.load volatile %22 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %182 = llvm.icmp "eq" %181, %177 : i32
-//       llvm.cond_br %182, ^bb47, ^bb48
-//     ^bb48:  // 2 preds: ^bb46, ^bb47
-//       llvm.br ^bb49
-//     ^bb49:  // 2 preds: ^bb44, ^bb48
-//       llvm.fence syncscope("workgroup") release
-//       rocdl.s.barrier
-//       llvm.fence syncscope("workgroup") acquire
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'signals.gpu.ll'
+// source_filename = "signals.gpu.ll"
+// target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+// target triple = "amdgcn-amd-amdhsa"
+//
+// @__weft_grid_count = internal addrspace(1) global i32 0, align 4
+// @__weft_grid_gen = internal addrspace(1) global i32 0, align 4
+// @__weft_token = internal addrspace(3) global i64 undef, align 8
+// @weft_shmem_state = protected addrspace(4) externally_initialized global { i32, i32, i64, [64 x i64] } zeroinitializer, align 8
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef align 4 ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr() #0
+//
+// ; Function Attrs: convergent nocallback nofree nounwind willreturn
+// declare void @llvm.amdgcn.s.barrier() #1
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn
+// declare void @llvm.amdgcn.s.sleep(i32 immarg) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef i32 @llvm.amdgcn.workgroup.id.x() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef i32 @llvm.amdgcn.workgroup.id.y() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef i32 @llvm.amdgcn.workgroup.id.z() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x float>) #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1f32.v1p1(<1 x float>, <1 x ptr addrspace(1)>, <1 x i1>) #4
+//
+// define amdgpu_kernel void @signals(ptr noundef %v0, ptr noundef %v1, ptr noundef %v2, i64 noundef %v3) #5 {
+// entry:
+//   %t1.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 0
+//   %t1 = load i32, ptr addrspace(4) %t1.at, align 4
+//   %t3.at = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 1
+//   %t3 = load i32, ptr addrspace(4) %t3.at, align 4
+//   %t11 = call i32 @llvm.amdgcn.workitem.id.x()
+//   %t46 = icmp eq i32 %t11, 0
+//   %t86.m = mul nuw i32 %t11, 4
+//   %t86 = udiv i32 %t86.m, 256
+//   %t109.m = mul nuw i32 %t11, 4
+//   %t109.k = urem i32 %t109.m, 256
+//   %t109 = icmp ult i32 %t109.k, 4
+//   %t114.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t114.at = getelementptr i8, ptr addrspace(4) %t114.args, i64 0
+//   %t114 = load i32, ptr addrspace(4) %t114.at, align 4
+//   %t115.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t115.at = getelementptr i8, ptr addrspace(4) %t115.args, i64 4
+//   %t115 = load i32, ptr addrspace(4) %t115.at, align 4
+//   %t116.args = call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+//   %t116.at = getelementptr i8, ptr addrspace(4) %t116.args, i64 8
+//   %t116 = load i32, ptr addrspace(4) %t116.at, align 4
+//   %t131 = call i32 @llvm.amdgcn.workgroup.id.x()
+//   %t132 = call i32 @llvm.amdgcn.workgroup.id.y()
+//   %t133 = call i32 @llvm.amdgcn.workgroup.id.z()
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t2 = add i32 %t1, 1
+//   %t4 = srem i32 %t2, %t3
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t5 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t6 = load i64, ptr addrspace(4) %t5, align 8
+//   %t7 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t8 = load i64, ptr addrspace(4) %t7, align 8
+//   %t9 = sub i64 %t6, %t8
+//   %t10 = getelementptr i8, ptr %v0, i64 %t9
+//   %t12 = zext i32 %t11 to i64
+//   %t13 = addrspacecast ptr %t10 to ptr addrspace(1)
+//   %t14 = addrspacecast ptr %v1 to ptr addrspace(1)
+//   %t15 = mul i64 %v3, 4
+//   %t16 = ptrtoint ptr addrspace(1) %t13 to i64
+//   %t17 = ptrtoint ptr addrspace(1) %t14 to i64
+//   %t18 = or i64 %t16, %t17
+//   %t19 = or i64 %t18, %t15
+//   %t20 = and i64 %t19, 15
+//   %t21 = icmp eq i64 %t20, 0
+//   br i1 %t21, label %copy.vec22, label %copy.elems23
+//
+// copy.vec22:                                       ; preds = %body
+//   %t25 = lshr i64 %t15, 4
+//   br label %loop.head26
+//
+// loop.head26:                                      ; preds = %loop.latch31, %copy.vec22
+//   %t29 = phi i64 [ %t12, %copy.vec22 ], [ %t30, %loop.latch31 ]
+//   %t32 = icmp slt i64 %t29, %t25
+//   br i1 %t32, label %loop.body27, label %loop.exit28
+//
+// loop.body27:                                      ; preds = %loop.head26
+//   %t33 = getelementptr <4 x i32>, ptr addrspace(1) %t14, i64 %t29
+//   %t34 = getelementptr <4 x i32>, ptr addrspace(1) %t13, i64 %t29
+//   %t35 = load <4 x i32>, ptr addrspace(1) %t33, align 16
+//   store <4 x i32> %t35, ptr addrspace(1) %t34, align 16
+//   br label %loop.latch31
+//
+// loop.latch31:                                     ; preds = %loop.body27
+//   %t30 = add i64 %t29, 256
+//   br label %loop.head26
+//
+// loop.exit28:                                      ; preds = %loop.head26
+//   br label %copy.end24
+//
+// copy.elems23:                                     ; preds = %body
+//   br label %loop.head36
+//
+// loop.head36:                                      ; preds = %loop.latch41, %copy.elems23
+//   %t39 = phi i64 [ %t12, %copy.elems23 ], [ %t40, %loop.latch41 ]
+//   %t42 = icmp slt i64 %t39, %v3
+//   br i1 %t42, label %loop.body37, label %loop.exit38
+//
+// loop.body37:                                      ; preds = %loop.head36
+//   %t43 = getelementptr float, ptr addrspace(1) %t14, i64 %t39
+//   %t44 = getelementptr float, ptr addrspace(1) %t13, i64 %t39
+//   %t45 = load float, ptr addrspace(1) %t43, align 4
+//   store float %t45, ptr addrspace(1) %t44, align 4
+//   br label %loop.latch41
+//
+// loop.latch41:                                     ; preds = %loop.body37
+//   %t40 = add i64 %t39, 256
+//   br label %loop.head36
+//
+// loop.exit38:                                      ; preds = %loop.head36
+//   br label %copy.end24
+//
+// copy.end24:                                       ; preds = %loop.exit38, %loop.exit28
+//   fence release
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do47, label %one.end48
+//
+// one.do47:                                         ; preds = %copy.end24
+//   %t49 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t50 = load i64, ptr addrspace(4) %t49, align 8
+//   %t51 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t52 = load i64, ptr addrspace(4) %t51, align 8
+//   %t53 = sub i64 %t50, %t52
+//   %t54 = getelementptr i8, ptr %v2, i64 %t53
+//   %t55 = addrspacecast ptr %t54 to ptr addrspace(1)
+//   store atomic i64 1, ptr addrspace(1) %t55 release, align 8
+//   br label %one.end48
+//
+// one.end48:                                        ; preds = %one.do47, %copy.end24
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t56 = getelementptr i64, ptr %v2, i64 1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do57, label %one.end58
+//
+// one.do57:                                         ; preds = %one.end48
+//   %t59 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t4
+//   %t60 = load i64, ptr addrspace(4) %t59, align 8
+//   %t61 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t62 = load i64, ptr addrspace(4) %t61, align 8
+//   %t63 = sub i64 %t60, %t62
+//   %t64 = getelementptr i8, ptr %t56, i64 %t63
+//   %t65 = addrspacecast ptr %t64 to ptr addrspace(1)
+//   %t66 = atomicrmw add ptr addrspace(1) %t65, i64 2 release, align 8
+//   br label %one.end58
+//
+// one.end58:                                        ; preds = %one.do57, %one.end48
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do67, label %one.end68
+//
+// one.do67:                                         ; preds = %one.end58
+//   %t69 = addrspacecast ptr %v2 to ptr addrspace(1)
+//   br label %wait.poll70
+//
+// wait.poll70:                                      ; preds = %wait.sleep71, %one.do67
+//   %t73 = load atomic volatile i64, ptr addrspace(1) %t69 monotonic, align 8
+//   %t74 = icmp uge i64 %t73, 1
+//   br i1 %t74, label %wait.done72, label %wait.sleep71
+//
+// wait.sleep71:                                     ; preds = %wait.poll70
+//   call void @llvm.amdgcn.s.sleep(i32 1)
+//   br label %wait.poll70
+//
+// wait.done72:                                      ; preds = %wait.poll70
+//   fence acquire
+//   store i64 %t73, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end68
+//
+// one.end68:                                        ; preds = %wait.done72, %one.end58
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t75 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t76 = getelementptr i64, ptr %v2, i64 1
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do77, label %one.end78
+//
+// one.do77:                                         ; preds = %one.end68
+//   %t79 = addrspacecast ptr %t76 to ptr addrspace(1)
+//   br label %wait.poll80
+//
+// wait.poll80:                                      ; preds = %wait.sleep81, %one.do77
+//   %t83 = load atomic volatile i64, ptr addrspace(1) %t79 monotonic, align 8
+//   %t84 = icmp eq i64 %t83, 2
+//   br i1 %t84, label %wait.done82, label %wait.sleep81
+//
+// wait.sleep81:                                     ; preds = %wait.poll80
+//   call void @llvm.amdgcn.s.sleep(i32 1)
+//   br label %wait.poll80
+//
+// wait.done82:                                      ; preds = %wait.poll80
+//   fence acquire
+//   store i64 %t83, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end78
+//
+// one.end78:                                        ; preds = %wait.done82, %one.end68
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t85 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t87 = add i32 %t86, 0
+//   %t88 = insertelement <1 x i32> poison, i32 %t87, i64 0
+//   %t89 = shufflevector <1 x i32> %t88, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t90 = add <1 x i32> %t89, zeroinitializer
+//   %t91 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t92 = shufflevector <1 x ptr> %t91, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t93 = sext <1 x i32> %t90 to <1 x i64>
+//   %t94 = getelementptr float, <1 x ptr> %t92, <1 x i64> %t93
+//   %t95.lo = trunc i64 %t75 to i32
+//   %t95.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t95.lo)
+//   %t95 = zext i32 %t95.z to i64
+//   %t96 = getelementptr i8, <1 x ptr> %t94, i64 %t95
+//   %t97.lo = trunc i64 %t85 to i32
+//   %t97.z = call i32 asm sideeffect "v_and_b32 $0, 0, $1", "=v,v"(i32 %t97.lo)
+//   %t97 = zext i32 %t97.z to i64
+//   %t98 = getelementptr i8, <1 x ptr> %t96, i64 %t97
+//   %t99 = addrspacecast <1 x ptr> %t98 to <1 x ptr addrspace(1)>
+//   %t100 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t99, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
+//   %t101 = add i32 %t86, 0
+//   %t102 = insertelement <1 x i32> poison, i32 %t101, i64 0
+//   %t103 = shufflevector <1 x i32> %t102, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t104 = add <1 x i32> %t103, zeroinitializer
+//   %t105 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t106 = shufflevector <1 x ptr> %t105, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t107 = sext <1 x i32> %t104 to <1 x i64>
+//   %t108 = getelementptr float, <1 x ptr> %t106, <1 x i64> %t107
+//   %t110 = insertelement <1 x i1> poison, i1 %t109, i64 0
+//   %t111 = shufflevector <1 x i1> %t110, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t112 = and <1 x i1> splat (i1 true), %t111
+//   %t113 = addrspacecast <1 x ptr> %t108 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t100, <1 x ptr addrspace(1)> align 4 %t113, <1 x i1> %t112)
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   fence release
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   fence seq_cst
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   fence seq_cst
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do117, label %one.end118
+//
+// one.do117:                                        ; preds = %one.end78
+//   %t119 = mul i32 %t114, %t115
+//   %t120 = mul i32 %t119, %t116
+//   %t121 = sub i32 %t120, 1
+//   fence acq_rel
+//   %t122 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t123 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t124 = icmp eq i32 %t123, %t121
+//   br i1 %t124, label %grid.reset125, label %grid.wait126
+//
+// grid.reset125:                                    ; preds = %one.do117
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t128 = add i32 %t122, 1
+//   store atomic i32 %t128, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done127
+//
+// grid.wait126:                                     ; preds = %grid.wait126, %one.do117
+//   %t129 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t130 = icmp eq i32 %t129, %t122
+//   br i1 %t130, label %grid.wait126, label %grid.done127
+//
+// grid.done127:                                     ; preds = %grid.wait126, %grid.reset125
+//   br label %one.end118
+//
+// one.end118:                                       ; preds = %grid.done127, %one.end78
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   %t134 = or i32 %t131, %t132
+//   %t135 = or i32 %t134, %t133
+//   %t136 = icmp eq i32 %t135, 0
+//   %t137 = and i1 %t136, %t46
+//   br i1 %t137, label %one.do138, label %one.end139
+//
+// one.do138:                                        ; preds = %one.end118
+//   %t140 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 2
+//   %t141 = load i64, ptr addrspace(4) %t140, align 8
+//   %t142 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t1
+//   %t143 = load i64, ptr addrspace(4) %t142, align 8
+//   %t144 = add i64 %t143, %t141
+//   %t145 = inttoptr i64 %t144 to ptr addrspace(1)
+//   %t146 = getelementptr i64, ptr addrspace(1) %t145, i64 64
+//   %t147 = load volatile i64, ptr addrspace(1) %t146, align 8
+//   %t148 = add i64 %t147, 1
+//   store volatile i64 %t148, ptr addrspace(1) %t146, align 8
+//   %t149 = zext i32 %t3 to i64
+//   %t150 = zext i32 %t1 to i64
+//   br label %loop.head151
+//
+// loop.head151:                                     ; preds = %loop.latch156, %one.do138
+//   %t154 = phi i64 [ 0, %one.do138 ], [ %t155, %loop.latch156 ]
+//   %t157 = icmp slt i64 %t154, %t149
+//   br i1 %t157, label %loop.body152, label %loop.exit153
+//
+// loop.body152:                                     ; preds = %loop.head151
+//   %t158 = trunc i64 %t154 to i32
+//   %t159 = getelementptr inbounds { i32, i32, i64, [64 x i64] }, ptr addrspace(4) @weft_shmem_state, i32 0, i32 3, i32 %t158
+//   %t160 = load i64, ptr addrspace(4) %t159, align 8
+//   %t161 = add i64 %t160, %t141
+//   %t162 = inttoptr i64 %t161 to ptr addrspace(1)
+//   %t163 = getelementptr i64, ptr addrspace(1) %t162, i64 %t150
+//   store atomic i64 %t148, ptr addrspace(1) %t163 release, align 8
+//   br label %loop.latch156
+//
+// loop.latch156:                                    ; preds = %loop.body152
+//   %t155 = add i64 %t154, 1
+//   br label %loop.head151
+//
+// loop.exit153:                                     ; preds = %loop.head151
+//   br label %loop.head164
+//
+// loop.head164:                                     ; preds = %loop.latch169, %loop.exit153
+//   %t167 = phi i64 [ 0, %loop.exit153 ], [ %t168, %loop.latch169 ]
+//   %t170 = icmp slt i64 %t167, %t149
+//   br i1 %t170, label %loop.body165, label %loop.exit166
+//
+// loop.body165:                                     ; preds = %loop.head164
+//   %t171 = getelementptr i64, ptr addrspace(1) %t145, i64 %t167
+//   br label %wait.poll172
+//
+// wait.poll172:                                     ; preds = %wait.sleep173, %loop.body165
+//   %t175 = load atomic volatile i64, ptr addrspace(1) %t171 monotonic, align 8
+//   %t176 = icmp uge i64 %t175, %t148
+//   br i1 %t176, label %wait.done174, label %wait.sleep173
+//
+// wait.sleep173:                                    ; preds = %wait.poll172
+//   call void @llvm.amdgcn.s.sleep(i32 1)
+//   br label %wait.poll172
+//
+// wait.done174:                                     ; preds = %wait.poll172
+//   fence acquire
+//   br label %loop.latch169
+//
+// loop.latch169:                                    ; preds = %wait.done174
+//   %t168 = add i64 %t167, 1
+//   br label %loop.head164
+//
+// loop.exit166:                                     ; preds = %loop.head164
+//   br label %one.end139
+//
+// one.end139:                                       ; preds = %loop.exit166, %one.end118
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   br i1 %t46, label %one.do177, label %one.end178
+//
+// one.do177:                                        ; preds = %one.end139
+//   %t179 = mul i32 %t114, %t115
+//   %t180 = mul i32 %t179, %t116
+//   %t181 = sub i32 %t180, 1
+//   fence acq_rel
+//   %t182 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t183 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t184 = icmp eq i32 %t183, %t181
+//   br i1 %t184, label %grid.reset185, label %grid.wait186
+//
+// grid.reset185:                                    ; preds = %one.do177
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t188 = add i32 %t182, 1
+//   store atomic i32 %t188, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done187
+//
+// grid.wait186:                                     ; preds = %grid.wait186, %one.do177
+//   %t189 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t190 = icmp eq i32 %t189, %t182
+//   br i1 %t190, label %grid.wait186, label %grid.done187
+//
+// grid.done187:                                     ; preds = %grid.wait186, %grid.reset185
+//   br label %one.end178
+//
+// one.end178:                                       ; preds = %grid.done187, %one.end139
+//   fence syncscope("workgroup") release
+//   call void @llvm.amdgcn.s.barrier()
+//   fence syncscope("workgroup") acquire
+//   ret void
+//
+// dead191:                                          ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #1 = { convergent nocallback nofree nounwind willreturn }
+// attributes #2 = { nocallback nofree nosync nounwind willreturn }
+// attributes #3 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #4 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #5 = { "amdgpu-flat-work-group-size"="256,256" "uniform-work-group-size"="true" }
+//
+// !llvm.module.flags = !{!0}
+//
+// !0 = !{i32 1, !"amdhsa_code_object_version", i32 500}

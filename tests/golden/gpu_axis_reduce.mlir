@@ -21,174 +21,165 @@ module {
   }
 }
 // ----- expected gpu@sm_80 -----
-// module attributes {gpu.container_module} {
-//   gpu.module @rowsum [#nvvm.target<chip = "sm_80", features = "+ptx82">] {
-//     llvm.mlir.global internal @__weft_smem() {addr_space = 3 : i32, alignment = 16 : i64, dso_local} : !llvm.array<256 x i8> {
-//       %0 = llvm.mlir.undef : !llvm.array<256 x i8>
-//       llvm.return %0 : !llvm.array<256 x i8>
-//     }
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func ptx_kernelcc @rowsum(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "32"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(4 : i32) : i32
-//       %1 = llvm.mlir.constant(32 : i32) : i32
-//       %2 = llvm.mlir.constant(16 : i32) : i32
-//       %3 = llvm.mlir.constant(2 : i32) : i32
-//       %4 = llvm.mlir.constant(0 : i32) : i32
-//       %5 = llvm.mlir.poison : vector<1xi32>
-//       %6 = llvm.mlir.constant(0 : i64) : i64
-//       %7 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %8 = llvm.mlir.addressof @__weft_smem : !llvm.ptr<3>
-//       %9 = llvm.mlir.constant(1 : i32) : i32
-//       %10 = llvm.mlir.poison : vector<2xi32>
-//       %11 = llvm.mlir.constant(1 : i64) : i64
-//       %12 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %13 = llvm.mlir.constant(true) : i1
-//       %14 = llvm.mlir.constant(dense<true> : vector<2xi1>) : vector<2xi1>
-//       %15 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %16 = llvm.mlir.constant(dense<0.000000e+00> : vector<2xf32>) : vector<2xf32>
-//       %17 = llvm.mlir.constant(3 : i32) : i32
-//       %18 = llvm.mlir.constant(5 : i32) : i32
-//       %19 = llvm.mlir.constant(6 : i32) : i32
-//       %20 = llvm.mlir.constant(7 : i32) : i32
-//       %21 = llvm.mlir.constant(8 : i32) : i32
-//       %22 = llvm.mlir.constant(9 : i32) : i32
-//       %23 = llvm.mlir.constant(10 : i32) : i32
-//       %24 = llvm.mlir.constant(11 : i32) : i32
-//       %25 = llvm.mlir.constant(12 : i32) : i32
-//       %26 = llvm.mlir.constant(13 : i32) : i32
-//       %27 = llvm.mlir.constant(14 : i32) : i32
-//       %28 = llvm.mlir.constant(15 : i32) : i32
-//       %29 = llvm.mlir.poison : vector<1xf32>
-//       %30 = llvm.mlir.poison : vector<1xi1>
-//       %31 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %32 = nvvm.read.ptx.sreg.tid.x : i32
-//       %33 = llvm.mul %32, %0 overflow<nuw> : i32
-//       %34 = llvm.udiv %33, %1 : i32
-//       %35 = llvm.mul %32, %2 overflow<nuw> : i32
-//       %36 = llvm.udiv %35, %1 : i32
-//       %37 = llvm.mul %32, %2 overflow<nuw> : i32
-//       %38 = llvm.urem %37, %1 : i32
-//       %39 = llvm.icmp "ult" %38, %2 : i32
-//       %40 = llvm.mul %32, %3 overflow<nuw> : i32
-//       %41 = llvm.mul %32, %0 overflow<nuw> : i32
-//       %42 = llvm.urem %41, %1 : i32
-//       %43 = llvm.icmp "ult" %42, %0 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %44 = llvm.add %34, %4 : i32
-//       %45 = llvm.insertelement %44, %5[%6 : i64] : vector<1xi32>
-//       %46 = llvm.shufflevector %45, %5 [0] : vector<1xi32> 
-//       %47 = llvm.add %46, %7 : vector<1xi32>
-//       %48 = llvm.insertelement %2, %5[%6 : i64] : vector<1xi32>
-//       %49 = llvm.shufflevector %48, %5 [0] : vector<1xi32> 
-//       %50 = llvm.mul %47, %49 : vector<1xi32>
-//       %51 = llvm.shufflevector %50, %5 [0, 0] : vector<1xi32> 
-//       %52 = llvm.add %36, %4 : i32
-//       %53 = llvm.insertelement %52, %5[%6 : i64] : vector<1xi32>
-//       %54 = llvm.shufflevector %53, %5 [0] : vector<1xi32> 
-//       %55 = llvm.add %54, %7 : vector<1xi32>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%4) : (i32) -> ()
-//       %56 = llvm.getelementptr inbounds %8[%36] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %57 = llvm.extractelement %55[%6 : i64] : vector<1xi32>
-//       llvm.cond_br %39, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       llvm.store %57, %56 {alignment = 4 : i64} : i32, !llvm.ptr<3>
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb1, ^bb2
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%4) : (i32) -> ()
-//       %58 = llvm.add %40, %4 : i32
-//       %59 = llvm.udiv %58, %9 : i32
-//       %60 = llvm.urem %59, %2 : i32
-//       %61 = llvm.mul %60, %9 : i32
-//       %62 = llvm.add %4, %61 : i32
-//       %63 = llvm.getelementptr inbounds %8[%62] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %64 = llvm.getelementptr inbounds %63[%4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %65 = llvm.load %64 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %66 = llvm.add %40, %9 : i32
-//       %67 = llvm.udiv %66, %9 : i32
-//       %68 = llvm.urem %67, %2 : i32
-//       %69 = llvm.mul %68, %9 : i32
-//       %70 = llvm.add %4, %69 : i32
-//       %71 = llvm.getelementptr inbounds %8[%70] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %72 = llvm.getelementptr inbounds %71[%4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %73 = llvm.load %72 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %74 = llvm.insertelement %65, %10[%6 : i64] : vector<2xi32>
-//       %75 = llvm.insertelement %73, %74[%11 : i64] : vector<2xi32>
-//       %76 = llvm.add %51, %75 : vector<2xi32>
-//       %77 = llvm.insertelement %arg0, %12[%6 : i64] : vector<1x!llvm.ptr>
-//       %78 = llvm.shufflevector %77, %12 [0, 0] : vector<1x!llvm.ptr> 
-//       %79 = llvm.sext %76 : vector<2xi32> to vector<2xi64>
-//       %80 = llvm.getelementptr %78[%79] : (vector<2x!llvm.ptr>, vector<2xi64>) -> vector<2x!llvm.ptr>, f32
-//       %81 = llvm.addrspacecast %80 : vector<2x!llvm.ptr> to vector<2x!llvm.ptr<1>>
-//       %82 = llvm.intr.masked.gather %81, %14, %16 {alignment = 4 : i32} : (vector<2x!llvm.ptr<1>>, vector<2xi1>, vector<2xf32>) -> vector<2xf32>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%4) : (i32) -> ()
-//       %83 = llvm.getelementptr inbounds %8[%40] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       llvm.store %82, %83 {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%4) : (i32) -> ()
-//       %84 = llvm.add %34, %4 : i32
-//       %85 = llvm.udiv %84, %9 : i32
-//       %86 = llvm.urem %85, %0 : i32
-//       %87 = llvm.mul %86, %2 : i32
-//       %88 = llvm.add %4, %87 : i32
-//       %89 = llvm.getelementptr inbounds %8[%88] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %90 = llvm.getelementptr inbounds %89[%4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %91 = llvm.load %90 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %92 = llvm.getelementptr inbounds %89[%9] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %93 = llvm.load %92 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %94 = llvm.getelementptr inbounds %89[%3] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %95 = llvm.load %94 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %96 = llvm.getelementptr inbounds %89[%17] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %97 = llvm.load %96 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %98 = llvm.getelementptr inbounds %89[%0] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %99 = llvm.load %98 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %100 = llvm.getelementptr inbounds %89[%18] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %101 = llvm.load %100 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %102 = llvm.getelementptr inbounds %89[%19] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %103 = llvm.load %102 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %104 = llvm.getelementptr inbounds %89[%20] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %105 = llvm.load %104 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %106 = llvm.getelementptr inbounds %89[%21] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %107 = llvm.load %106 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %108 = llvm.getelementptr inbounds %89[%22] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %109 = llvm.load %108 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %110 = llvm.getelementptr inbounds %89[%23] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %111 = llvm.load %110 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %112 = llvm.getelementptr inbounds %89[%24] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %113 = llvm.load %112 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %114 = llvm.getelementptr inbounds %89[%25] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %115 = llvm.load %114 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %116 = llvm.getelementptr inbounds %89[%26] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %117 = llvm.load %116 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %118 = llvm.getelementptr inbounds %89[%27] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %119 = llvm.load %118 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %120 = llvm.getelementptr inbounds %89[%28] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %121 = llvm.load %120 {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-//       %122 = llvm.fadd %91, %93 : f32
-//       %123 = llvm.fadd %122, %95 : f32
-//       %124 = llvm.fadd %123, %97 : f32
-//       %125 = llvm.fadd %124, %99 : f32
-//       %126 = llvm.fadd %125, %101 : f32
-//       %127 = llvm.fadd %126, %103 : f32
-//       %128 = llvm.fadd %127, %105 : f32
-//       %129 = llvm.fadd %128, %107 : f32
-//       %130 = llvm.fadd %129, %109 : f32
-//       %131 = llvm.fadd %130, %111 : f32
-//       %132 = llvm.fadd %131, %113 : f32
-//       %133 = llvm.fadd %132, %115 : f32
-//       %134 = llvm.fadd %133, %117 : f32
-//       %135 = llvm.fadd %134, %119 : f32
-//       %136 = llvm.fadd %135, %121 : f32
-//       %137 = llvm.insertelement %136, %29[%6 : i64] : vector<1xf32>
-//       %138 = llvm.insertelement %arg1, %12[%6 : i64] : vector<1x!llvm.ptr>
-//       %139 = llvm.shufflevector %138, %12 [0] : vector<1x!llvm.ptr> 
-//       %140 = llvm.sext %47 : vector<1xi32> to vector<1xi64>
-//       %141 = llvm.getelementptr %139[%140] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %142 = llvm.insertelement %43, %30[%6 : i64] : vector<1xi1>
-//       %143 = llvm.shufflevector %142, %30 [0] : vector<1xi1> 
-//       %144 = llvm.and %31, %143 : vector<1xi1>
-//       %145 = llvm.addrspacecast %141 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %137, %145, %144 {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'rowsum.gpu.ll'
+// source_filename = "rowsum.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// @__weft_smem = internal addrspace(3) global [256 x i8] undef, align 16
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)>, <2 x i1>, <2 x float>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1f32.v1p1(<1 x float>, <1 x ptr addrspace(1)>, <1 x i1>) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// define ptx_kernel void @rowsum(ptr noundef %v0, ptr noundef %v1) #4 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2.m = mul nuw i32 %t1, 4
+//   %t2 = udiv i32 %t2.m, 32
+//   %t11.m = mul nuw i32 %t1, 16
+//   %t11 = udiv i32 %t11.m, 32
+//   %t17.m = mul nuw i32 %t1, 16
+//   %t17.k = urem i32 %t17.m, 32
+//   %t17 = icmp ult i32 %t17.k, 16
+//   %t21 = mul nuw i32 %t1, 2
+//   %t106.m = mul nuw i32 %t1, 4
+//   %t106.k = urem i32 %t106.m, 32
+//   %t106 = icmp ult i32 %t106.k, 4
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t6 = add <1 x i32> %t5, zeroinitializer
+//   %t7 = insertelement <1 x i32> poison, i32 16, i64 0
+//   %t8 = shufflevector <1 x i32> %t7, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t9 = mul <1 x i32> %t6, %t8
+//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <2 x i32> zeroinitializer
+//   %t12 = add i32 %t11, 0
+//   %t13 = insertelement <1 x i32> poison, i32 %t12, i64 0
+//   %t14 = shufflevector <1 x i32> %t13, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t15 = add <1 x i32> %t14, zeroinitializer
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t16 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t11
+//   %t18 = extractelement <1 x i32> %t15, i64 0
+//   br i1 %t17, label %one.do19, label %one.end20
+//
+// one.do19:                                         ; preds = %body
+//   store i32 %t18, ptr addrspace(3) %t16, align 4
+//   br label %one.end20
+//
+// one.end20:                                        ; preds = %one.do19, %body
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t22 = add i32 %t21, 0
+//   %t23 = udiv i32 %t22, 1
+//   %t24 = urem i32 %t23, 16
+//   %t25 = mul i32 %t24, 1
+//   %t26 = add i32 0, %t25
+//   %t27 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t26
+//   %t28 = getelementptr inbounds i32, ptr addrspace(3) %t27, i32 0
+//   %t29 = load i32, ptr addrspace(3) %t28, align 4
+//   %t30 = add i32 %t21, 1
+//   %t31 = udiv i32 %t30, 1
+//   %t32 = urem i32 %t31, 16
+//   %t33 = mul i32 %t32, 1
+//   %t34 = add i32 0, %t33
+//   %t35 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t34
+//   %t36 = getelementptr inbounds i32, ptr addrspace(3) %t35, i32 0
+//   %t37 = load i32, ptr addrspace(3) %t36, align 4
+//   %t38 = insertelement <2 x i32> poison, i32 %t29, i64 0
+//   %t39 = insertelement <2 x i32> %t38, i32 %t37, i64 1
+//   %t40 = add <2 x i32> %t10, %t39
+//   %t41 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t42 = shufflevector <1 x ptr> %t41, <1 x ptr> poison, <2 x i32> zeroinitializer
+//   %t43 = sext <2 x i32> %t40 to <2 x i64>
+//   %t44 = getelementptr float, <2 x ptr> %t42, <2 x i64> %t43
+//   %t45 = addrspacecast <2 x ptr> %t44 to <2 x ptr addrspace(1)>
+//   %t46 = call <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4 %t45, <2 x i1> splat (i1 true), <2 x float> zeroinitializer)
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t47 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t21
+//   store <2 x float> %t46, ptr addrspace(3) %t47, align 8
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t48 = add i32 %t2, 0
+//   %t49 = udiv i32 %t48, 1
+//   %t50 = urem i32 %t49, 4
+//   %t51 = mul i32 %t50, 16
+//   %t52 = add i32 0, %t51
+//   %t53 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t52
+//   %t54 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 0
+//   %t55 = load float, ptr addrspace(3) %t54, align 4
+//   %t56 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 1
+//   %t57 = load float, ptr addrspace(3) %t56, align 4
+//   %t58 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 2
+//   %t59 = load float, ptr addrspace(3) %t58, align 4
+//   %t60 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 3
+//   %t61 = load float, ptr addrspace(3) %t60, align 4
+//   %t62 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 4
+//   %t63 = load float, ptr addrspace(3) %t62, align 4
+//   %t64 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 5
+//   %t65 = load float, ptr addrspace(3) %t64, align 4
+//   %t66 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 6
+//   %t67 = load float, ptr addrspace(3) %t66, align 4
+//   %t68 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 7
+//   %t69 = load float, ptr addrspace(3) %t68, align 4
+//   %t70 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 8
+//   %t71 = load float, ptr addrspace(3) %t70, align 4
+//   %t72 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 9
+//   %t73 = load float, ptr addrspace(3) %t72, align 4
+//   %t74 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 10
+//   %t75 = load float, ptr addrspace(3) %t74, align 4
+//   %t76 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 11
+//   %t77 = load float, ptr addrspace(3) %t76, align 4
+//   %t78 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 12
+//   %t79 = load float, ptr addrspace(3) %t78, align 4
+//   %t80 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 13
+//   %t81 = load float, ptr addrspace(3) %t80, align 4
+//   %t82 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 14
+//   %t83 = load float, ptr addrspace(3) %t82, align 4
+//   %t84 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 15
+//   %t85 = load float, ptr addrspace(3) %t84, align 4
+//   %t86 = fadd float %t55, %t57
+//   %t87 = fadd float %t86, %t59
+//   %t88 = fadd float %t87, %t61
+//   %t89 = fadd float %t88, %t63
+//   %t90 = fadd float %t89, %t65
+//   %t91 = fadd float %t90, %t67
+//   %t92 = fadd float %t91, %t69
+//   %t93 = fadd float %t92, %t71
+//   %t94 = fadd float %t93, %t73
+//   %t95 = fadd float %t94, %t75
+//   %t96 = fadd float %t95, %t77
+//   %t97 = fadd float %t96, %t79
+//   %t98 = fadd float %t97, %t81
+//   %t99 = fadd float %t98, %t83
+//   %t100 = fadd float %t99, %t85
+//   %t101 = insertelement <1 x float> poison, float %t100, i64 0
+//   %t102 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t103 = shufflevector <1 x ptr> %t102, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t104 = sext <1 x i32> %t6 to <1 x i64>
+//   %t105 = getelementptr float, <1 x ptr> %t103, <1 x i64> %t104
+//   %t107 = insertelement <1 x i1> poison, i1 %t106, i64 0
+//   %t108 = shufflevector <1 x i1> %t107, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t109 = and <1 x i1> splat (i1 true), %t108
+//   %t110 = addrspacecast <1 x ptr> %t105 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t101, <1 x ptr addrspace(1)> align 4 %t110, <1 x i1> %t109)
+//   ret void
+//
+// dead111:                                          ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #4 = { "nvvm.maxntid"="32" "nvvm.minctasm"="1" }

@@ -27,102 +27,123 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @data_movement [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func @nvshmem_getmem(!llvm.ptr, !llvm.ptr, i64, i32)
-//     llvm.func @nvshmem_my_pe() -> i32
-//     llvm.func @nvshmem_n_pes() -> i32
-//     llvm.func @nvshmem_ptr(!llvm.ptr, i32) -> !llvm.ptr
-//     llvm.func @nvshmem_quiet()
-//     llvm.func @nvshmemx_getmem_nbi_block(!llvm.ptr, !llvm.ptr, i64, i32)
-//     llvm.func @nvshmemx_putmem_block(!llvm.ptr, !llvm.ptr, i64, i32)
-//     llvm.func @nvshmemx_putmem_nbi_warp(!llvm.ptr, !llvm.ptr, i64, i32)
-//     llvm.func ptx_kernelcc @data_movement(%arg0: !llvm.ptr {llvm.noundef}, %arg1: i64 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(32 : i32) : i32
-//       %1 = llvm.mlir.constant(0 : i32) : i32
-//       %2 = llvm.mlir.constant(8 : i32) : i32
-//       %3 = llvm.mlir.constant(128 : i32) : i32
-//       %4 = llvm.mlir.constant(1 : i32) : i32
-//       %5 = llvm.mlir.constant(2 : i64) : i64
-//       %6 = llvm.mlir.poison : vector<1xi32>
-//       %7 = llvm.mlir.constant(0 : i64) : i64
-//       %8 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %9 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %10 = llvm.mlir.constant(true) : i1
-//       %11 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %12 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
-//       %13 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xbf16>) : vector<1xbf16>
-//       %14 = llvm.mlir.poison : vector<1xi1>
-//       %15 = nvvm.read.ptx.sreg.tid.x : i32
-//       %16 = llvm.icmp "ult" %15, %0 : i32
-//       %17 = llvm.icmp "eq" %15, %1 : i32
-//       %18 = llvm.mul %15, %2 overflow<nuw> : i32
-//       %19 = llvm.udiv %18, %3 : i32
-//       %20 = llvm.mul %15, %2 overflow<nuw> : i32
-//       %21 = llvm.urem %20, %3 : i32
-//       %22 = llvm.icmp "ult" %21, %2 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %23 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %24 = llvm.add %23, %4 : i32
-//       %25 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %26 = llvm.srem %24, %25 : i32
-//       %27 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %28 = llvm.mul %arg1, %5 : i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_putmem_block(%arg0, %27, %28, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %29 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %30 = llvm.mul %arg1, %5 : i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.cond_br %16, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %29, %30, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb1, ^bb2
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %31 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %32 = llvm.mul %arg1, %5 : i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.cond_br %17, ^bb4, ^bb5
-//     ^bb4:  // pred: ^bb3
-//       llvm.call @nvshmem_getmem(%arg0, %31, %32, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb3, ^bb4
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %33 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %34 = llvm.mul %arg1, %5 : i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %33, %34, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmem_quiet() : () -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %35 = llvm.call @nvshmem_ptr(%arg0, %26) : (!llvm.ptr, i32) -> !llvm.ptr
-//       %36 = llvm.add %19, %1 : i32
-//       %37 = llvm.insertelement %36, %6[%7 : i64] : vector<1xi32>
-//       %38 = llvm.shufflevector %37, %6 [0] : vector<1xi32> 
-//       %39 = llvm.add %38, %8 : vector<1xi32>
-//       %40 = llvm.insertelement %arg0, %9[%7 : i64] : vector<1x!llvm.ptr>
-//       %41 = llvm.shufflevector %40, %9 [0] : vector<1x!llvm.ptr> 
-//       %42 = llvm.sext %39 : vector<1xi32> to vector<1xi64>
-//       %43 = llvm.getelementptr %41[%42] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %44 = llvm.add %19, %1 : i32
-//       %45 = llvm.insertelement %44, %6[%7 : i64] : vector<1xi32>
-//       %46 = llvm.shufflevector %45, %6 [0] : vector<1xi32> 
-//       %47 = llvm.add %46, %8 : vector<1xi32>
-//       %48 = llvm.insertelement %35, %9[%7 : i64] : vector<1x!llvm.ptr>
-//       %49 = llvm.shufflevector %48, %9 [0] : vector<1x!llvm.ptr> 
-//       %50 = llvm.sext %47 : vector<1xi32> to vector<1xi64>
-//       %51 = llvm.getelementptr %49[%50] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %52 = llvm.addrspacecast %51 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %53 = llvm.intr.masked.gather %52, %11, %13 {alignment = 2 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xbf16>) -> vector<1xbf16>
-//       %54 = llvm.insertelement %22, %14[%7 : i64] : vector<1xi1>
-//       %55 = llvm.shufflevector %54, %14 [0] : vector<1xi1> 
-//       %56 = llvm.and %11, %55 : vector<1xi1>
-//       %57 = llvm.addrspacecast %43 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %53, %57, %56 {alignment = 2 : i32} : vector<1xbf16>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'data_movement.gpu.ll'
+// source_filename = "data_movement.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x bfloat>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat>, <1 x ptr addrspace(1)>, <1 x i1>) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// declare void @nvshmem_getmem(ptr, ptr, i64, i32)
+//
+// declare i32 @nvshmem_my_pe()
+//
+// declare i32 @nvshmem_n_pes()
+//
+// declare ptr @nvshmem_ptr(ptr, i32)
+//
+// declare void @nvshmem_quiet()
+//
+// declare void @nvshmemx_getmem_nbi_block(ptr, ptr, i64, i32)
+//
+// declare void @nvshmemx_putmem_block(ptr, ptr, i64, i32)
+//
+// declare void @nvshmemx_putmem_nbi_warp(ptr, ptr, i64, i32)
+//
+// define ptx_kernel void @data_movement(ptr noundef %v0, i64 noundef %v1) #4 {
+// entry:
+//   %t9 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t10 = icmp ult i32 %t9, 32
+//   %t15 = icmp eq i32 %t9, 0
+//   %t21.m = mul nuw i32 %t9, 8
+//   %t21 = udiv i32 %t21.m, 128
+//   %t40.m = mul nuw i32 %t9, 8
+//   %t40.k = urem i32 %t40.m, 128
+//   %t40 = icmp ult i32 %t40.k, 8
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t1 = call i32 @nvshmem_my_pe()
+//   %t2 = add i32 %t1, 1
+//   %t3 = call i32 @nvshmem_n_pes()
+//   %t4 = srem i32 %t2, %t3
+//   %t5 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t6 = mul i64 %v1, 2
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmemx_putmem_block(ptr %v0, ptr %t5, i64 %t6, i32 %t4) #5
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t7 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t8 = mul i64 %v1, 2
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t10, label %one.do11, label %one.end12
+//
+// one.do11:                                         ; preds = %body
+//   call void @nvshmemx_putmem_nbi_warp(ptr %v0, ptr %t7, i64 %t8, i32 %t4) #5
+//   br label %one.end12
+//
+// one.end12:                                        ; preds = %one.do11, %body
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t13 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t14 = mul i64 %v1, 2
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t15, label %one.do16, label %one.end17
+//
+// one.do16:                                         ; preds = %one.end12
+//   call void @nvshmem_getmem(ptr %v0, ptr %t13, i64 %t14, i32 %t4) #5
+//   br label %one.end17
+//
+// one.end17:                                        ; preds = %one.do16, %one.end12
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t18 = getelementptr bfloat, ptr %v0, i64 %v1
+//   %t19 = mul i64 %v1, 2
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmemx_getmem_nbi_block(ptr %v0, ptr %t18, i64 %t19, i32 %t4) #5
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmem_quiet()
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t20 = call ptr @nvshmem_ptr(ptr %v0, i32 %t4)
+//   %t22 = add i32 %t21, 0
+//   %t23 = insertelement <1 x i32> poison, i32 %t22, i64 0
+//   %t24 = shufflevector <1 x i32> %t23, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t25 = add <1 x i32> %t24, zeroinitializer
+//   %t26 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t27 = shufflevector <1 x ptr> %t26, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t28 = sext <1 x i32> %t25 to <1 x i64>
+//   %t29 = getelementptr bfloat, <1 x ptr> %t27, <1 x i64> %t28
+//   %t30 = add i32 %t21, 0
+//   %t31 = insertelement <1 x i32> poison, i32 %t30, i64 0
+//   %t32 = shufflevector <1 x i32> %t31, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t33 = add <1 x i32> %t32, zeroinitializer
+//   %t34 = insertelement <1 x ptr> poison, ptr %t20, i64 0
+//   %t35 = shufflevector <1 x ptr> %t34, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t36 = sext <1 x i32> %t33 to <1 x i64>
+//   %t37 = getelementptr bfloat, <1 x ptr> %t35, <1 x i64> %t36
+//   %t38 = addrspacecast <1 x ptr> %t37 to <1 x ptr addrspace(1)>
+//   %t39 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t38, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
+//   %t41 = insertelement <1 x i1> poison, i1 %t40, i64 0
+//   %t42 = shufflevector <1 x i1> %t41, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t43 = and <1 x i1> splat (i1 true), %t42
+//   %t44 = addrspacecast <1 x ptr> %t29 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t39, <1 x ptr addrspace(1)> align 2 %t44, <1 x i1> %t43)
+//   ret void
+//
+// dead45:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
+// attributes #5 = { noinline }

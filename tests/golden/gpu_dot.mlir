@@ -32,343 +32,334 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @mma [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.mlir.global internal @__weft_smem() {addr_space = 3 : i32, alignment = 16 : i64, dso_local} : !llvm.array<768 x i8> {
-//       %0 = llvm.mlir.undef : !llvm.array<768 x i8>
-//       llvm.return %0 : !llvm.array<768 x i8>
-//     }
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)> attributes {memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func ptx_kernelcc @mma(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: !llvm.ptr {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "32"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(16 : i32) : i32
-//       %1 = llvm.mlir.constant(32 : i32) : i32
-//       %2 = llvm.mlir.constant(8 : i32) : i32
-//       %3 = llvm.mlir.constant(4 : i32) : i32
-//       %4 = llvm.mlir.constant(1 : i32) : i32
-//       %5 = llvm.mlir.constant(2 : i32) : i32
-//       %6 = llvm.mlir.constant(0 : i32) : i32
-//       %7 = llvm.mlir.poison : vector<1xi32>
-//       %8 = llvm.mlir.constant(0 : i64) : i64
-//       %9 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %10 = llvm.mlir.addressof @__weft_smem : !llvm.ptr<3>
-//       %11 = llvm.mlir.constant(3 : i32) : i32
-//       %12 = llvm.mlir.constant(5 : i32) : i32
-//       %13 = llvm.mlir.constant(6 : i32) : i32
-//       %14 = llvm.mlir.constant(7 : i32) : i32
-//       %15 = llvm.mlir.poison : vector<8xi32>
-//       %16 = llvm.mlir.constant(1 : i64) : i64
-//       %17 = llvm.mlir.constant(2 : i64) : i64
-//       %18 = llvm.mlir.constant(3 : i64) : i64
-//       %19 = llvm.mlir.constant(4 : i64) : i64
-//       %20 = llvm.mlir.constant(5 : i64) : i64
-//       %21 = llvm.mlir.constant(6 : i64) : i64
-//       %22 = llvm.mlir.constant(7 : i64) : i64
-//       %23 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %24 = llvm.mlir.constant(true) : i1
-//       %25 = llvm.mlir.constant(dense<true> : vector<8xi1>) : vector<8xi1>
-//       %26 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
-//       %27 = llvm.mlir.constant(dense<0.000000e+00> : vector<8xbf16>) : vector<8xbf16>
-//       %28 = llvm.mlir.poison : vector<4xi32>
-//       %29 = llvm.mlir.constant(dense<true> : vector<4xi1>) : vector<4xi1>
-//       %30 = llvm.mlir.constant(dense<0.000000e+00> : vector<4xbf16>) : vector<4xbf16>
-//       %31 = llvm.mlir.poison : vector<1xf32>
-//       %32 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %33 = llvm.mlir.constant(512 : i32) : i32
-//       %34 = llvm.getelementptr inbounds %10[%33] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-//       %35 = llvm.mlir.constant(128 : i32) : i32
-//       %36 = llvm.mlir.constant(136 : i32) : i32
-//       %37 = llvm.mlir.poison : vector<4xf32>
-//       %38 = llvm.mlir.constant(64 : i32) : i32
-//       %39 = llvm.mlir.constant(65 : i32) : i32
-//       %40 = nvvm.read.ptx.sreg.tid.x : i32
-//       %41 = llvm.mul %40, %0 overflow<nuw> : i32
-//       %42 = llvm.udiv %41, %1 : i32
-//       %43 = llvm.mul %40, %0 overflow<nuw> : i32
-//       %44 = llvm.urem %43, %1 : i32
-//       %45 = llvm.icmp "ult" %44, %0 : i32
-//       %46 = llvm.mul %40, %2 overflow<nuw> : i32
-//       %47 = llvm.mul %40, %2 overflow<nuw> : i32
-//       %48 = llvm.udiv %47, %1 : i32
-//       %49 = llvm.mul %40, %2 overflow<nuw> : i32
-//       %50 = llvm.urem %49, %1 : i32
-//       %51 = llvm.icmp "ult" %50, %2 : i32
-//       %52 = llvm.mul %40, %3 overflow<nuw> : i32
-//       %53 = llvm.udiv %40, %1 : i32
-//       %54 = llvm.urem %40, %1 : i32
-//       %55 = llvm.udiv %53, %4 : i32
-//       %56 = llvm.urem %53, %4 : i32
-//       %57 = llvm.udiv %54, %3 : i32
-//       %58 = llvm.urem %54, %3 : i32
-//       %59 = llvm.mul %55, %0 : i32
-//       %60 = llvm.add %59, %57 : i32
-//       %61 = llvm.mul %56, %2 : i32
-//       %62 = llvm.mul %58, %5 : i32
-//       %63 = llvm.add %61, %62 : i32
-//       %64 = llvm.mul %60, %2 : i32
-//       %65 = llvm.add %64, %63 : i32
-//       %66 = llvm.udiv %65, %2 : i32
-//       %67 = llvm.urem %65, %2 : i32
-//       %68 = llvm.urem %67, %2 : i32
-//       %69 = llvm.mul %66, %0 : i32
-//       %70 = llvm.add %69, %68 : i32
-//       %71 = llvm.udiv %40, %1 : i32
-//       %72 = llvm.urem %71, %4 : i32
-//       %73 = llvm.urem %40, %1 : i32
-//       %74 = llvm.udiv %73, %3 : i32
-//       %75 = llvm.urem %73, %3 : i32
-//       %76 = llvm.mul %72, %2 : i32
-//       %77 = llvm.add %76, %74 : i32
-//       %78 = llvm.mul %77, %0 : i32
-//       %79 = llvm.mul %75, %5 : i32
-//       %80 = llvm.add %78, %79 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %81 = llvm.add %42, %6 : i32
-//       %82 = llvm.insertelement %81, %7[%8 : i64] : vector<1xi32>
-//       %83 = llvm.shufflevector %82, %7 [0] : vector<1xi32> 
-//       %84 = llvm.add %83, %9 : vector<1xi32>
-//       %85 = llvm.insertelement %0, %7[%8 : i64] : vector<1xi32>
-//       %86 = llvm.shufflevector %85, %7 [0] : vector<1xi32> 
-//       %87 = llvm.mul %84, %86 : vector<1xi32>
-//       %88 = llvm.shufflevector %87, %7 [0, 0, 0, 0, 0, 0, 0, 0] : vector<1xi32> 
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %89 = llvm.getelementptr inbounds %10[%42] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %90 = llvm.extractelement %84[%8 : i64] : vector<1xi32>
-//       llvm.cond_br %45, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       llvm.store %90, %89 {alignment = 4 : i64} : i32, !llvm.ptr<3>
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb1, ^bb2
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %91 = llvm.add %46, %6 : i32
-//       %92 = llvm.udiv %91, %4 : i32
-//       %93 = llvm.urem %92, %0 : i32
-//       %94 = llvm.mul %93, %4 : i32
-//       %95 = llvm.add %6, %94 : i32
-//       %96 = llvm.getelementptr inbounds %10[%95] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %97 = llvm.getelementptr inbounds %96[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %98 = llvm.load %97 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %99 = llvm.add %46, %4 : i32
-//       %100 = llvm.udiv %99, %4 : i32
-//       %101 = llvm.urem %100, %0 : i32
-//       %102 = llvm.mul %101, %4 : i32
-//       %103 = llvm.add %6, %102 : i32
-//       %104 = llvm.getelementptr inbounds %10[%103] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %105 = llvm.getelementptr inbounds %104[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %106 = llvm.load %105 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %107 = llvm.add %46, %5 : i32
-//       %108 = llvm.udiv %107, %4 : i32
-//       %109 = llvm.urem %108, %0 : i32
-//       %110 = llvm.mul %109, %4 : i32
-//       %111 = llvm.add %6, %110 : i32
-//       %112 = llvm.getelementptr inbounds %10[%111] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %113 = llvm.getelementptr inbounds %112[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %114 = llvm.load %113 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %115 = llvm.add %46, %11 : i32
-//       %116 = llvm.udiv %115, %4 : i32
-//       %117 = llvm.urem %116, %0 : i32
-//       %118 = llvm.mul %117, %4 : i32
-//       %119 = llvm.add %6, %118 : i32
-//       %120 = llvm.getelementptr inbounds %10[%119] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %121 = llvm.getelementptr inbounds %120[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %122 = llvm.load %121 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %123 = llvm.add %46, %3 : i32
-//       %124 = llvm.udiv %123, %4 : i32
-//       %125 = llvm.urem %124, %0 : i32
-//       %126 = llvm.mul %125, %4 : i32
-//       %127 = llvm.add %6, %126 : i32
-//       %128 = llvm.getelementptr inbounds %10[%127] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %129 = llvm.getelementptr inbounds %128[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %130 = llvm.load %129 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %131 = llvm.add %46, %12 : i32
-//       %132 = llvm.udiv %131, %4 : i32
-//       %133 = llvm.urem %132, %0 : i32
-//       %134 = llvm.mul %133, %4 : i32
-//       %135 = llvm.add %6, %134 : i32
-//       %136 = llvm.getelementptr inbounds %10[%135] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %137 = llvm.getelementptr inbounds %136[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %138 = llvm.load %137 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %139 = llvm.add %46, %13 : i32
-//       %140 = llvm.udiv %139, %4 : i32
-//       %141 = llvm.urem %140, %0 : i32
-//       %142 = llvm.mul %141, %4 : i32
-//       %143 = llvm.add %6, %142 : i32
-//       %144 = llvm.getelementptr inbounds %10[%143] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %145 = llvm.getelementptr inbounds %144[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %146 = llvm.load %145 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %147 = llvm.add %46, %14 : i32
-//       %148 = llvm.udiv %147, %4 : i32
-//       %149 = llvm.urem %148, %0 : i32
-//       %150 = llvm.mul %149, %4 : i32
-//       %151 = llvm.add %6, %150 : i32
-//       %152 = llvm.getelementptr inbounds %10[%151] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %153 = llvm.getelementptr inbounds %152[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %154 = llvm.load %153 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %155 = llvm.insertelement %98, %15[%8 : i64] : vector<8xi32>
-//       %156 = llvm.insertelement %106, %155[%16 : i64] : vector<8xi32>
-//       %157 = llvm.insertelement %114, %156[%17 : i64] : vector<8xi32>
-//       %158 = llvm.insertelement %122, %157[%18 : i64] : vector<8xi32>
-//       %159 = llvm.insertelement %130, %158[%19 : i64] : vector<8xi32>
-//       %160 = llvm.insertelement %138, %159[%20 : i64] : vector<8xi32>
-//       %161 = llvm.insertelement %146, %160[%21 : i64] : vector<8xi32>
-//       %162 = llvm.insertelement %154, %161[%22 : i64] : vector<8xi32>
-//       %163 = llvm.add %88, %162 : vector<8xi32>
-//       %164 = llvm.insertelement %arg0, %23[%8 : i64] : vector<1x!llvm.ptr>
-//       %165 = llvm.shufflevector %164, %23 [0, 0, 0, 0, 0, 0, 0, 0] : vector<1x!llvm.ptr> 
-//       %166 = llvm.sext %163 : vector<8xi32> to vector<8xi64>
-//       %167 = llvm.getelementptr %165[%166] : (vector<8x!llvm.ptr>, vector<8xi64>) -> vector<8x!llvm.ptr>, bf16
-//       %168 = llvm.addrspacecast %167 : vector<8x!llvm.ptr> to vector<8x!llvm.ptr<1>>
-//       %169 = llvm.intr.masked.gather %168, %25, %27 {alignment = 2 : i32} : (vector<8x!llvm.ptr<1>>, vector<8xi1>, vector<8xbf16>) -> vector<8xbf16>
-//       %170 = llvm.add %48, %6 : i32
-//       %171 = llvm.insertelement %170, %7[%8 : i64] : vector<1xi32>
-//       %172 = llvm.shufflevector %171, %7 [0] : vector<1xi32> 
-//       %173 = llvm.add %172, %9 : vector<1xi32>
-//       %174 = llvm.insertelement %2, %7[%8 : i64] : vector<1xi32>
-//       %175 = llvm.shufflevector %174, %7 [0] : vector<1xi32> 
-//       %176 = llvm.mul %84, %175 : vector<1xi32>
-//       %177 = llvm.shufflevector %176, %7 [0, 0, 0, 0] : vector<1xi32> 
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %178 = llvm.getelementptr inbounds %10[%48] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %179 = llvm.extractelement %173[%8 : i64] : vector<1xi32>
-//       llvm.cond_br %51, ^bb4, ^bb5
-//     ^bb4:  // pred: ^bb3
-//       llvm.store %179, %178 {alignment = 4 : i64} : i32, !llvm.ptr<3>
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb3, ^bb4
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %180 = llvm.add %52, %6 : i32
-//       %181 = llvm.udiv %180, %4 : i32
-//       %182 = llvm.urem %181, %2 : i32
-//       %183 = llvm.mul %182, %4 : i32
-//       %184 = llvm.add %6, %183 : i32
-//       %185 = llvm.getelementptr inbounds %10[%184] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %186 = llvm.getelementptr inbounds %185[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %187 = llvm.load %186 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %188 = llvm.add %52, %4 : i32
-//       %189 = llvm.udiv %188, %4 : i32
-//       %190 = llvm.urem %189, %2 : i32
-//       %191 = llvm.mul %190, %4 : i32
-//       %192 = llvm.add %6, %191 : i32
-//       %193 = llvm.getelementptr inbounds %10[%192] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %194 = llvm.getelementptr inbounds %193[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %195 = llvm.load %194 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %196 = llvm.add %52, %5 : i32
-//       %197 = llvm.udiv %196, %4 : i32
-//       %198 = llvm.urem %197, %2 : i32
-//       %199 = llvm.mul %198, %4 : i32
-//       %200 = llvm.add %6, %199 : i32
-//       %201 = llvm.getelementptr inbounds %10[%200] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %202 = llvm.getelementptr inbounds %201[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %203 = llvm.load %202 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %204 = llvm.add %52, %11 : i32
-//       %205 = llvm.udiv %204, %4 : i32
-//       %206 = llvm.urem %205, %2 : i32
-//       %207 = llvm.mul %206, %4 : i32
-//       %208 = llvm.add %6, %207 : i32
-//       %209 = llvm.getelementptr inbounds %10[%208] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %210 = llvm.getelementptr inbounds %209[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-//       %211 = llvm.load %210 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %212 = llvm.insertelement %187, %28[%8 : i64] : vector<4xi32>
-//       %213 = llvm.insertelement %195, %212[%16 : i64] : vector<4xi32>
-//       %214 = llvm.insertelement %203, %213[%17 : i64] : vector<4xi32>
-//       %215 = llvm.insertelement %211, %214[%18 : i64] : vector<4xi32>
-//       %216 = llvm.add %177, %215 : vector<4xi32>
-//       %217 = llvm.insertelement %arg1, %23[%8 : i64] : vector<1x!llvm.ptr>
-//       %218 = llvm.shufflevector %217, %23 [0, 0, 0, 0] : vector<1x!llvm.ptr> 
-//       %219 = llvm.sext %216 : vector<4xi32> to vector<4xi64>
-//       %220 = llvm.getelementptr %218[%219] : (vector<4x!llvm.ptr>, vector<4xi64>) -> vector<4x!llvm.ptr>, bf16
-//       %221 = llvm.addrspacecast %220 : vector<4x!llvm.ptr> to vector<4x!llvm.ptr<1>>
-//       %222 = llvm.intr.masked.gather %221, %29, %30 {alignment = 2 : i32} : (vector<4x!llvm.ptr<1>>, vector<4xi1>, vector<4xbf16>) -> vector<4xbf16>
-//       %223 = llvm.insertelement %32, %31[%8 : i64] : vector<1xf32>
-//       %224 = llvm.shufflevector %223, %31 [0, 0, 0, 0] : vector<1xf32> 
-//       %225 = llvm.extractelement %224[%8 : i64] : vector<4xf32>
-//       %226 = llvm.extractelement %224[%16 : i64] : vector<4xf32>
-//       %227 = llvm.extractelement %224[%17 : i64] : vector<4xf32>
-//       %228 = llvm.extractelement %224[%18 : i64] : vector<4xf32>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %229 = llvm.getelementptr inbounds %10[%46] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       llvm.store %169, %229 {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
-//       %230 = llvm.add %52, %6 : i32
-//       %231 = llvm.udiv %230, %2 : i32
-//       %232 = llvm.urem %230, %2 : i32
-//       %233 = llvm.mul %232, %0 : i32
-//       %234 = llvm.add %233, %231 : i32
-//       %235 = llvm.getelementptr inbounds %34[%234] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %236 = llvm.extractelement %222[%8 : i64] : vector<4xbf16>
-//       llvm.store %236, %235 {alignment = 2 : i64} : bf16, !llvm.ptr<3>
-//       %237 = llvm.add %52, %4 : i32
-//       %238 = llvm.udiv %237, %2 : i32
-//       %239 = llvm.urem %237, %2 : i32
-//       %240 = llvm.mul %239, %0 : i32
-//       %241 = llvm.add %240, %238 : i32
-//       %242 = llvm.getelementptr inbounds %34[%241] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %243 = llvm.extractelement %222[%16 : i64] : vector<4xbf16>
-//       llvm.store %243, %242 {alignment = 2 : i64} : bf16, !llvm.ptr<3>
-//       %244 = llvm.add %52, %5 : i32
-//       %245 = llvm.udiv %244, %2 : i32
-//       %246 = llvm.urem %244, %2 : i32
-//       %247 = llvm.mul %246, %0 : i32
-//       %248 = llvm.add %247, %245 : i32
-//       %249 = llvm.getelementptr inbounds %34[%248] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %250 = llvm.extractelement %222[%17 : i64] : vector<4xbf16>
-//       llvm.store %250, %249 {alignment = 2 : i64} : bf16, !llvm.ptr<3>
-//       %251 = llvm.add %52, %11 : i32
-//       %252 = llvm.udiv %251, %2 : i32
-//       %253 = llvm.urem %251, %2 : i32
-//       %254 = llvm.mul %253, %0 : i32
-//       %255 = llvm.add %254, %252 : i32
-//       %256 = llvm.getelementptr inbounds %34[%255] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %257 = llvm.extractelement %222[%18 : i64] : vector<4xbf16>
-//       llvm.store %257, %256 {alignment = 2 : i64} : bf16, !llvm.ptr<3>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %258 = llvm.getelementptr inbounds %10[%70] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %259 = llvm.getelementptr inbounds %34[%80] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %260 = llvm.getelementptr inbounds %259[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %261 = llvm.load %260 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %262 = llvm.getelementptr inbounds %259[%2] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %263 = llvm.load %262 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %264 = llvm.getelementptr inbounds %258[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %265 = llvm.load %264 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %266 = llvm.getelementptr inbounds %258[%35] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %267 = llvm.load %266 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %268 = llvm.getelementptr inbounds %258[%2] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %269 = llvm.load %268 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %270 = llvm.getelementptr inbounds %258[%36] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, bf16
-//       %271 = llvm.load %270 {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-//       %272 = llvm.call_intrinsic "llvm.nvvm.mma.m16n8k16.row.col.bf16"(%265, %267, %269, %271, %261, %263, %225, %226, %227, %228) : (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
-//       %273 = llvm.extractvalue %272[0] : !llvm.struct<(f32, f32, f32, f32)> 
-//       %274 = llvm.extractvalue %272[1] : !llvm.struct<(f32, f32, f32, f32)> 
-//       %275 = llvm.extractvalue %272[2] : !llvm.struct<(f32, f32, f32, f32)> 
-//       %276 = llvm.extractvalue %272[3] : !llvm.struct<(f32, f32, f32, f32)> 
-//       %277 = llvm.insertelement %273, %37[%8 : i64] : vector<4xf32>
-//       %278 = llvm.insertelement %274, %277[%16 : i64] : vector<4xf32>
-//       %279 = llvm.insertelement %275, %278[%17 : i64] : vector<4xf32>
-//       %280 = llvm.insertelement %276, %279[%18 : i64] : vector<4xf32>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %281 = llvm.getelementptr inbounds %10[%65] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %282 = llvm.extractelement %280[%8 : i64] : vector<4xf32>
-//       %283 = llvm.getelementptr inbounds %281[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       llvm.store %282, %283 {alignment = 4 : i64} : f32, !llvm.ptr<3>
-//       %284 = llvm.extractelement %280[%16 : i64] : vector<4xf32>
-//       %285 = llvm.getelementptr inbounds %281[%4] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       llvm.store %284, %285 {alignment = 4 : i64} : f32, !llvm.ptr<3>
-//       %286 = llvm.extractelement %280[%17 : i64] : vector<4xf32>
-//       %287 = llvm.getelementptr inbounds %281[%38] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       llvm.store %286, %287 {alignment = 4 : i64} : f32, !llvm.ptr<3>
-//       %288 = llvm.extractelement %280[%18 : i64] : vector<4xf32>
-//       %289 = llvm.getelementptr inbounds %281[%39] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       llvm.store %288, %289 {alignment = 4 : i64} : f32, !llvm.ptr<3>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%6) : (i32) -> ()
-//       %290 = llvm.getelementptr inbounds %10[%52] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-//       %291 = llvm.load %290 {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-//       %292 = llvm.insertelement %arg2, %23[%8 : i64] : vector<1x!llvm.ptr>
-//       %293 = llvm.shufflevector %292, %23 [0, 0, 0, 0] : vector<1x!llvm.ptr> 
-//       %294 = llvm.sext %216 : vector<4xi32> to vector<4xi64>
-//       %295 = llvm.getelementptr %293[%294] : (vector<4x!llvm.ptr>, vector<4xi64>) -> vector<4x!llvm.ptr>, f32
-//       %296 = llvm.addrspacecast %295 : vector<4x!llvm.ptr> to vector<4x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %291, %296, %29 {alignment = 4 : i32} : vector<4xf32>, vector<4xi1> into vector<4x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'mma.gpu.ll'
+// source_filename = "mma.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// @__weft_smem = internal addrspace(3) global [768 x i8] undef, align 16
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <4 x bfloat> @llvm.masked.gather.v4bf16.v4p1(<4 x ptr addrspace(1)>, <4 x i1>, <4 x bfloat>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <8 x bfloat> @llvm.masked.gather.v8bf16.v8p1(<8 x ptr addrspace(1)>, <8 x i1>, <8 x bfloat>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v4f32.v4p1(<4 x float>, <4 x ptr addrspace(1)>, <4 x i1>) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nounwind memory(none)
+// declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, float, float, float, float) #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #4
+//
+// define ptx_kernel void @mma(ptr noundef %v0, ptr noundef %v1, ptr noundef %v2) #5 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2.m = mul nuw i32 %t1, 16
+//   %t2 = udiv i32 %t2.m, 32
+//   %t12.m = mul nuw i32 %t1, 16
+//   %t12.k = urem i32 %t12.m, 32
+//   %t12 = icmp ult i32 %t12.k, 16
+//   %t16 = mul nuw i32 %t1, 8
+//   %t96.m = mul nuw i32 %t1, 8
+//   %t96 = udiv i32 %t96.m, 32
+//   %t106.m = mul nuw i32 %t1, 8
+//   %t106.k = urem i32 %t106.m, 32
+//   %t106 = icmp ult i32 %t106.k, 8
+//   %t110 = mul nuw i32 %t1, 4
+//   %t189.w = udiv i32 %t1, 32
+//   %t189.l = urem i32 %t1, 32
+//   %t189.wm = udiv i32 %t189.w, 1
+//   %t189.wn = urem i32 %t189.w, 1
+//   %t189.g = udiv i32 %t189.l, 4
+//   %t189.q = urem i32 %t189.l, 4
+//   %t189.r0 = mul i32 %t189.wm, 16
+//   %t189.row = add i32 %t189.r0, %t189.g
+//   %t189.c0 = mul i32 %t189.wn, 8
+//   %t189.c1 = mul i32 %t189.q, 2
+//   %t189.col = add i32 %t189.c0, %t189.c1
+//   %t189.rn = mul i32 %t189.row, 8
+//   %t189 = add i32 %t189.rn, %t189.col
+//   %t190.row = udiv i32 %t189, 8
+//   %t190.col = urem i32 %t189, 8
+//   %t190.c = urem i32 %t190.col, 8
+//   %t190.rk = mul i32 %t190.row, 16
+//   %t190 = add i32 %t190.rk, %t190.c
+//   %t191.w = udiv i32 %t1, 32
+//   %t191.wn = urem i32 %t191.w, 1
+//   %t191.l = urem i32 %t1, 32
+//   %t191.g = udiv i32 %t191.l, 4
+//   %t191.q = urem i32 %t191.l, 4
+//   %t191.c0 = mul i32 %t191.wn, 8
+//   %t191.n = add i32 %t191.c0, %t191.g
+//   %t191.nk = mul i32 %t191.n, 16
+//   %t191.k2 = mul i32 %t191.q, 2
+//   %t191 = add i32 %t191.nk, %t191.k2
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t6 = add <1 x i32> %t5, zeroinitializer
+//   %t7 = insertelement <1 x i32> poison, i32 16, i64 0
+//   %t8 = shufflevector <1 x i32> %t7, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t9 = mul <1 x i32> %t6, %t8
+//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <8 x i32> zeroinitializer
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t11 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t2
+//   %t13 = extractelement <1 x i32> %t6, i64 0
+//   br i1 %t12, label %one.do14, label %one.end15
+//
+// one.do14:                                         ; preds = %body
+//   store i32 %t13, ptr addrspace(3) %t11, align 4
+//   br label %one.end15
+//
+// one.end15:                                        ; preds = %one.do14, %body
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t17 = add i32 %t16, 0
+//   %t18 = udiv i32 %t17, 1
+//   %t19 = urem i32 %t18, 16
+//   %t20 = mul i32 %t19, 1
+//   %t21 = add i32 0, %t20
+//   %t22 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t21
+//   %t23 = getelementptr inbounds i32, ptr addrspace(3) %t22, i32 0
+//   %t24 = load i32, ptr addrspace(3) %t23, align 4
+//   %t25 = add i32 %t16, 1
+//   %t26 = udiv i32 %t25, 1
+//   %t27 = urem i32 %t26, 16
+//   %t28 = mul i32 %t27, 1
+//   %t29 = add i32 0, %t28
+//   %t30 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t29
+//   %t31 = getelementptr inbounds i32, ptr addrspace(3) %t30, i32 0
+//   %t32 = load i32, ptr addrspace(3) %t31, align 4
+//   %t33 = add i32 %t16, 2
+//   %t34 = udiv i32 %t33, 1
+//   %t35 = urem i32 %t34, 16
+//   %t36 = mul i32 %t35, 1
+//   %t37 = add i32 0, %t36
+//   %t38 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t37
+//   %t39 = getelementptr inbounds i32, ptr addrspace(3) %t38, i32 0
+//   %t40 = load i32, ptr addrspace(3) %t39, align 4
+//   %t41 = add i32 %t16, 3
+//   %t42 = udiv i32 %t41, 1
+//   %t43 = urem i32 %t42, 16
+//   %t44 = mul i32 %t43, 1
+//   %t45 = add i32 0, %t44
+//   %t46 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t45
+//   %t47 = getelementptr inbounds i32, ptr addrspace(3) %t46, i32 0
+//   %t48 = load i32, ptr addrspace(3) %t47, align 4
+//   %t49 = add i32 %t16, 4
+//   %t50 = udiv i32 %t49, 1
+//   %t51 = urem i32 %t50, 16
+//   %t52 = mul i32 %t51, 1
+//   %t53 = add i32 0, %t52
+//   %t54 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t53
+//   %t55 = getelementptr inbounds i32, ptr addrspace(3) %t54, i32 0
+//   %t56 = load i32, ptr addrspace(3) %t55, align 4
+//   %t57 = add i32 %t16, 5
+//   %t58 = udiv i32 %t57, 1
+//   %t59 = urem i32 %t58, 16
+//   %t60 = mul i32 %t59, 1
+//   %t61 = add i32 0, %t60
+//   %t62 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t61
+//   %t63 = getelementptr inbounds i32, ptr addrspace(3) %t62, i32 0
+//   %t64 = load i32, ptr addrspace(3) %t63, align 4
+//   %t65 = add i32 %t16, 6
+//   %t66 = udiv i32 %t65, 1
+//   %t67 = urem i32 %t66, 16
+//   %t68 = mul i32 %t67, 1
+//   %t69 = add i32 0, %t68
+//   %t70 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t69
+//   %t71 = getelementptr inbounds i32, ptr addrspace(3) %t70, i32 0
+//   %t72 = load i32, ptr addrspace(3) %t71, align 4
+//   %t73 = add i32 %t16, 7
+//   %t74 = udiv i32 %t73, 1
+//   %t75 = urem i32 %t74, 16
+//   %t76 = mul i32 %t75, 1
+//   %t77 = add i32 0, %t76
+//   %t78 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t77
+//   %t79 = getelementptr inbounds i32, ptr addrspace(3) %t78, i32 0
+//   %t80 = load i32, ptr addrspace(3) %t79, align 4
+//   %t81 = insertelement <8 x i32> poison, i32 %t24, i64 0
+//   %t82 = insertelement <8 x i32> %t81, i32 %t32, i64 1
+//   %t83 = insertelement <8 x i32> %t82, i32 %t40, i64 2
+//   %t84 = insertelement <8 x i32> %t83, i32 %t48, i64 3
+//   %t85 = insertelement <8 x i32> %t84, i32 %t56, i64 4
+//   %t86 = insertelement <8 x i32> %t85, i32 %t64, i64 5
+//   %t87 = insertelement <8 x i32> %t86, i32 %t72, i64 6
+//   %t88 = insertelement <8 x i32> %t87, i32 %t80, i64 7
+//   %t89 = add <8 x i32> %t10, %t88
+//   %t90 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t91 = shufflevector <1 x ptr> %t90, <1 x ptr> poison, <8 x i32> zeroinitializer
+//   %t92 = sext <8 x i32> %t89 to <8 x i64>
+//   %t93 = getelementptr bfloat, <8 x ptr> %t91, <8 x i64> %t92
+//   %t94 = addrspacecast <8 x ptr> %t93 to <8 x ptr addrspace(1)>
+//   %t95 = call <8 x bfloat> @llvm.masked.gather.v8bf16.v8p1(<8 x ptr addrspace(1)> align 2 %t94, <8 x i1> splat (i1 true), <8 x bfloat> zeroinitializer)
+//   %t97 = add i32 %t96, 0
+//   %t98 = insertelement <1 x i32> poison, i32 %t97, i64 0
+//   %t99 = shufflevector <1 x i32> %t98, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t100 = add <1 x i32> %t99, zeroinitializer
+//   %t101 = insertelement <1 x i32> poison, i32 8, i64 0
+//   %t102 = shufflevector <1 x i32> %t101, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t103 = mul <1 x i32> %t6, %t102
+//   %t104 = shufflevector <1 x i32> %t103, <1 x i32> poison, <4 x i32> zeroinitializer
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t105 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t96
+//   %t107 = extractelement <1 x i32> %t100, i64 0
+//   br i1 %t106, label %one.do108, label %one.end109
+//
+// one.do108:                                        ; preds = %one.end15
+//   store i32 %t107, ptr addrspace(3) %t105, align 4
+//   br label %one.end109
+//
+// one.end109:                                       ; preds = %one.do108, %one.end15
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t111 = add i32 %t110, 0
+//   %t112 = udiv i32 %t111, 1
+//   %t113 = urem i32 %t112, 8
+//   %t114 = mul i32 %t113, 1
+//   %t115 = add i32 0, %t114
+//   %t116 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t115
+//   %t117 = getelementptr inbounds i32, ptr addrspace(3) %t116, i32 0
+//   %t118 = load i32, ptr addrspace(3) %t117, align 4
+//   %t119 = add i32 %t110, 1
+//   %t120 = udiv i32 %t119, 1
+//   %t121 = urem i32 %t120, 8
+//   %t122 = mul i32 %t121, 1
+//   %t123 = add i32 0, %t122
+//   %t124 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t123
+//   %t125 = getelementptr inbounds i32, ptr addrspace(3) %t124, i32 0
+//   %t126 = load i32, ptr addrspace(3) %t125, align 4
+//   %t127 = add i32 %t110, 2
+//   %t128 = udiv i32 %t127, 1
+//   %t129 = urem i32 %t128, 8
+//   %t130 = mul i32 %t129, 1
+//   %t131 = add i32 0, %t130
+//   %t132 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t131
+//   %t133 = getelementptr inbounds i32, ptr addrspace(3) %t132, i32 0
+//   %t134 = load i32, ptr addrspace(3) %t133, align 4
+//   %t135 = add i32 %t110, 3
+//   %t136 = udiv i32 %t135, 1
+//   %t137 = urem i32 %t136, 8
+//   %t138 = mul i32 %t137, 1
+//   %t139 = add i32 0, %t138
+//   %t140 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t139
+//   %t141 = getelementptr inbounds i32, ptr addrspace(3) %t140, i32 0
+//   %t142 = load i32, ptr addrspace(3) %t141, align 4
+//   %t143 = insertelement <4 x i32> poison, i32 %t118, i64 0
+//   %t144 = insertelement <4 x i32> %t143, i32 %t126, i64 1
+//   %t145 = insertelement <4 x i32> %t144, i32 %t134, i64 2
+//   %t146 = insertelement <4 x i32> %t145, i32 %t142, i64 3
+//   %t147 = add <4 x i32> %t104, %t146
+//   %t148 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t149 = shufflevector <1 x ptr> %t148, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t150 = sext <4 x i32> %t147 to <4 x i64>
+//   %t151 = getelementptr bfloat, <4 x ptr> %t149, <4 x i64> %t150
+//   %t152 = addrspacecast <4 x ptr> %t151 to <4 x ptr addrspace(1)>
+//   %t153 = call <4 x bfloat> @llvm.masked.gather.v4bf16.v4p1(<4 x ptr addrspace(1)> align 2 %t152, <4 x i1> splat (i1 true), <4 x bfloat> zeroinitializer)
+//   %t154 = insertelement <1 x float> poison, float 0.000000e+00, i64 0
+//   %t155 = shufflevector <1 x float> %t154, <1 x float> poison, <4 x i32> zeroinitializer
+//   %t156 = extractelement <4 x float> %t155, i64 0
+//   %t157 = extractelement <4 x float> %t155, i64 1
+//   %t158 = extractelement <4 x float> %t155, i64 2
+//   %t159 = extractelement <4 x float> %t155, i64 3
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t160 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t16
+//   store <8 x bfloat> %t95, ptr addrspace(3) %t160, align 16
+//   %t161 = add i32 %t110, 0
+//   %t162 = udiv i32 %t161, 8
+//   %t163 = urem i32 %t161, 8
+//   %t164 = mul i32 %t163, 16
+//   %t165 = add i32 %t164, %t162
+//   %t166 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t165
+//   %t167 = extractelement <4 x bfloat> %t153, i64 0
+//   store bfloat %t167, ptr addrspace(3) %t166, align 2
+//   %t168 = add i32 %t110, 1
+//   %t169 = udiv i32 %t168, 8
+//   %t170 = urem i32 %t168, 8
+//   %t171 = mul i32 %t170, 16
+//   %t172 = add i32 %t171, %t169
+//   %t173 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t172
+//   %t174 = extractelement <4 x bfloat> %t153, i64 1
+//   store bfloat %t174, ptr addrspace(3) %t173, align 2
+//   %t175 = add i32 %t110, 2
+//   %t176 = udiv i32 %t175, 8
+//   %t177 = urem i32 %t175, 8
+//   %t178 = mul i32 %t177, 16
+//   %t179 = add i32 %t178, %t176
+//   %t180 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t179
+//   %t181 = extractelement <4 x bfloat> %t153, i64 2
+//   store bfloat %t181, ptr addrspace(3) %t180, align 2
+//   %t182 = add i32 %t110, 3
+//   %t183 = udiv i32 %t182, 8
+//   %t184 = urem i32 %t182, 8
+//   %t185 = mul i32 %t184, 16
+//   %t186 = add i32 %t185, %t183
+//   %t187 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t186
+//   %t188 = extractelement <4 x bfloat> %t153, i64 3
+//   store bfloat %t188, ptr addrspace(3) %t187, align 2
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t192 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t190
+//   %t193 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t191
+//   %t194 = getelementptr inbounds bfloat, ptr addrspace(3) %t193, i32 0
+//   %t195 = load i32, ptr addrspace(3) %t194, align 4
+//   %t196 = getelementptr inbounds bfloat, ptr addrspace(3) %t193, i32 8
+//   %t197 = load i32, ptr addrspace(3) %t196, align 4
+//   %t198 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 0
+//   %t199 = load i32, ptr addrspace(3) %t198, align 4
+//   %t200 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 128
+//   %t201 = load i32, ptr addrspace(3) %t200, align 4
+//   %t202 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 8
+//   %t203 = load i32, ptr addrspace(3) %t202, align 4
+//   %t204 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 136
+//   %t205 = load i32, ptr addrspace(3) %t204, align 4
+//   %t206 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %t199, i32 %t201, i32 %t203, i32 %t205, i32 %t195, i32 %t197, float %t156, float %t157, float %t158, float %t159)
+//   %t207 = extractvalue { float, float, float, float } %t206, 0
+//   %t208 = extractvalue { float, float, float, float } %t206, 1
+//   %t209 = extractvalue { float, float, float, float } %t206, 2
+//   %t210 = extractvalue { float, float, float, float } %t206, 3
+//   %t211 = insertelement <4 x float> poison, float %t207, i64 0
+//   %t212 = insertelement <4 x float> %t211, float %t208, i64 1
+//   %t213 = insertelement <4 x float> %t212, float %t209, i64 2
+//   %t214 = insertelement <4 x float> %t213, float %t210, i64 3
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t215 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t189
+//   %t216 = extractelement <4 x float> %t214, i64 0
+//   %t217 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 0
+//   store float %t216, ptr addrspace(3) %t217, align 4
+//   %t218 = extractelement <4 x float> %t214, i64 1
+//   %t219 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 1
+//   store float %t218, ptr addrspace(3) %t219, align 4
+//   %t220 = extractelement <4 x float> %t214, i64 2
+//   %t221 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 64
+//   store float %t220, ptr addrspace(3) %t221, align 4
+//   %t222 = extractelement <4 x float> %t214, i64 3
+//   %t223 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 65
+//   store float %t222, ptr addrspace(3) %t223, align 4
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t224 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t110
+//   %t225 = load <4 x float>, ptr addrspace(3) %t224, align 16
+//   %t226 = insertelement <1 x ptr> poison, ptr %v2, i64 0
+//   %t227 = shufflevector <1 x ptr> %t226, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t228 = sext <4 x i32> %t147 to <4 x i64>
+//   %t229 = getelementptr float, <4 x ptr> %t227, <4 x i64> %t228
+//   %t230 = addrspacecast <4 x ptr> %t229 to <4 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v4f32.v4p1(<4 x float> %t225, <4 x ptr addrspace(1)> align 4 %t230, <4 x i1> splat (i1 true))
+//   ret void
+//
+// dead231:                                          ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nounwind memory(none) }
+// attributes #4 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #5 = { "nvvm.maxntid"="32" "nvvm.minctasm"="1" }

@@ -20,30 +20,44 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @identity [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.func @nvshmem_my_pe() -> i32
-//     llvm.func @nvshmem_n_pes() -> i32
-//     llvm.func ptx_kernelcc @identity(%arg0: !llvm.ptr {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(1000 : i32) : i32
-//       %1 = llvm.mlir.constant(100 : i32) : i32
-//       %2 = llvm.mlir.constant(10 : i32) : i32
-//       %3 = nvvm.read.ptx.sreg.ctaid.x : i32
-//       %4 = nvvm.read.ptx.sreg.nctaid.x : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %5 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %6 = llvm.mul %5, %0 : i32
-//       %7 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %8 = llvm.mul %7, %1 : i32
-//       %9 = llvm.add %6, %8 : i32
-//       %10 = llvm.mul %3, %2 : i32
-//       %11 = llvm.add %9, %10 : i32
-//       %12 = llvm.add %11, %4 : i32
-//       %13 = llvm.sext %3 : i32 to i64
-//       %14 = llvm.getelementptr %arg0[%13] : (!llvm.ptr, i64) -> !llvm.ptr, i32
-//       llvm.store %12, %14 {alignment = 4 : i64} : i32, !llvm.ptr
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'identity.gpu.ll'
+// source_filename = "identity.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 1, -2147483648) i32 @llvm.nvvm.read.ptx.sreg.nctaid.x() #0
+//
+// declare i32 @nvshmem_my_pe()
+//
+// declare i32 @nvshmem_n_pes()
+//
+// define ptx_kernel void @identity(ptr noundef %v0) #1 {
+// entry:
+//   %t6 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+//   %t9 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t1 = call i32 @nvshmem_my_pe()
+//   %t2 = mul i32 %t1, 1000
+//   %t3 = call i32 @nvshmem_n_pes()
+//   %t4 = mul i32 %t3, 100
+//   %t5 = add i32 %t2, %t4
+//   %t7 = mul i32 %t6, 10
+//   %t8 = add i32 %t5, %t7
+//   %t10 = add i32 %t8, %t9
+//   %t11 = sext i32 %t6 to i64
+//   %t12 = getelementptr i32, ptr %v0, i64 %t11
+//   store i32 %t10, ptr %t12, align 4
+//   ret void
+//
+// dead13:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #1 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

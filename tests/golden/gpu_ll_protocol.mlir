@@ -24,101 +24,121 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @ll_protocol [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func @nvshmem_my_pe() -> i32
-//     llvm.func @nvshmem_n_pes() -> i32
-//     llvm.func @nvshmem_ptr(!llvm.ptr, i32) -> !llvm.ptr
-//     llvm.func ptx_kernelcc @ll_protocol(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: i32 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(8 : i32) : i32
-//       %1 = llvm.mlir.constant(128 : i32) : i32
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.poison : vector<1xi32>
-//       %4 = llvm.mlir.constant(0 : i64) : i64
-//       %5 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %6 = llvm.mlir.constant(1 : i32) : i32
-//       %7 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %8 = llvm.mlir.constant(true) : i1
-//       %9 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %10 = llvm.mlir.constant(32 : i64) : i64
-//       %11 = llvm.mlir.poison : vector<1xi64>
-//       %12 = llvm.mlir.poison : vector<1xi1>
-//       %13 = llvm.mlir.constant(-4294967296 : i64) : i64
-//       %14 = nvvm.read.ptx.sreg.tid.x : i32
-//       %15 = llvm.mul %14, %0 overflow<nuw> : i32
-//       %16 = llvm.udiv %15, %1 : i32
-//       %17 = llvm.mul %14, %0 overflow<nuw> : i32
-//       %18 = llvm.urem %17, %1 : i32
-//       %19 = llvm.icmp "ult" %18, %0 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %20 = llvm.add %16, %2 : i32
-//       %21 = llvm.insertelement %20, %3[%4 : i64] : vector<1xi32>
-//       %22 = llvm.shufflevector %21, %3 [0] : vector<1xi32> 
-//       %23 = llvm.add %22, %5 : vector<1xi32>
-//       %24 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %25 = llvm.add %24, %6 : i32
-//       %26 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %27 = llvm.srem %25, %26 : i32
-//       %28 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %29 = llvm.shufflevector %28, %7 [0] : vector<1x!llvm.ptr> 
-//       %30 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %31 = llvm.getelementptr %29[%30] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %32 = llvm.addrspacecast %31 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %33 = llvm.intr.masked.gather %32, %9, %5 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xi32>) -> vector<1xi32>
-//       %34 = llvm.zext %33 : vector<1xi32> to vector<1xi64>
-//       %35 = llvm.zext %arg2 : i32 to i64
-//       %36 = llvm.shl %35, %10 : i64
-//       %37 = llvm.insertelement %36, %11[%4 : i64] : vector<1xi64>
-//       %38 = llvm.shufflevector %37, %11 [0] : vector<1xi64> 
-//       %39 = llvm.or %34, %38 : vector<1xi64>
-//       %40 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %41 = llvm.shufflevector %40, %7 [0] : vector<1x!llvm.ptr> 
-//       %42 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %43 = llvm.getelementptr %41[%42] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       %44 = llvm.extractelement %43[%4 : i64] : vector<1x!llvm.ptr>
-//       %45 = llvm.call @nvshmem_ptr(%44, %27) : (!llvm.ptr, i32) -> !llvm.ptr
-//       %46 = llvm.ptrtoint %44 : !llvm.ptr to i64
-//       %47 = llvm.ptrtoint %45 : !llvm.ptr to i64
-//       %48 = llvm.sub %47, %46 : i64
-//       %49 = llvm.getelementptr %43[%48] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %50 = llvm.insertelement %19, %12[%4 : i64] : vector<1xi1>
-//       %51 = llvm.shufflevector %50, %12 [0] : vector<1xi1> 
-//       %52 = llvm.and %9, %51 : vector<1xi1>
-//       %53 = llvm.addrspacecast %49 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %39, %53, %52 {alignment = 8 : i32} : vector<1xi64>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       %54 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %55 = llvm.shufflevector %54, %7 [0] : vector<1x!llvm.ptr> 
-//       %56 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %57 = llvm.getelementptr %55[%56] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%2) : (i32) -> ()
-//       %58 = llvm.zext %arg2 : i32 to i64
-//       %59 = llvm.shl %58, %10 : i64
-//       %60 = llvm.extractelement %57[%4 : i64] : vector<1x!llvm.ptr>
-//       llvm.cond_br %8, ^bb2, ^bb5(%4 : i64)
-//     ^bb2:  // pred: ^bb1
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb2, ^bb3
-//       %61 = llvm.load volatile %60 {alignment = 8 : i64} : !llvm.ptr -> i64
-//       %62 = llvm.and %61, %13 : i64
-//       %63 = llvm.icmp "eq" %62, %59 : i64
-//       llvm.cond_br %63, ^bb4, ^bb3
-//     ^bb4:  // pred: ^bb3
-//       llvm.br ^bb5(%61 : i64)
-//     ^bb5(%64: i64):  // 2 preds: ^bb1, ^bb4
-//       %65 = llvm.trunc %64 : i64 to i32
-//       %66 = llvm.insertelement %65, %3[%4 : i64] : vector<1xi32>
-//       %67 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %68 = llvm.shufflevector %67, %7 [0] : vector<1x!llvm.ptr> 
-//       %69 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %70 = llvm.getelementptr %68[%69] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %71 = llvm.insertelement %19, %12[%4 : i64] : vector<1xi1>
-//       %72 = llvm.shufflevector %71, %12 [0] : vector<1xi1> 
-//       %73 = llvm.and %9, %72 : vector<1xi1>
-//       %74 = llvm.addrspacecast %70 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %66, %74, %73 {alignment = 4 : i32} : vector<1xi32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'll_protocol.gpu.ll'
+// source_filename = "ll_protocol.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x i32>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)>, <1 x i1>) #1
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1i64.v1p1(<1 x i64>, <1 x ptr addrspace(1)>, <1 x i1>) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// declare i32 @nvshmem_my_pe()
+//
+// declare i32 @nvshmem_n_pes()
+//
+// declare ptr @nvshmem_ptr(ptr, i32)
+//
+// define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #4 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2.m = mul nuw i32 %t1, 8
+//   %t2 = udiv i32 %t2.m, 128
+//   %t33.m = mul nuw i32 %t1, 8
+//   %t33.k = urem i32 %t33.m, 128
+//   %t33 = icmp ult i32 %t33.k, 8
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t6 = add <1 x i32> %t5, zeroinitializer
+//   %t7 = call i32 @nvshmem_my_pe()
+//   %t8 = add i32 %t7, 1
+//   %t9 = call i32 @nvshmem_n_pes()
+//   %t10 = srem i32 %t8, %t9
+//   %t11 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t12 = shufflevector <1 x ptr> %t11, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t13 = sext <1 x i32> %t6 to <1 x i64>
+//   %t14 = getelementptr i32, <1 x ptr> %t12, <1 x i64> %t13
+//   %t15 = addrspacecast <1 x ptr> %t14 to <1 x ptr addrspace(1)>
+//   %t16 = call <1 x i32> @llvm.masked.gather.v1i32.v1p1(<1 x ptr addrspace(1)> align 4 %t15, <1 x i1> splat (i1 true), <1 x i32> zeroinitializer)
+//   %t17 = zext <1 x i32> %t16 to <1 x i64>
+//   %t18 = zext i32 %v2 to i64
+//   %t19 = shl i64 %t18, 32
+//   %t20 = insertelement <1 x i64> poison, i64 %t19, i64 0
+//   %t21 = shufflevector <1 x i64> %t20, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t22 = or <1 x i64> %t17, %t21
+//   %t23 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t24 = shufflevector <1 x ptr> %t23, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t25 = sext <1 x i32> %t6 to <1 x i64>
+//   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
+//   %t27 = extractelement <1 x ptr> %t26, i64 0
+//   %t28 = call ptr @nvshmem_ptr(ptr %t27, i32 %t10)
+//   %t29 = ptrtoint ptr %t27 to i64
+//   %t30 = ptrtoint ptr %t28 to i64
+//   %t31 = sub i64 %t30, %t29
+//   %t32 = getelementptr i8, <1 x ptr> %t26, i64 %t31
+//   %t34 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t35 = shufflevector <1 x i1> %t34, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t36 = and <1 x i1> splat (i1 true), %t35
+//   %t37 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i64.v1p1(<1 x i64> %t22, <1 x ptr addrspace(1)> align 8 %t37, <1 x i1> %t36)
+//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t40 = sext <1 x i32> %t6 to <1 x i64>
+//   %t41 = getelementptr i64, <1 x ptr> %t39, <1 x i64> %t40
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t42 = zext i32 %v2 to i64
+//   %t43 = shl i64 %t42, 32
+//   %t44 = extractelement <1 x ptr> %t41, i64 0
+//   br i1 true, label %one.do45, label %one.end46
+//
+// one.do45:                                         ; preds = %body
+//   br label %ll.poll47
+//
+// ll.poll47:                                        ; preds = %ll.poll47, %one.do45
+//   %t49 = load volatile i64, ptr %t44, align 8
+//   %t50 = and i64 %t49, -4294967296
+//   %t51 = icmp eq i64 %t50, %t43
+//   br i1 %t51, label %ll.got48, label %ll.poll47
+//
+// ll.got48:                                         ; preds = %ll.poll47
+//   br label %one.end46
+//
+// one.end46:                                        ; preds = %ll.got48, %body
+//   %t52 = phi i64 [ %t49, %ll.got48 ], [ 0, %body ]
+//   %t53 = trunc i64 %t52 to i32
+//   %t54 = insertelement <1 x i32> poison, i32 %t53, i64 0
+//   %t55 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t56 = shufflevector <1 x ptr> %t55, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t57 = sext <1 x i32> %t6 to <1 x i64>
+//   %t58 = getelementptr i32, <1 x ptr> %t56, <1 x i64> %t57
+//   %t59 = insertelement <1 x i1> poison, i1 %t33, i64 0
+//   %t60 = shufflevector <1 x i1> %t59, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t61 = and <1 x i1> splat (i1 true), %t60
+//   %t62 = addrspacecast <1 x ptr> %t58 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t54, <1 x ptr addrspace(1)> align 4 %t62, <1 x i1> %t61)
+//   ret void
+//
+// dead63:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

@@ -18,88 +18,97 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @multimem [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.func @nvshmemx_mc_ptr(i32, !llvm.ptr) -> !llvm.ptr
-//     llvm.func ptx_kernelcc @multimem(%arg0: !llvm.ptr {llvm.noundef}, %arg1: i32 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(16 : i32) : i32
-//       %1 = llvm.mlir.constant(128 : i32) : i32
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.poison : vector<1xi32>
-//       %4 = llvm.mlir.constant(0 : i64) : i64
-//       %5 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %6 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %7 = llvm.mlir.constant(2 : i32) : i32
-//       %8 = llvm.mlir.poison : vector<1xi64>
-//       %9 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %10 = llvm.mlir.poison : vector<1xf32>
-//       %11 = llvm.mlir.poison : vector<1xi1>
-//       %12 = nvvm.read.ptx.sreg.ctaid.x : i32
-//       %13 = nvvm.read.ptx.sreg.tid.x : i32
-//       %14 = llvm.mul %13, %0 overflow<nuw> : i32
-//       %15 = llvm.udiv %14, %1 : i32
-//       %16 = llvm.mul %13, %0 overflow<nuw> : i32
-//       %17 = llvm.urem %16, %1 : i32
-//       %18 = llvm.icmp "ult" %17, %0 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %19 = llvm.mul %12, %0 : i32
-//       %20 = llvm.add %15, %2 : i32
-//       %21 = llvm.insertelement %20, %3[%4 : i64] : vector<1xi32>
-//       %22 = llvm.shufflevector %21, %3 [0] : vector<1xi32> 
-//       %23 = llvm.add %22, %5 : vector<1xi32>
-//       %24 = llvm.insertelement %19, %3[%4 : i64] : vector<1xi32>
-//       %25 = llvm.shufflevector %24, %3 [0] : vector<1xi32> 
-//       %26 = llvm.add %25, %23 : vector<1xi32>
-//       %27 = llvm.insertelement %arg1, %3[%4 : i64] : vector<1xi32>
-//       %28 = llvm.shufflevector %27, %3 [0] : vector<1xi32> 
-//       %29 = llvm.icmp "slt" %26, %28 : vector<1xi32>
-//       %30 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %31 = llvm.shufflevector %30, %6 [0] : vector<1x!llvm.ptr> 
-//       %32 = llvm.sext %26 : vector<1xi32> to vector<1xi64>
-//       %33 = llvm.getelementptr %31[%32] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %34 = llvm.extractelement %33[%4 : i64] : vector<1x!llvm.ptr>
-//       %35 = llvm.call @nvshmemx_mc_ptr(%7, %34) : (i32, !llvm.ptr) -> !llvm.ptr
-//       %36 = llvm.ptrtoint %34 : !llvm.ptr to i64
-//       %37 = llvm.ptrtoint %35 : !llvm.ptr to i64
-//       %38 = llvm.sub %37, %36 : i64
-//       %39 = llvm.ptrtoint %33 : vector<1x!llvm.ptr> to vector<1xi64>
-//       %40 = llvm.insertelement %38, %8[%4 : i64] : vector<1xi64>
-//       %41 = llvm.shufflevector %40, %8 [0] : vector<1xi64> 
-//       %42 = llvm.add %39, %41 : vector<1xi64>
-//       %43 = llvm.extractelement %42[%4 : i64] : vector<1xi64>
-//       %44 = llvm.extractelement %29[%4 : i64] : vector<1xi1>
-//       llvm.cond_br %44, ^bb2, ^bb3(%9 : f32)
-//     ^bb2:  // pred: ^bb1
-//       %45 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l" %43 : (i64) -> f32
-//       llvm.br ^bb3(%45 : f32)
-//     ^bb3(%46: f32):  // 2 preds: ^bb1, ^bb2
-//       %47 = llvm.insertelement %46, %10[%4 : i64] : vector<1xf32>
-//       %48 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %49 = llvm.shufflevector %48, %6 [0] : vector<1x!llvm.ptr> 
-//       %50 = llvm.sext %26 : vector<1xi32> to vector<1xi64>
-//       %51 = llvm.getelementptr %49[%50] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %52 = llvm.extractelement %51[%4 : i64] : vector<1x!llvm.ptr>
-//       %53 = llvm.call @nvshmemx_mc_ptr(%7, %52) : (i32, !llvm.ptr) -> !llvm.ptr
-//       %54 = llvm.ptrtoint %52 : !llvm.ptr to i64
-//       %55 = llvm.ptrtoint %53 : !llvm.ptr to i64
-//       %56 = llvm.sub %55, %54 : i64
-//       %57 = llvm.ptrtoint %51 : vector<1x!llvm.ptr> to vector<1xi64>
-//       %58 = llvm.insertelement %56, %8[%4 : i64] : vector<1xi64>
-//       %59 = llvm.shufflevector %58, %8 [0] : vector<1xi64> 
-//       %60 = llvm.add %57, %59 : vector<1xi64>
-//       %61 = llvm.insertelement %18, %11[%4 : i64] : vector<1xi1>
-//       %62 = llvm.shufflevector %61, %11 [0] : vector<1xi1> 
-//       %63 = llvm.and %29, %62 : vector<1xi1>
-//       %64 = llvm.extractelement %60[%4 : i64] : vector<1xi64>
-//       %65 = llvm.extractelement %47[%4 : i64] : vector<1xf32>
-//       %66 = llvm.extractelement %63[%4 : i64] : vector<1xi1>
-//       llvm.cond_br %66, ^bb4, ^bb5
-//     ^bb4:  // pred: ^bb3
-//       %67 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f" %64, %65 : (i64, f32) -> !llvm.void
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb3, ^bb4
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'multimem.gpu.ll'
+// source_filename = "multimem.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0
+//
+// declare ptr @nvshmemx_mc_ptr(i32, ptr)
+//
+// define ptx_kernel void @multimem(ptr noundef %v0, i32 noundef %v1) #1 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+//   %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t4.m = mul nuw i32 %t3, 16
+//   %t4 = udiv i32 %t4.m, 128
+//   %t48.m = mul nuw i32 %t3, 16
+//   %t48.k = urem i32 %t48.m, 128
+//   %t48 = icmp ult i32 %t48.k, 16
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t2 = mul i32 %t1, 16
+//   %t5 = add i32 %t4, 0
+//   %t6 = insertelement <1 x i32> poison, i32 %t5, i64 0
+//   %t7 = shufflevector <1 x i32> %t6, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t8 = add <1 x i32> %t7, zeroinitializer
+//   %t9 = insertelement <1 x i32> poison, i32 %t2, i64 0
+//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t11 = add <1 x i32> %t10, %t8
+//   %t12 = insertelement <1 x i32> poison, i32 %v1, i64 0
+//   %t13 = shufflevector <1 x i32> %t12, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t14 = icmp slt <1 x i32> %t11, %t13
+//   %t15 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t16 = shufflevector <1 x ptr> %t15, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t17 = sext <1 x i32> %t11 to <1 x i64>
+//   %t18 = getelementptr float, <1 x ptr> %t16, <1 x i64> %t17
+//   %t19 = extractelement <1 x ptr> %t18, i64 0
+//   %t20 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t19)
+//   %t21 = ptrtoint ptr %t19 to i64
+//   %t22 = ptrtoint ptr %t20 to i64
+//   %t23 = sub i64 %t22, %t21
+//   %t24 = ptrtoint <1 x ptr> %t18 to <1 x i64>
+//   %t25 = insertelement <1 x i64> poison, i64 %t23, i64 0
+//   %t26 = shufflevector <1 x i64> %t25, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t27 = add <1 x i64> %t24, %t26
+//   %t28 = extractelement <1 x i64> %t27, i64 0
+//   %t29 = extractelement <1 x i1> %t14, i64 0
+//   br i1 %t29, label %one.do30, label %one.end31
+//
+// one.do30:                                         ; preds = %body
+//   %t32 = call float asm sideeffect "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l"(i64 %t28)
+//   br label %one.end31
+//
+// one.end31:                                        ; preds = %one.do30, %body
+//   %t33 = phi float [ %t32, %one.do30 ], [ 0.000000e+00, %body ]
+//   %t34 = insertelement <1 x float> poison, float %t33, i64 0
+//   %t35 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t36 = shufflevector <1 x ptr> %t35, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t37 = sext <1 x i32> %t11 to <1 x i64>
+//   %t38 = getelementptr float, <1 x ptr> %t36, <1 x i64> %t37
+//   %t39 = extractelement <1 x ptr> %t38, i64 0
+//   %t40 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t39)
+//   %t41 = ptrtoint ptr %t39 to i64
+//   %t42 = ptrtoint ptr %t40 to i64
+//   %t43 = sub i64 %t42, %t41
+//   %t44 = ptrtoint <1 x ptr> %t38 to <1 x i64>
+//   %t45 = insertelement <1 x i64> poison, i64 %t43, i64 0
+//   %t46 = shufflevector <1 x i64> %t45, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t47 = add <1 x i64> %t44, %t46
+//   %t49 = insertelement <1 x i1> poison, i1 %t48, i64 0
+//   %t50 = shufflevector <1 x i1> %t49, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t51 = and <1 x i1> %t14, %t50
+//   %t52 = extractelement <1 x i64> %t47, i64 0
+//   %t53 = extractelement <1 x float> %t34, i64 0
+//   %t54 = extractelement <1 x i1> %t51, i64 0
+//   br i1 %t54, label %one.do55, label %one.end56
+//
+// one.do55:                                         ; preds = %one.end31
+//   call void asm sideeffect "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f"(i64 %t52, float %t53)
+//   br label %one.end56
+//
+// one.end56:                                        ; preds = %one.do55, %one.end31
+//   ret void
+//
+// dead57:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #1 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

@@ -10,91 +10,108 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @rmax [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.mlir.global internal @__weft_red() {addr_space = 3 : i32, alignment = 8 : i64, dso_local} : !llvm.array<32 x i64> {
-//       %0 = llvm.mlir.undef : !llvm.array<32 x i64>
-//       llvm.return %0 : !llvm.array<32 x i64>
-//     }
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func @llvm.nvvm.shfl.sync.bfly.f32(i32, f32, i32, i32) -> f32 attributes {convergent, memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = readwrite, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func ptx_kernelcc @rmax(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "64"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(4 : i32) : i32
-//       %1 = llvm.mlir.constant(32 : i32) : i32
-//       %2 = llvm.mlir.constant(0 : i32) : i32
-//       %3 = llvm.mlir.poison : vector<1xi32>
-//       %4 = llvm.mlir.constant(0 : i64) : i64
-//       %5 = llvm.mlir.constant(dense<[0, 1, 2, 3]> : vector<4xi32>) : vector<4xi32>
-//       %6 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %7 = llvm.mlir.constant(true) : i1
-//       %8 = llvm.mlir.constant(dense<true> : vector<4xi1>) : vector<4xi1>
-//       %9 = llvm.mlir.constant(15 : i64) : i64
-//       %10 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %11 = llvm.mlir.constant(dense<0.000000e+00> : vector<4xf32>) : vector<4xf32>
-//       %12 = llvm.mlir.constant(-1 : i32) : i32
-//       %13 = llvm.mlir.constant(16 : i32) : i32
-//       %14 = llvm.mlir.constant(31 : i32) : i32
-//       %15 = llvm.mlir.constant(8 : i32) : i32
-//       %16 = llvm.mlir.constant(2 : i32) : i32
-//       %17 = llvm.mlir.constant(1 : i32) : i32
-//       %18 = llvm.mlir.addressof @__weft_red : !llvm.ptr<3>
-//       %19 = nvvm.read.ptx.sreg.tid.x : i32
-//       %20 = llvm.mul %19, %0 overflow<nuw> : i32
-//       %21 = llvm.udiv %19, %1 : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %22 = llvm.add %20, %2 : i32
-//       %23 = llvm.insertelement %22, %3[%4 : i64] : vector<1xi32>
-//       %24 = llvm.shufflevector %23, %3 [0, 0, 0, 0] : vector<1xi32> 
-//       %25 = llvm.add %24, %5 : vector<4xi32>
-//       %26 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %27 = llvm.shufflevector %26, %6 [0, 0, 0, 0] : vector<1x!llvm.ptr> 
-//       %28 = llvm.sext %25 : vector<4xi32> to vector<4xi64>
-//       %29 = llvm.getelementptr %27[%28] : (vector<4x!llvm.ptr>, vector<4xi64>) -> vector<4x!llvm.ptr>, f32
-//       %30 = llvm.extractelement %29[%4 : i64] : vector<4x!llvm.ptr>
-//       %31 = "llvm.intr.vector.reduce.and"(%8) : (vector<4xi1>) -> i1
-//       %32 = llvm.ptrtoint %30 : !llvm.ptr to i64
-//       %33 = llvm.and %32, %9 : i64
-//       %34 = llvm.icmp "eq" %33, %4 : i64
-//       %35 = llvm.and %31, %34 : i1
-//       llvm.cond_br %35, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       %36 = llvm.addrspacecast %30 : !llvm.ptr to !llvm.ptr<1>
-//       %37 = llvm.load %36 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-//       llvm.br ^bb4(%37 : vector<4xf32>)
-//     ^bb3:  // pred: ^bb1
-//       %38 = llvm.addrspacecast %29 : vector<4x!llvm.ptr> to vector<4x!llvm.ptr<1>>
-//       %39 = llvm.intr.masked.gather %38, %8, %11 {alignment = 4 : i32} : (vector<4x!llvm.ptr<1>>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
-//       llvm.br ^bb4(%39 : vector<4xf32>)
-//     ^bb4(%40: vector<4xf32>):  // 2 preds: ^bb2, ^bb3
-//       %41 = llvm.intr.vector.reduce.fmaximum(%40) : (vector<4xf32>) -> f32
-//       %42 = llvm.call_intrinsic "llvm.nvvm.shfl.sync.bfly.f32"(%12, %41, %13, %14) : (i32, f32, i32, i32) -> f32
-//       %43 = llvm.intr.maximum(%41, %42) : (f32, f32) -> f32
-//       %44 = llvm.call_intrinsic "llvm.nvvm.shfl.sync.bfly.f32"(%12, %43, %15, %14) : (i32, f32, i32, i32) -> f32
-//       %45 = llvm.intr.maximum(%43, %44) : (f32, f32) -> f32
-//       %46 = llvm.call_intrinsic "llvm.nvvm.shfl.sync.bfly.f32"(%12, %45, %0, %14) : (i32, f32, i32, i32) -> f32
-//       %47 = llvm.intr.maximum(%45, %46) : (f32, f32) -> f32
-//       %48 = llvm.call_intrinsic "llvm.nvvm.shfl.sync.bfly.f32"(%12, %47, %16, %14) : (i32, f32, i32, i32) -> f32
-//       %49 = llvm.intr.maximum(%47, %48) : (f32, f32) -> f32
-//       %50 = llvm.call_intrinsic "llvm.nvvm.shfl.sync.bfly.f32"(%12, %49, %17, %14) : (i32, f32, i32, i32) -> f32
-//       %51 = llvm.intr.maximum(%49, %50) : (f32, f32) -> f32
-//       %52 = llvm.urem %19, %1 : i32
-//       %53 = llvm.icmp "eq" %52, %2 : i32
-//       llvm.cond_br %53, ^bb5, ^bb6
-//     ^bb5:  // pred: ^bb4
-//       %54 = llvm.getelementptr %18[%2, %21] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       llvm.store %51, %54 {alignment = 8 : i64} : f32, !llvm.ptr<3>
-//       llvm.br ^bb6
-//     ^bb6:  // 2 preds: ^bb4, ^bb5
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%2) : (i32) -> ()
-//       %55 = llvm.getelementptr %18[%2, %2] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       %56 = llvm.load %55 {alignment = 8 : i64} : !llvm.ptr<3> -> f32
-//       %57 = llvm.getelementptr %18[%2, %17] : (!llvm.ptr<3>, i32, i32) -> !llvm.ptr<3>, !llvm.array<32 x i64>
-//       %58 = llvm.load %57 {alignment = 8 : i64} : !llvm.ptr<3> -> f32
-//       %59 = llvm.intr.maximum(%56, %58) : (f32, f32) -> f32
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%2) : (i32) -> ()
-//       llvm.store %59, %arg1 {alignment = 4 : i64} : f32, !llvm.ptr
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'rmax.gpu.ll'
+// source_filename = "rmax.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// @__weft_red = internal addrspace(3) global [32 x i64] undef, align 8
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)>, <4 x i1>, <4 x float>) #0
+//
+// ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+// declare float @llvm.maximum.f32(float, float) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// ; Function Attrs: convergent nocallback nounwind memory(inaccessiblemem: readwrite)
+// declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32) #4
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>) #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare float @llvm.vector.reduce.fmaximum.v4f32(<4 x float>) #3
+//
+// define ptx_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #5 {
+// entry:
+//   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t2 = mul nuw i32 %t1, 4
+//   %t36 = udiv i32 %t1, 32
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t3 = add i32 %t2, 0
+//   %t4 = insertelement <1 x i32> poison, i32 %t3, i64 0
+//   %t5 = shufflevector <1 x i32> %t4, <1 x i32> poison, <4 x i32> zeroinitializer
+//   %t6 = add <4 x i32> %t5, <i32 0, i32 1, i32 2, i32 3>
+//   %t7 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t8 = shufflevector <1 x ptr> %t7, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t9 = sext <4 x i32> %t6 to <4 x i64>
+//   %t10 = getelementptr float, <4 x ptr> %t8, <4 x i64> %t9
+//   %t14 = extractelement <4 x ptr> %t10, i64 0
+//   %t15 = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> splat (i1 true))
+//   %t16 = ptrtoint ptr %t14 to i64
+//   %t17 = and i64 %t16, 15
+//   %t18 = icmp eq i64 %t17, 0
+//   %t19 = and i1 %t15, %t18
+//   br i1 %t19, label %ld.vec11, label %ld.slots12
+//
+// ld.vec11:                                         ; preds = %body
+//   %t20 = addrspacecast ptr %t14 to ptr addrspace(1)
+//   %t21 = load <4 x float>, ptr addrspace(1) %t20, align 16
+//   br label %ld.end13
+//
+// ld.slots12:                                       ; preds = %body
+//   %t22 = addrspacecast <4 x ptr> %t10 to <4 x ptr addrspace(1)>
+//   %t23 = call <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)> align 4 %t22, <4 x i1> splat (i1 true), <4 x float> zeroinitializer)
+//   br label %ld.end13
+//
+// ld.end13:                                         ; preds = %ld.slots12, %ld.vec11
+//   %t24 = phi <4 x float> [ %t21, %ld.vec11 ], [ %t23, %ld.slots12 ]
+//   %t25 = call float @llvm.vector.reduce.fmaximum.v4f32(<4 x float> %t24)
+//   %t26 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t25, i32 16, i32 31)
+//   %t27 = call float @llvm.maximum.f32(float %t25, float %t26)
+//   %t28 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t27, i32 8, i32 31)
+//   %t29 = call float @llvm.maximum.f32(float %t27, float %t28)
+//   %t30 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t29, i32 4, i32 31)
+//   %t31 = call float @llvm.maximum.f32(float %t29, float %t30)
+//   %t32 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t31, i32 2, i32 31)
+//   %t33 = call float @llvm.maximum.f32(float %t31, float %t32)
+//   %t34 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t33, i32 1, i32 31)
+//   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
+//   %t37 = urem i32 %t1, 32
+//   %t38 = icmp eq i32 %t37, 0
+//   br i1 %t38, label %one.do39, label %one.end40
+//
+// one.do39:                                         ; preds = %ld.end13
+//   %t41 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t36
+//   store float %t35, ptr addrspace(3) %t41, align 8
+//   br label %one.end40
+//
+// one.end40:                                        ; preds = %one.do39, %ld.end13
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t42 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t43 = load float, ptr addrspace(3) %t42, align 8
+//   %t44 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
+//   %t45 = load float, ptr addrspace(3) %t44, align 8
+//   %t46 = call float @llvm.maximum.f32(float %t43, float %t45)
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   store float %t46, ptr %v1, align 4
+//   ret void
+//
+// dead47:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #4 = { convergent nocallback nounwind memory(inaccessiblemem: readwrite) }
+// attributes #5 = { "nvvm.maxntid"="64" "nvvm.minctasm"="1" }

@@ -34,187 +34,230 @@ module {
   }
 }
 // ----- expected gpu@sm_90a -----
-// module attributes {gpu.container_module} {
-//   gpu.module @signals [#nvvm.target<chip = "sm_90a", features = "+ptx82">] {
-//     llvm.mlir.global internal @__weft_grid_count(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
-//     llvm.mlir.global internal @__weft_grid_gen(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64, dso_local} : i32
-//     llvm.mlir.global internal @__weft_token() {addr_space = 3 : i32, alignment = 8 : i64, dso_local} : i64 {
-//       %0 = llvm.mlir.undef : i64
-//       llvm.return %0 : i64
-//     }
-//     llvm.func @llvm.nvvm.barrier.cta.sync.aligned.all(i32) attributes {convergent, no_unwind, passthrough = ["nocallback"]}
-//     llvm.func @nvshmem_fence()
-//     llvm.func @nvshmem_my_pe() -> i32
-//     llvm.func @nvshmem_n_pes() -> i32
-//     llvm.func @nvshmem_quiet()
-//     llvm.func @nvshmem_signal_wait_until(!llvm.ptr, i32, i64) -> i64
-//     llvm.func @nvshmemx_barrier_all_block()
-//     llvm.func @nvshmemx_putmem_signal_block(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i32, i32)
-//     llvm.func @nvshmemx_signal_op(!llvm.ptr, i64, i32, i32)
-//     llvm.func ptx_kernelcc @signals(%arg0: !llvm.ptr {llvm.noundef}, %arg1: !llvm.ptr {llvm.noundef}, %arg2: !llvm.ptr {llvm.noundef}, %arg3: i64 {llvm.noundef}) attributes {passthrough = [["nvvm.maxntid", "128"], ["nvvm.minctasm", "1"]]} {
-//       %0 = llvm.mlir.constant(0 : i32) : i32
-//       %1 = llvm.mlir.constant(4 : i32) : i32
-//       %2 = llvm.mlir.constant(128 : i32) : i32
-//       %3 = llvm.mlir.constant(1 : i32) : i32
-//       %4 = llvm.mlir.constant(4 : i64) : i64
-//       %5 = llvm.mlir.constant(1 : i64) : i64
-//       %6 = llvm.mlir.constant(9 : i32) : i32
-//       %7 = llvm.mlir.constant(2 : i64) : i64
-//       %8 = llvm.mlir.constant(10 : i32) : i32
-//       %9 = llvm.mlir.constant(5 : i32) : i32
-//       %10 = llvm.mlir.addressof @__weft_token : !llvm.ptr<3>
-//       %11 = llvm.mlir.poison : vector<1xi32>
-//       %12 = llvm.mlir.constant(0 : i64) : i64
-//       %13 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %14 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %15 = llvm.mlir.constant(true) : i1
-//       %16 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %17 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %18 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xf32>) : vector<1xf32>
-//       %19 = llvm.mlir.poison : vector<1xi1>
-//       %20 = llvm.mlir.addressof @__weft_grid_gen : !llvm.ptr<1>
-//       %21 = llvm.mlir.addressof @__weft_grid_count : !llvm.ptr<1>
-//       %22 = nvvm.read.ptx.sreg.tid.x : i32
-//       %23 = llvm.icmp "eq" %22, %0 : i32
-//       %24 = llvm.mul %22, %1 overflow<nuw> : i32
-//       %25 = llvm.udiv %24, %2 : i32
-//       %26 = llvm.mul %22, %1 overflow<nuw> : i32
-//       %27 = llvm.urem %26, %2 : i32
-//       %28 = llvm.icmp "ult" %27, %1 : i32
-//       %29 = nvvm.read.ptx.sreg.nctaid.x : i32
-//       %30 = nvvm.read.ptx.sreg.nctaid.y : i32
-//       %31 = nvvm.read.ptx.sreg.nctaid.z : i32
-//       %32 = nvvm.read.ptx.sreg.ctaid.x : i32
-//       %33 = nvvm.read.ptx.sreg.ctaid.y : i32
-//       %34 = nvvm.read.ptx.sreg.ctaid.z : i32
-//       llvm.br ^bb1
-//     ^bb1:  // pred: ^bb0
-//       %35 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %36 = llvm.add %35, %3 : i32
-//       %37 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %38 = llvm.srem %36, %37 : i32
-//       %39 = llvm.mul %arg3, %4 : i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.call @nvshmemx_putmem_signal_block(%arg0, %arg1, %39, %arg2, %5, %6, %38) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i32, i32) -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       %40 = llvm.getelementptr %arg2[%5] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.cond_br %23, ^bb2, ^bb3
-//     ^bb2:  // pred: ^bb1
-//       llvm.call @nvshmemx_signal_op(%40, %7, %8, %38) : (!llvm.ptr, i64, i32, i32) -> ()
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb1, ^bb2
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.cond_br %23, ^bb4, ^bb5
-//     ^bb4:  // pred: ^bb3
-//       %41 = llvm.call @nvshmem_signal_wait_until(%arg2, %9, %5) : (!llvm.ptr, i32, i64) -> i64
-//       llvm.store %41, %10 {alignment = 8 : i64} : i64, !llvm.ptr<3>
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb3, ^bb4
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       %42 = llvm.load %10 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
-//       %43 = llvm.getelementptr %arg2[%5] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.cond_br %23, ^bb6, ^bb7
-//     ^bb6:  // pred: ^bb5
-//       %44 = llvm.call @nvshmem_signal_wait_until(%43, %0, %7) : (!llvm.ptr, i32, i64) -> i64
-//       llvm.store %44, %10 {alignment = 8 : i64} : i64, !llvm.ptr<3>
-//       llvm.br ^bb7
-//     ^bb7:  // 2 preds: ^bb5, ^bb6
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       %45 = llvm.load %10 {alignment = 8 : i64} : !llvm.ptr<3> -> i64
-//       %46 = llvm.add %25, %0 : i32
-//       %47 = llvm.insertelement %46, %11[%12 : i64] : vector<1xi32>
-//       %48 = llvm.shufflevector %47, %11 [0] : vector<1xi32> 
-//       %49 = llvm.add %48, %13 : vector<1xi32>
-//       %50 = llvm.insertelement %arg0, %14[%12 : i64] : vector<1x!llvm.ptr>
-//       %51 = llvm.shufflevector %50, %14 [0] : vector<1x!llvm.ptr> 
-//       %52 = llvm.sext %49 : vector<1xi32> to vector<1xi64>
-//       %53 = llvm.getelementptr %51[%52] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %54 = llvm.inline_asm has_side_effects asm_dialect = att "and.b64 $0, $1, 0;", "=l,l" %42 : (i64) -> i64
-//       %55 = llvm.getelementptr %53[%54] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %56 = llvm.inline_asm has_side_effects asm_dialect = att "and.b64 $0, $1, 0;", "=l,l" %45 : (i64) -> i64
-//       %57 = llvm.getelementptr %55[%56] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %58 = llvm.addrspacecast %57 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %59 = llvm.intr.masked.gather %58, %16, %18 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
-//       %60 = llvm.add %25, %0 : i32
-//       %61 = llvm.insertelement %60, %11[%12 : i64] : vector<1xi32>
-//       %62 = llvm.shufflevector %61, %11 [0] : vector<1xi32> 
-//       %63 = llvm.add %62, %13 : vector<1xi32>
-//       %64 = llvm.insertelement %arg1, %14[%12 : i64] : vector<1x!llvm.ptr>
-//       %65 = llvm.shufflevector %64, %14 [0] : vector<1x!llvm.ptr> 
-//       %66 = llvm.sext %63 : vector<1xi32> to vector<1xi64>
-//       %67 = llvm.getelementptr %65[%66] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %68 = llvm.insertelement %28, %19[%12 : i64] : vector<1xi1>
-//       %69 = llvm.shufflevector %68, %19 [0] : vector<1xi1> 
-//       %70 = llvm.and %16, %69 : vector<1xi1>
-//       %71 = llvm.addrspacecast %67 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %59, %71, %70 {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.call @nvshmem_fence() : () -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.call @nvshmem_quiet() : () -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.call @nvshmem_quiet() : () -> ()
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.cond_br %23, ^bb8, ^bb12
-//     ^bb8:  // pred: ^bb7
-//       %72 = llvm.mul %29, %30 : i32
-//       %73 = llvm.mul %72, %31 : i32
-//       %74 = llvm.sub %73, %3 : i32
-//       llvm.fence acq_rel
-//       %75 = llvm.load volatile %20 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %76 = llvm.atomicrmw add %21, %3 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
-//       llvm.fence acq_rel
-//       %77 = llvm.icmp "eq" %76, %74 : i32
-//       llvm.cond_br %77, ^bb9, ^bb10
-//     ^bb9:  // pred: ^bb8
-//       llvm.store %0, %21 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       %78 = llvm.add %75, %3 : i32
-//       llvm.store %78, %20 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       llvm.br ^bb11
-//     ^bb10:  // 2 preds: ^bb8, ^bb10
-//       %79 = llvm.load volatile %20 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %80 = llvm.icmp "eq" %79, %75 : i32
-//       llvm.cond_br %80, ^bb10, ^bb11
-//     ^bb11:  // 2 preds: ^bb9, ^bb10
-//       llvm.br ^bb12
-//     ^bb12:  // 2 preds: ^bb7, ^bb11
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       %81 = llvm.or %32, %33 : i32
-//       %82 = llvm.or %81, %34 : i32
-//       %83 = llvm.icmp "eq" %82, %0 : i32
-//       llvm.cond_br %83, ^bb13, ^bb14
-//     ^bb13:  // pred: ^bb12
-//       llvm.call @nvshmemx_barrier_all_block() : () -> ()
-//       llvm.br ^bb14
-//     ^bb14:  // 2 preds: ^bb12, ^bb13
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.cond_br %23, ^bb15, ^bb19
-//     ^bb15:  // pred: ^bb14
-//       %84 = llvm.mul %29, %30 : i32
-//       %85 = llvm.mul %84, %31 : i32
-//       %86 = llvm.sub %85, %3 : i32
-//       llvm.fence acq_rel
-//       %87 = llvm.load volatile %20 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %88 = llvm.atomicrmw add %21, %3 acq_rel {alignment = 4 : i64} : !llvm.ptr<1>, i32
-//       llvm.fence acq_rel
-//       %89 = llvm.icmp "eq" %88, %86 : i32
-//       llvm.cond_br %89, ^bb16, ^bb17
-//     ^bb16:  // pred: ^bb15
-//       llvm.store %0, %21 atomic monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       %90 = llvm.add %87, %3 : i32
-//       llvm.store %90, %20 atomic release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-//       llvm.br ^bb18
-//     ^bb17:  // 2 preds: ^bb15, ^bb17
-//       %91 = llvm.load volatile %20 atomic acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-//       %92 = llvm.icmp "eq" %91, %87 : i32
-//       llvm.cond_br %92, ^bb17, ^bb18
-//     ^bb18:  // 2 preds: ^bb16, ^bb17
-//       llvm.br ^bb19
-//     ^bb19:  // 2 preds: ^bb14, ^bb18
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%0) : (i32) -> ()
-//       llvm.return
-//     }
-//   }
+// ; ModuleID = 'signals.gpu.ll'
+// source_filename = "signals.gpu.ll"
+// target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+// target triple = "nvptx64-nvidia-cuda"
+//
+// @__weft_grid_count = internal addrspace(1) global i32 0, align 4
+// @__weft_grid_gen = internal addrspace(1) global i32 0, align 4
+// @__weft_token = internal addrspace(3) global i64 undef, align 8
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
+// declare <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)>, <1 x i1>, <1 x float>) #0
+//
+// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
+// declare void @llvm.masked.scatter.v1f32.v1p1(<1 x float>, <1 x ptr addrspace(1)>, <1 x i1>) #1
+//
+// ; Function Attrs: convergent nocallback nounwind
+// declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 65535) i32 @llvm.nvvm.read.ptx.sreg.ctaid.y() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 65535) i32 @llvm.nvvm.read.ptx.sreg.ctaid.z() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 1, -2147483648) i32 @llvm.nvvm.read.ptx.sreg.nctaid.x() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 1, 65536) i32 @llvm.nvvm.read.ptx.sreg.nctaid.y() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 1, 65536) i32 @llvm.nvvm.read.ptx.sreg.nctaid.z() #3
+//
+// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+// declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// declare void @nvshmem_fence()
+//
+// declare i32 @nvshmem_my_pe()
+//
+// declare i32 @nvshmem_n_pes()
+//
+// declare void @nvshmem_quiet()
+//
+// declare i64 @nvshmem_signal_wait_until(ptr, i32, i64)
+//
+// declare void @nvshmemx_barrier_all_block()
+//
+// declare void @nvshmemx_putmem_signal_block(ptr, ptr, i64, ptr, i64, i32, i32)
+//
+// declare void @nvshmemx_signal_op(ptr, i64, i32, i32)
+//
+// define ptx_kernel void @signals(ptr noundef %v0, ptr noundef %v1, ptr noundef %v2, i64 noundef %v3) #4 {
+// entry:
+//   %t7 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+//   %t8 = icmp eq i32 %t7, 0
+//   %t20.m = mul nuw i32 %t7, 4
+//   %t20 = udiv i32 %t20.m, 128
+//   %t43.m = mul nuw i32 %t7, 4
+//   %t43.k = urem i32 %t43.m, 128
+//   %t43 = icmp ult i32 %t43.k, 4
+//   %t48 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+//   %t49 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+//   %t50 = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+//   %t65 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+//   %t66 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+//   %t67 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+//   br label %body
+//
+// body:                                             ; preds = %entry
+//   %t1 = call i32 @nvshmem_my_pe()
+//   %t2 = add i32 %t1, 1
+//   %t3 = call i32 @nvshmem_n_pes()
+//   %t4 = srem i32 %t2, %t3
+//   %t5 = mul i64 %v3, 4
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmemx_putmem_signal_block(ptr %v0, ptr %v1, i64 %t5, ptr %v2, i64 1, i32 9, i32 %t4)
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t6 = getelementptr i64, ptr %v2, i64 1
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do9, label %one.end10
+//
+// one.do9:                                          ; preds = %body
+//   call void @nvshmemx_signal_op(ptr %t6, i64 2, i32 10, i32 %t4)
+//   br label %one.end10
+//
+// one.end10:                                        ; preds = %one.do9, %body
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do11, label %one.end12
+//
+// one.do11:                                         ; preds = %one.end10
+//   %t13 = call i64 @nvshmem_signal_wait_until(ptr %v2, i32 5, i64 1)
+//   store i64 %t13, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end12
+//
+// one.end12:                                        ; preds = %one.do11, %one.end10
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t14 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t15 = getelementptr i64, ptr %v2, i64 1
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do16, label %one.end17
+//
+// one.do16:                                         ; preds = %one.end12
+//   %t18 = call i64 @nvshmem_signal_wait_until(ptr %t15, i32 0, i64 2)
+//   store i64 %t18, ptr addrspace(3) @__weft_token, align 8
+//   br label %one.end17
+//
+// one.end17:                                        ; preds = %one.do16, %one.end12
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t19 = load i64, ptr addrspace(3) @__weft_token, align 8
+//   %t21 = add i32 %t20, 0
+//   %t22 = insertelement <1 x i32> poison, i32 %t21, i64 0
+//   %t23 = shufflevector <1 x i32> %t22, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t24 = add <1 x i32> %t23, zeroinitializer
+//   %t25 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t26 = shufflevector <1 x ptr> %t25, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t27 = sext <1 x i32> %t24 to <1 x i64>
+//   %t28 = getelementptr float, <1 x ptr> %t26, <1 x i64> %t27
+//   %t29 = call i64 asm sideeffect "and.b64 $0, $1, 0;", "=l,l"(i64 %t14)
+//   %t30 = getelementptr i8, <1 x ptr> %t28, i64 %t29
+//   %t31 = call i64 asm sideeffect "and.b64 $0, $1, 0;", "=l,l"(i64 %t19)
+//   %t32 = getelementptr i8, <1 x ptr> %t30, i64 %t31
+//   %t33 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   %t34 = call <1 x float> @llvm.masked.gather.v1f32.v1p1(<1 x ptr addrspace(1)> align 4 %t33, <1 x i1> splat (i1 true), <1 x float> zeroinitializer)
+//   %t35 = add i32 %t20, 0
+//   %t36 = insertelement <1 x i32> poison, i32 %t35, i64 0
+//   %t37 = shufflevector <1 x i32> %t36, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t38 = add <1 x i32> %t37, zeroinitializer
+//   %t39 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t40 = shufflevector <1 x ptr> %t39, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t41 = sext <1 x i32> %t38 to <1 x i64>
+//   %t42 = getelementptr float, <1 x ptr> %t40, <1 x i64> %t41
+//   %t44 = insertelement <1 x i1> poison, i1 %t43, i64 0
+//   %t45 = shufflevector <1 x i1> %t44, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t46 = and <1 x i1> splat (i1 true), %t45
+//   %t47 = addrspacecast <1 x ptr> %t42 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t34, <1 x ptr addrspace(1)> align 4 %t47, <1 x i1> %t46)
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmem_fence()
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmem_quiet()
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   call void @nvshmem_quiet()
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do51, label %one.end52
+//
+// one.do51:                                         ; preds = %one.end17
+//   %t53 = mul i32 %t48, %t49
+//   %t54 = mul i32 %t53, %t50
+//   %t55 = sub i32 %t54, 1
+//   fence acq_rel
+//   %t56 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t57 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t58 = icmp eq i32 %t57, %t55
+//   br i1 %t58, label %grid.reset59, label %grid.wait60
+//
+// grid.reset59:                                     ; preds = %one.do51
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t62 = add i32 %t56, 1
+//   store atomic i32 %t62, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done61
+//
+// grid.wait60:                                      ; preds = %grid.wait60, %one.do51
+//   %t63 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t64 = icmp eq i32 %t63, %t56
+//   br i1 %t64, label %grid.wait60, label %grid.done61
+//
+// grid.done61:                                      ; preds = %grid.wait60, %grid.reset59
+//   br label %one.end52
+//
+// one.end52:                                        ; preds = %grid.done61, %one.end17
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   %t68 = or i32 %t65, %t66
+//   %t69 = or i32 %t68, %t67
+//   %t70 = icmp eq i32 %t69, 0
+//   br i1 %t70, label %one.do71, label %one.end72
+//
+// one.do71:                                         ; preds = %one.end52
+//   call void @nvshmemx_barrier_all_block()
+//   br label %one.end72
+//
+// one.end72:                                        ; preds = %one.do71, %one.end52
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   br i1 %t8, label %one.do73, label %one.end74
+//
+// one.do73:                                         ; preds = %one.end72
+//   %t75 = mul i32 %t48, %t49
+//   %t76 = mul i32 %t75, %t50
+//   %t77 = sub i32 %t76, 1
+//   fence acq_rel
+//   %t78 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t79 = atomicrmw add ptr addrspace(1) @__weft_grid_count, i32 1 acq_rel, align 4
+//   fence acq_rel
+//   %t80 = icmp eq i32 %t79, %t77
+//   br i1 %t80, label %grid.reset81, label %grid.wait82
+//
+// grid.reset81:                                     ; preds = %one.do73
+//   store atomic i32 0, ptr addrspace(1) @__weft_grid_count monotonic, align 4
+//   %t84 = add i32 %t78, 1
+//   store atomic i32 %t84, ptr addrspace(1) @__weft_grid_gen release, align 4
+//   br label %grid.done83
+//
+// grid.wait82:                                      ; preds = %grid.wait82, %one.do73
+//   %t85 = load atomic volatile i32, ptr addrspace(1) @__weft_grid_gen acquire, align 4
+//   %t86 = icmp eq i32 %t85, %t78
+//   br i1 %t86, label %grid.wait82, label %grid.done83
+//
+// grid.done83:                                      ; preds = %grid.wait82, %grid.reset81
+//   br label %one.end74
+//
+// one.end74:                                        ; preds = %grid.done83, %one.end72
+//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+//   ret void
+//
+// dead87:                                           ; No predecessors!
+//   unreachable
 // }
+//
+// attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
+// attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
+// attributes #2 = { convergent nocallback nounwind }
+// attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+// attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

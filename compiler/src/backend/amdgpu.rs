@@ -1,13 +1,16 @@
-//! The AMDGPU steps below our LLVM IR: `opt` (O3), `llc` to AMDGCN assembly or an object, and
-//! `ld.lld -shared` to the HSA code object, with a resource report read from llc's kernel-info
-//! comments (the counterpart of `ptxas -v`).
+//! The AMDGPU steps below our LLVM IR: O3, AMDGCN assembly and an object, in process; then
+//! `ld.lld -shared` to the HSA code object, with a resource report read from the code
+//! generator's kernel-info comments (the counterpart of `ptxas -v`).
 
+use super::device;
 pub use super::tools::GpuToolError;
 use super::toolchain::llvm_tool;
 use super::tools::{run, Scratch};
 use crate::lower::gpu::amdgpu::Amdgpu;
+use inkwell::module::Module;
+use inkwell::targets::{FileType, TargetMachine};
 
-/// Registers and memory of a kernel as llc reports them in its assembly.
+/// Registers and memory of a kernel as the AMDGPU back end reports them in its assembly.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AmdgpuReport {
     /// Scalar registers, VCC and friends included (`TotalNumSgprs`).
@@ -22,7 +25,7 @@ pub struct AmdgpuReport {
     pub lds: u32,
     /// Waves per SIMD the register use allows (`Occupancy`).
     pub occupancy: u32,
-    /// Spill stores and reloads llc marked in the code (`Folded Spill` / `Folded Reload`).
+    /// Spill stores and reloads the back end marked in the code (`Folded Spill` / `Folded Reload`).
     pub spill_insts: u32,
 }
 
@@ -42,46 +45,33 @@ impl AmdgpuReport {
     }
 }
 
-/// Optimises our module at O3 for `t` (no device library to link on AMD).
-pub fn optimize(ir: &str, t: &Amdgpu) -> Result<String, GpuToolError> {
-    let opt = llvm_tool("opt")?;
-    let s = Scratch::new()?;
-    let input = s.write("kernel.ll", ir.as_bytes())?;
-    let out = s.0.join("opt.ll");
-    let (i, o) = (input.display().to_string(), out.display().to_string());
-    let mcpu = format!("-mcpu={}", t.name);
-    run("opt", &opt, &["-passes=default<O3>", &mcpu, "-S", &i, "-o", &o])?;
-    Ok(String::from_utf8_lossy(&s.read("opt.ll")?).into_owned())
+/// The AMDGPU target machine for `t`.
+pub fn target_machine(t: &Amdgpu) -> Result<TargetMachine, GpuToolError> {
+    Ok(device::target_machine("amdgcn-amd-amdhsa", t.name, "")?)
 }
 
-/// AMDGCN assembly of an optimised module.
-pub fn emit_asm(ir: &str, t: &Amdgpu) -> Result<String, GpuToolError> {
-    let s = Scratch::new()?;
-    llc(&s, ir, t, "asm", "kernel.s")?;
-    Ok(String::from_utf8_lossy(&s.read("kernel.s")?).into_owned())
+/// Optimises `m` at O3 (no device library to link on AMD).
+pub fn optimize(m: &Module, tm: &TargetMachine) -> Result<(), GpuToolError> {
+    Ok(device::optimize(m, tm, "default<O3>")?)
 }
 
-/// The HSA code object (an ELF shared object) of an optimised module.
-pub fn link(ir: &str, t: &Amdgpu) -> Result<Vec<u8>, GpuToolError> {
+/// AMDGCN assembly of an optimised module (emitted from a copy: [`link`] still needs it).
+pub fn emit_asm(m: &Module, tm: &TargetMachine) -> Result<String, GpuToolError> {
+    Ok(String::from_utf8_lossy(&device::emit(&m.clone(), tm, FileType::Assembly)?).into_owned())
+}
+
+/// The HSA code object (an ELF shared object) of an optimised module: its object file linked by
+/// `ld.lld -shared`, which stays a process (LLVM has no C API for lld).
+pub fn link(m: &Module, tm: &TargetMachine) -> Result<Vec<u8>, GpuToolError> {
     let lld = llvm_tool("ld.lld")?;
     let s = Scratch::new()?;
-    let obj = llc(&s, ir, t, "obj", "kernel.o")?;
+    let obj = s.write("kernel.o", &device::emit(m, tm, FileType::Object)?)?;
     let out = s.0.join("kernel.hsaco");
-    run("ld.lld", &lld, &["-shared", &obj, "-o", &out.display().to_string()])?;
+    run("ld.lld", &lld, &["-shared", &obj.display().to_string(), "-o", &out.display().to_string()])?;
     s.read("kernel.hsaco")
 }
 
-/// Runs llc on `ir` into `name` in `s`; returns the output path.
-fn llc(s: &Scratch, ir: &str, t: &Amdgpu, filetype: &str, name: &str) -> Result<String, GpuToolError> {
-    let llc = llvm_tool("llc")?;
-    let input = s.write("opt.ll", ir.as_bytes())?;
-    let out = s.0.join(name).display().to_string();
-    let (mcpu, ft) = (format!("-mcpu={}", t.name), format!("-filetype={filetype}"));
-    run("llc", &llc, &["-O3", "-mtriple=amdgcn-amd-amdhsa", &mcpu, &ft, &input.display().to_string(), "-o", &out])?;
-    Ok(out)
-}
-
-/// Reads the kernel-info comments llc writes after entry `symbol` in AMDGCN assembly.
+/// Reads the kernel-info comments the back end writes after entry `symbol` in AMDGCN assembly.
 pub fn parse_report(asm: &str, symbol: &str) -> AmdgpuReport {
     let mut r = AmdgpuReport::default();
     let start = asm.find(&format!("{symbol}:")).unwrap_or(0);

@@ -1,5 +1,7 @@
-//! The one place that talks to LLVM's C API (llvm-sys 221): translation from MLIR's LLVM
-//! dialect, optimisation, and code emission for a target machine.
+//! The one place that talks to LLVM's C API (llvm-sys 221) directly: translation from MLIR's
+//! LLVM dialect, optimisation, and code emission for a target machine, and the two things the
+//! GPU back end needs that inkwell has no API for (lazy bitcode loading, linking with the error
+//! handler removed afterwards).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -144,6 +146,57 @@ impl LlvmModule {
             Ok(out)
         }
     }
+}
+
+/// Loads the bitcode file at `path` into `ctx` lazily: function bodies are read only when the
+/// linker moves them, so linking a few functions of a large library stays cheap.
+pub fn lazy_bitcode<'c>(ctx: &'c inkwell::context::Context, path: &std::path::Path) -> Result<inkwell::module::Module<'c>, LlvmError> {
+    use inkwell::context::AsContextRef;
+    let what = format!("load {}", path.display());
+    let c_path = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|e| err(&what, e.to_string()))?;
+    unsafe {
+        let mut buf = std::ptr::null_mut();
+        let mut msg = std::ptr::null_mut();
+        if LLVMCreateMemoryBufferWithContentsOfFile(c_path.as_ptr(), &mut buf, &mut msg) != 0 {
+            return Err(err(&what, take_message(msg)));
+        }
+        let mut module = std::ptr::null_mut();
+        // The variant with a message: the `2` one reports through the context's diagnostic
+        // handler, whose default exits the process on a corrupt file. Either way the module
+        // (or, on failure, the reader) owns the buffer.
+        #[allow(deprecated)]
+        let failed = llvm_sys::bit_reader::LLVMGetBitcodeModuleInContext((&ctx).as_ctx_ref(), buf, &mut module, &mut msg) != 0;
+        if failed {
+            return Err(err(&what, take_message(msg)));
+        }
+        Ok(inkwell::module::Module::new(module))
+    }
+}
+
+/// Links `src` into `dest` (both in one context). Unlike inkwell's `link_in_module`, the
+/// diagnostic handler that catches the linker's message is removed again, so later passes do
+/// not write through a pointer to a finished stack frame.
+pub fn link_modules<'c>(dest: &inkwell::module::Module<'c>, src: inkwell::module::Module<'c>) -> Result<(), LlvmError> {
+    extern "C" fn keep_error(info: llvm_sys::prelude::LLVMDiagnosticInfoRef, out: *mut std::ffi::c_void) {
+        unsafe {
+            if LLVMGetDiagInfoSeverity(info) == llvm_sys::LLVMDiagnosticSeverity::LLVMDSError {
+                *(out as *mut String) = take_message(LLVMGetDiagInfoDescription(info));
+            }
+        }
+    }
+    let mut message = String::new();
+    unsafe {
+        let ctx = LLVMGetModuleContext(dest.as_mut_ptr());
+        LLVMContextSetDiagnosticHandler(ctx, Some(keep_error), &mut message as *mut String as *mut _);
+        let failed = llvm_sys::linker::LLVMLinkModules2(dest.as_mut_ptr(), src.as_mut_ptr()) != 0;
+        LLVMContextSetDiagnosticHandler(ctx, None, std::ptr::null_mut());
+        // The linker destroyed the source module.
+        std::mem::forget(src);
+        if failed {
+            return Err(err("link", message));
+        }
+    }
+    Ok(())
 }
 
 /// What [`LlvmModule::emit`] produces.

@@ -1,8 +1,8 @@
-//! Back-end plumbing below MLIR: LLVM modules and target machines, linking and loading, and
-//! the external GPU tools (llvm-link / opt / llc, ptxas, ld.lld).
+//! Back-end plumbing below MLIR: LLVM modules and target machines, linking and loading, GPU
+//! device code in process, and the external GPU tools (ptxas, ld.lld).
 
 pub mod amdgpu;
-pub mod gpu_dialect;
+pub mod device;
 pub mod link;
 pub mod llvm;
 pub mod nvptx;

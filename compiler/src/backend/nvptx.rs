@@ -1,11 +1,15 @@
-//! The NVPTX steps below our LLVM IR, as measured in DESIGN.md: `llvm-link` with NVSHMEM's
-//! device bitcode, `opt` (internalize everything but the kernel and NVSHMEM's device state,
-//! globaldce, O3), `llc` to PTX, and `ptxas` to a cubin with its resource report.
+//! The NVPTX steps below our LLVM IR: linking NVSHMEM's device bitcode, internalizing
+//! everything but the kernel and NVSHMEM's device state, globaldce and O3, and PTX emission, all
+//! in process; then `ptxas`, the one outside tool, to a cubin with its resource report.
 
+use super::device;
 pub use super::tools::GpuToolError;
 use super::tools::{run, Scratch};
-use super::toolchain::{llvm_tool, Toolchain};
+use super::toolchain::Toolchain;
 use crate::lower::gpu::target::Nvptx;
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::targets::{FileType, TargetMachine};
 
 /// Registers and memory of a kernel as `ptxas -v` reports them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,38 +51,24 @@ impl PtxasReport {
     }
 }
 
-/// Links our module (LLVM IR text) with NVSHMEM's bitcode for `t`, internalizes everything
-/// but `symbol` and NVSHMEM's device-state globals (the host finds those by name when it
-/// loads the module), and optimises. Returns the LLVM IR text.
-pub fn link_and_optimize(ir: &str, symbol: &str, t: &Nvptx, tc: &Toolchain) -> Result<String, GpuToolError> {
+/// The NVPTX target machine for `t` (PTX ISA feature included).
+pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
+    Ok(device::target_machine("nvptx64-nvidia-cuda", t.name, t.ptx_feature())?)
+}
+
+/// Links into `m` what it needs of NVSHMEM's bitcode for `t`, internalizes everything but
+/// `symbol` and NVSHMEM's device-state globals (`nvshmemi_*_d`: the host finds those by name
+/// when it loads the module), and runs globaldce and O3.
+pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine) -> Result<(), GpuToolError> {
     let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
-    let (link, opt, nm) = (llvm_tool("llvm-link")?, llvm_tool("opt")?, llvm_tool("llvm-nm")?);
-    let s = Scratch::new()?;
-    let input = s.write("kernel.ll", ir.as_bytes())?;
-    let linked = s.0.join("linked.bc");
-    let (i, b, l) = (input.display().to_string(), bc.display().to_string(), linked.display().to_string());
-    run("llvm-link", &link, &["--only-needed", &i, &b, "-o", &l])?;
-    let (syms, _) = run("llvm-nm", &nm, &["--defined-only", "--format=just-symbols", &l])?;
-    let mut public = vec![symbol.to_string()];
-    public.extend(String::from_utf8_lossy(&syms).lines().filter(|n| n.starts_with("nvshmemi_") && n.ends_with("_d")).map(str::to_string));
-    let out = s.0.join("opt.ll");
-    let o = out.display().to_string();
-    let (mcpu, mattr) = (format!("-mcpu={}", t.name), format!("-mattr={}", t.ptx_feature()));
-    let api = format!("-internalize-public-api-list={}", public.join(","));
-    run("opt", &opt, &["-passes=internalize,globaldce,default<O3>", &api, &mcpu, &mattr, "-S", &l, "-o", &o])?;
-    Ok(String::from_utf8_lossy(&s.read("opt.ll")?).into_owned())
+    device::link_needed(ctx, m, &bc)?;
+    device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d")));
+    Ok(device::optimize(m, tm, "globaldce,default<O3>")?)
 }
 
 /// PTX assembly of an optimised module.
-pub fn emit_ptx(ir: &str, t: &Nvptx) -> Result<String, GpuToolError> {
-    let llc = llvm_tool("llc")?;
-    let s = Scratch::new()?;
-    let input = s.write("opt.ll", ir.as_bytes())?;
-    let out = s.0.join("kernel.ptx");
-    let (i, o) = (input.display().to_string(), out.display().to_string());
-    let (mcpu, mattr) = (format!("-mcpu={}", t.name), format!("-mattr={}", t.ptx_feature()));
-    run("llc", &llc, &["-O3", "-mtriple=nvptx64-nvidia-cuda", &mcpu, &mattr, &i, "-o", &o])?;
-    Ok(String::from_utf8_lossy(&s.read("kernel.ptx")?).into_owned())
+pub fn emit_ptx(m: &Module, tm: &TargetMachine) -> Result<String, GpuToolError> {
+    Ok(String::from_utf8_lossy(&device::emit(m, tm, FileType::Assembly)?).into_owned())
 }
 
 /// Assembles PTX with `ptxas -v`; returns the cubin and the report for entry `symbol`.

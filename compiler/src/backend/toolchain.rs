@@ -1,6 +1,6 @@
-//! Finds the external tools the GPU back ends run: `ptxas` and NVSHMEM's device bitcode,
-//! which `./setup.sh` installs from PyPI wheels into the project's `.tools/`, and LLVM 22's
-//! `llvm-link` / `opt` / `llc` / `ld.lld`. Nothing is downloaded here.
+//! Finds what the GPU back ends use from outside: `ptxas` and NVSHMEM's device bitcode, which
+//! `./setup.sh` installs from PyPI wheels into the project's `.tools/`, and LLVM 22's `ld.lld`
+//! (AMD code objects). Nothing is downloaded here.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{tool} not found (looked for {looked}); run ./setup.sh to install the GPU tools into .tools/, or point {env} at them")]
 pub struct ToolError {
-    /// What is missing (`ptxas`, `libnvshmem_device_sm_90.bc`, `llc`).
+    /// What is missing (`ptxas`, `libnvshmem_device_sm_90.bc`, `ld.lld`).
     pub tool: String,
     /// Where it was looked for.
     pub looked: String,
@@ -71,7 +71,7 @@ impl Default for Toolchain {
     }
 }
 
-/// LLVM 22 tool `name` (`llvm-link`, `opt`, `llc`, `ld.lld`).
+/// LLVM 22 tool `name` (`ld.lld`).
 pub fn llvm_tool(name: &str) -> Result<PathBuf, ToolError> {
     found(llvm_bin_dir().join(name), name, "WEFT_LLVM_BIN")
 }

@@ -1,5 +1,5 @@
-//! Running the external tools of the GPU back ends (llvm-link, opt, llc, ptxas, ld.lld) on
-//! files in a scratch directory, with one error type for all of them.
+//! Running the external tools of the GPU back ends (ptxas; ld.lld for AMD) on files in a
+//! scratch directory, and the back ends' one error type.
 
 use super::toolchain::ToolError;
 use std::path::{Path, PathBuf};
@@ -12,10 +12,13 @@ pub enum GpuToolError {
     /// A tool is not installed.
     #[error(transparent)]
     Missing(#[from] ToolError),
+    /// LLVM (linking, passes, code generation in process) failed.
+    #[error(transparent)]
+    Llvm(#[from] super::llvm::LlvmError),
     /// A tool ran and failed.
     #[error("{step} failed: {message}\n  command: {command}")]
     Failed {
-        /// Which step (`llvm-link`, `opt`, `llc`, `ptxas`, `ld.lld`).
+        /// Which step (`ptxas`, `ld.lld`).
         step: &'static str,
         /// The command line.
         command: String,

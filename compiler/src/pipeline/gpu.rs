@@ -1,17 +1,18 @@
-//! The GPU pipelines. `gpu` is our per-thread lowering as a verified MLIR `gpu.module` (llvm
-//! dialect with nvvm / rocdl ops, under the target's `#nvvm.target` / `#rocdl.target`); `llvm`
-//! starts from that module translated back to LLVM IR. NVIDIA: `tir` → `gpu` → `llvm` (NVSHMEM's
-//! device bitcode linked, internalized, O3) → `ptx` (llc) → `cubin` (ptxas). AMD: `tir` →
-//! `gpu` → `llvm` (O3) → `amdgcn` (llc) → `hsaco` (ld.lld).
+//! The GPU pipelines, all in process but for ptxas and ld.lld. `gpu` is our per-thread lowering
+//! as the LLVM IR it is (parsed and verified by LLVM), and the later stages work on that same
+//! module. NVIDIA: `tir` → `gpu` → `llvm` (NVSHMEM's device bitcode linked, internalized,
+//! globaldce, O3) → `ptx` → `cubin` (ptxas). AMD: `tir` → `gpu` → `llvm` (O3) → `amdgcn` →
+//! `hsaco` (ld.lld).
 
 use super::{make_tir, Gfx, Output, Options, Sm, Stage, Target};
-use crate::backend::llvm::LlvmModule;
-use crate::backend::{amdgpu, gpu_dialect, nvptx};
+use crate::backend::{amdgpu, device, nvptx};
 use crate::backend::toolchain::Toolchain;
 use crate::error::CompileError;
 use crate::ir::Kernel;
 use crate::lower::gpu::amdgpu::Amdgpu;
 use crate::lower::gpu::target::{Nvptx, TargetInfo};
+use inkwell::context::Context;
+use inkwell::module::Module;
 
 impl Sm {
     /// The lowering's description of this architecture.
@@ -34,40 +35,24 @@ impl Gfx {
     }
 }
 
-/// The `tir` and `gpu` stages, shared by every GPU: returns the output so far and whether
-/// `until` stops there.
-fn front(kernel: &Kernel, target: Target, t: &dyn TargetInfo, until: Option<Stage>, opts: &Options) -> Result<(Output, bool), CompileError> {
+/// The `tir` and `gpu` stages, shared by every GPU: returns the output so far and, unless
+/// `until` stops there, the kernel's module in `ctx`.
+fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetInfo, until: Option<Stage>, opts: &Options) -> Result<(Output, Option<Module<'c>>), CompileError> {
     let stages = target.stages();
     let name = kernel.name.clone();
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
     let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None };
     if until == Some(stages[0]) {
-        return Ok((out, true));
+        return Ok((out, None));
     }
     let m = crate::lower::gpu::lower(kernel, t).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
-    // Parse and verify in process, so a lowering bug is reported at its own stage.
-    LlvmModule::parse_ir(&m.llvm).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
-    out.text = gpu_dialect::to_gpu_module(&m.llvm, &m.symbol, &target.mlir_target()).map_err(|source| CompileError::GpuDialect { stage: "gpu", source })?;
+    // Parsed and verified in process, so a lowering bug is reported at its own stage.
+    let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
+    out.text = module.print_to_string().to_string();
     out.symbol = m.symbol;
     opts.dump(&name, &stages[1], &out.text)?;
-    Ok((out, until == Some(stages[1])))
-}
-
-/// The `gpu` stage's module translated back to LLVM IR for `t`: where the `llvm` stage starts.
-fn to_llvm(gpu_mlir: &str, t: &dyn TargetInfo) -> Result<String, CompileError> {
-    gpu_dialect::to_llvm_ir(gpu_mlir, t.triple(), t.data_layout()).map_err(|source| CompileError::GpuDialect { stage: "llvm", source })
-}
-
-impl Target {
-    /// The MLIR GPU target attribute of the `gpu.module` (`#nvvm.target<...>`, `#rocdl.target<...>`).
-    pub fn mlir_target(self) -> String {
-        match self {
-            Target::Cpu => String::new(),
-            Target::Cuda { sm } => format!("#nvvm.target<chip = \"{}\", features = \"{}\">", sm.info().name, sm.info().ptx_feature()),
-            Target::Amd { gfx } => format!("#rocdl.target<chip = \"{}\">", gfx.info().name),
-        }
-    }
+    Ok((out, (until != Some(stages[1])).then_some(module)))
 }
 
 /// Wraps a back-end tool error with the stage it failed in.
@@ -96,19 +81,18 @@ impl Steps<'_> {
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
     let info = sm.info();
-    let (mut out, done) = front(kernel, target, &info, until, opts)?;
-    if done {
-        return Ok(out);
-    }
+    let ctx = Context::create();
+    let (mut out, module) = front(&ctx, kernel, target, &info, until, opts)?;
+    let Some(module) = module else { return Ok(out) };
     let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
     let symbol = out.symbol.clone();
     let tc = Toolchain::new();
-    let llvm = to_llvm(&out.text, &info)?;
-    let linked = nvptx::link_and_optimize(&llvm, &symbol, &info, &tc).map_err(gpu_err("llvm"))?;
-    if step.next(&mut out, 2, linked)? {
+    let tm = nvptx::target_machine(&info).map_err(gpu_err("llvm"))?;
+    nvptx::link_and_optimize(&ctx, &module, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
+    if step.next(&mut out, 2, module.print_to_string().to_string())? {
         return Ok(out);
     }
-    let ptx = nvptx::emit_ptx(&out.text, &info).map_err(gpu_err("ptx"))?;
+    let ptx = nvptx::emit_ptx(&module, &tm).map_err(gpu_err("ptx"))?;
     if step.next(&mut out, 3, ptx)? {
         return Ok(out);
     }
@@ -120,28 +104,27 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
 }
 
 /// Runs the AMD pipeline up to `until` (or to the code object): `gpu` → `llvm` (O3) →
-/// `amdgcn` (llc) → `hsaco` (llc object, `ld.lld -shared`).
+/// `amdgcn` → `hsaco` (an object, linked by `ld.lld -shared`).
 pub(super) fn run_amd(kernel: &Kernel, gfx: Gfx, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Amd { gfx };
     let info = gfx.info();
-    let (mut out, done) = front(kernel, target, &info, until, opts)?;
-    if done {
-        return Ok(out);
-    }
+    let ctx = Context::create();
+    let (mut out, module) = front(&ctx, kernel, target, &info, until, opts)?;
+    let Some(module) = module else { return Ok(out) };
     let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
     let symbol = out.symbol.clone();
-    let llvm = to_llvm(&out.text, &info)?;
-    let optimized = amdgpu::optimize(&llvm, &info).map_err(gpu_err("llvm"))?;
-    if step.next(&mut out, 2, optimized.clone())? {
+    let tm = amdgpu::target_machine(&info).map_err(gpu_err("llvm"))?;
+    amdgpu::optimize(&module, &tm).map_err(gpu_err("llvm"))?;
+    if step.next(&mut out, 2, module.print_to_string().to_string())? {
         return Ok(out);
     }
-    let asm = amdgpu::emit_asm(&optimized, &info).map_err(gpu_err("amdgcn"))?;
+    let asm = amdgpu::emit_asm(&module, &tm).map_err(gpu_err("amdgcn"))?;
     let report = amdgpu::parse_report(&asm, &symbol);
     out.amdgpu = Some(report.clone());
     if step.next(&mut out, 3, asm)? {
         return Ok(out);
     }
-    out.object = Some(amdgpu::link(&optimized, &info).map_err(gpu_err("hsaco"))?);
+    out.object = Some(amdgpu::link(&module, &tm).map_err(gpu_err("hsaco"))?);
     step.next(&mut out, 4, format!("{symbol}: {} on {}\n", report.summary(), info.name))?;
     Ok(out)
 }

@@ -9,7 +9,7 @@ use super::target::{axis_name, ShmemLib, Snippet, Sreg, TargetInfo};
 /// An AMD GPU architecture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Amdgpu {
-    /// Name (`gfx90a`, `gfx942`), also the `-mcpu` of llc.
+    /// Name (`gfx90a`, `gfx942`), also the CPU of the target machine.
     pub name: &'static str,
 }
 

@@ -114,7 +114,7 @@ pub struct Nvptx {
 }
 
 impl Nvptx {
-    /// The PTX ISA `llc` emits: NVSHMEM's device code needs 8.2 (`.mmio`); sm_100 exists from
+    /// The PTX ISA we emit: NVSHMEM's device code needs 8.2 (`.mmio`); sm_100 exists from
     /// 8.6 on; the pinned ptxas (CUDA 12.9) takes at most 8.8.
     pub fn ptx_feature(&self) -> &'static str {
         if self.sm >= 100 { "+ptx86" } else { "+ptx82" }

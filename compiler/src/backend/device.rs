@@ -1,0 +1,90 @@
+//! LLVM in process for the GPU targets, through inkwell: parsing and verifying the lowering's
+//! per-thread IR, linking what a kernel needs from a device library's bitcode, internalizing,
+//! running a pass pipeline, and emitting assembly or an object. No LLVM tool runs as a process.
+
+use super::llvm::{lazy_bitcode, link_modules, LlvmError};
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::{Linkage, Module};
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
+use inkwell::values::GlobalValue;
+use inkwell::OptimizationLevel;
+use std::path::Path;
+use std::sync::Once;
+
+fn fail(what: &str, message: impl ToString) -> LlvmError {
+    LlvmError { what: what.into(), message: message.to_string() }
+}
+
+/// An O3 target machine for `triple`, chip `cpu` (`sm_90a`, `gfx942`) and `features` (`+ptx82`).
+pub fn target_machine(triple: &str, cpu: &str, features: &str) -> Result<TargetMachine, LlvmError> {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| {
+        let config = InitializationConfig::default();
+        Target::initialize_nvptx(&config);
+        Target::initialize_amd_gpu(&config);
+    });
+    let what = format!("{triple} target machine for {cpu}");
+    let t = TargetTriple::create(triple);
+    let target = Target::from_triple(&t).map_err(|e| fail(&what, e))?;
+    let tm = target
+        .create_target_machine(&t, cpu, features, OptimizationLevel::Aggressive, RelocMode::Default, CodeModel::Default)
+        .ok_or_else(|| fail(&what, "LLVM could not create it"))?;
+    // As llc: AMDGCN's register / scratch report is made of the verbose assembly's comments.
+    tm.set_asm_verbosity(true);
+    Ok(tm)
+}
+
+/// Parses LLVM IR text into `ctx` and verifies it.
+pub fn parse<'c>(ctx: &'c Context, text: &str, name: &str) -> Result<Module<'c>, LlvmError> {
+    let buf = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), name);
+    let m = ctx.create_module_from_ir(buf).map_err(|e| fail("parse LLVM IR", e))?;
+    m.verify().map_err(|e| fail("verify LLVM IR", e))?;
+    Ok(m)
+}
+
+/// Links into `m` the definitions of the bitcode library at `path` that `m` references, and
+/// what those reference in turn (`llvm-link --only-needed`).
+pub fn link_needed<'c>(ctx: &'c Context, m: &Module<'c>, path: &Path) -> Result<(), LlvmError> {
+    let lib = lazy_bitcode(ctx, path)?;
+    // The C API's linker has no only-needed flag, but it links a linkonce definition only when
+    // something refers to it: so every external definition of the library becomes one. The
+    // kernel internalizes what it keeps anyway.
+    for g in globals(&lib) {
+        if !g.is_declaration() && g.get_linkage() == Linkage::External {
+            g.set_linkage(Linkage::LinkOnceODR);
+        }
+    }
+    link_modules(m, lib)
+}
+
+/// Gives internal linkage to every definition of `m` that `public` does not name, so that
+/// `globaldce` drops what nothing uses and O3 may inline and specialize the rest; the public
+/// ones get external linkage (the linked library's copies were linkonce).
+pub fn internalize(m: &Module, public: impl Fn(&str) -> bool) {
+    for g in globals(m) {
+        let name = g.get_name().to_string_lossy();
+        if g.is_declaration() || name.starts_with("llvm.") {
+            continue;
+        }
+        g.set_linkage(if public(&name) { Linkage::External } else { Linkage::Internal });
+    }
+}
+
+/// Every function and global variable of `m`.
+fn globals<'c>(m: &Module<'c>) -> impl Iterator<Item = GlobalValue<'c>> {
+    m.get_functions().map(|f| f.as_global_value()).chain(m.get_globals())
+}
+
+/// Runs the new pass manager pipeline `passes` (`globaldce,default<O3>`) on `m` for `tm`.
+pub fn optimize(m: &Module, tm: &TargetMachine, passes: &str) -> Result<(), LlvmError> {
+    m.run_passes(passes, tm, PassBuilderOptions::create()).map_err(|e| fail(&format!("passes `{passes}`"), e))
+}
+
+/// Assembly text (PTX, AMDGCN) or an object of `m`. Code generation rewrites the module it
+/// runs on: emit from a clone when `m` is needed again.
+pub fn emit(m: &Module, tm: &TargetMachine, kind: FileType) -> Result<Vec<u8>, LlvmError> {
+    let buf = tm.write_to_memory_buffer(m, kind).map_err(|e| fail("code generation", e))?;
+    Ok(buf.as_slice().to_vec())
+}

@@ -1,0 +1,146 @@
+//! GPU binaries in the compile cache: a cubin (or AMD code object) with its entry symbol and
+//! the assembler's report, under the same key and directory as the CPU's libraries. An entry is
+//! two files, `<kernel>-<key>.<cubin|hsaco>` and `<kernel>-<key>.meta`; the meta file records
+//! the binary's hash, so an entry that does not read back whole is compiled again, not trusted.
+
+use super::{cache_dir, cache_key, write_atomic};
+use crate::backend::amdgpu::AmdgpuReport;
+use crate::backend::nvptx::{parse_ptxas, PtxasReport};
+use crate::error::CompileError;
+use crate::ir::Kernel;
+use crate::pipeline::{self, Options, Output, Target};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A kernel compiled to a GPU binary.
+#[derive(Clone, Debug)]
+pub struct GpuBinary {
+    /// The cubin or HSA code object.
+    pub image: Vec<u8>,
+    /// Entry symbol.
+    pub symbol: String,
+    /// The binary stage's text (the resource report `weft compile --emit cubin` prints).
+    pub text: String,
+    /// ptxas's report (NVIDIA).
+    pub ptxas: Option<PtxasReport>,
+    /// The register / scratch report (AMD).
+    pub amdgpu: Option<AmdgpuReport>,
+    /// Whether it came from the on-disk cache.
+    pub from_disk_cache: bool,
+}
+
+impl GpuBinary {
+    /// The pipeline output a full run to the binary would have given.
+    pub fn to_output(&self, target: Target) -> Output {
+        Output {
+            text: self.text.clone(),
+            object: Some(self.image.clone()),
+            sites: vec![],
+            symbol: self.symbol.clone(),
+            machine: target.name().into(),
+            ptxas: self.ptxas.clone(),
+            amdgpu: self.amdgpu.clone(),
+        }
+    }
+}
+
+fn memory() -> &'static Mutex<HashMap<String, Arc<GpuBinary>>> {
+    static MEM: OnceLock<Mutex<HashMap<String, Arc<GpuBinary>>>> = OnceLock::new();
+    MEM.get_or_init(Default::default)
+}
+
+pub(super) fn clear_memory() {
+    memory().lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+/// Compiles `kernel` for GPU `target` to its binary, or returns it from the cache in
+/// [`cache_dir`]. With a dump directory set it always compiles, so every stage is written.
+pub fn compile_gpu(kernel: &Kernel, target: Target, opts: &Options) -> Result<Arc<GpuBinary>, CompileError> {
+    compile_gpu_in(&cache_dir(), kernel, target, opts)
+}
+
+/// [`pipeline::run`], through the cache when a GPU target runs to its binary.
+pub fn run_cached(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
+    let to_binary = until.is_none_or(|u| target.stages().last().is_some_and(|s| s.name == u));
+    if target != Target::Cpu && to_binary {
+        return Ok(compile_gpu(kernel, target, opts)?.to_output(target));
+    }
+    pipeline::run(kernel, target, until, opts)
+}
+
+/// [`compile_gpu`] with the on-disk cache in `dir`.
+pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Options) -> Result<Arc<GpuBinary>, CompileError> {
+    let key = format!("{}-{}", kernel.name, cache_key(kernel, target));
+    let mem_key = format!("{}/{key}", dir.display());
+    if opts.dump_dir.is_none() {
+        if let Some(b) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&mem_key) {
+            return Ok(b.clone());
+        }
+    }
+    let ext = if matches!(target, Target::Amd { .. }) { "hsaco" } else { "cubin" };
+    let (image_path, meta_path) = (dir.join(format!("{key}.{ext}")), dir.join(format!("{key}.meta")));
+    let cached = if opts.dump_dir.is_none() { load(&image_path, &meta_path) } else { None };
+    let binary = Arc::new(match cached {
+        Some(b) => b,
+        None => {
+            let out = pipeline::run(kernel, target, None, opts)?;
+            let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, from_disk_cache: false };
+            std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
+            // The binary first: a meta file names only a complete one.
+            write_atomic(&image_path, &b.image)?;
+            write_atomic(&meta_path, &meta(&b))?;
+            b
+        }
+    });
+    memory().lock().unwrap_or_else(|e| e.into_inner()).insert(mem_key, binary.clone());
+    Ok(binary)
+}
+
+/// The meta file: `key value` lines, then the stage text and ptxas's log as counted bytes.
+fn meta(b: &GpuBinary) -> Vec<u8> {
+    let mut m = format!("weft-gpu-cache 1\nsymbol {}\nimage {}\n", b.symbol, blake3::hash(&b.image).to_hex());
+    if let Some(r) = &b.amdgpu {
+        let n = [r.sgprs, r.vgprs, r.agprs, r.scratch, r.lds, r.occupancy, r.spill_insts];
+        m += &format!("amdgpu {}\n", n.map(|x| x.to_string()).join(" "));
+    }
+    for (name, text) in [("text", Some(&b.text)), ("ptxas", b.ptxas.as_ref().map(|r| &r.log))] {
+        if let Some(t) = text {
+            m += &format!("{name} {}\n{t}\n", t.len());
+        }
+    }
+    m.into_bytes()
+}
+
+/// Reads an entry back; `None` when it is missing, malformed or its binary does not match
+/// the recorded hash.
+fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
+    let meta = std::fs::read_to_string(meta_path).ok()?;
+    let image = std::fs::read(image_path).ok()?;
+    let mut rest = meta.strip_prefix("weft-gpu-cache 1\n")?;
+    let mut b = GpuBinary { image, symbol: String::new(), text: String::new(), ptxas: None, amdgpu: None, from_disk_cache: true };
+    let mut hash_ok = false;
+    let mut log = None;
+    while let Some((line, after)) = rest.split_once('\n') {
+        let (field, value) = line.split_once(' ')?;
+        rest = after;
+        match field {
+            "symbol" => b.symbol = value.to_string(),
+            "image" => hash_ok = blake3::hash(&b.image).to_hex().as_str() == value,
+            "amdgpu" => {
+                let n: Vec<u32> = value.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+                let [sgprs, vgprs, agprs, scratch, lds, occupancy, spill_insts] = n[..] else { return None };
+                b.amdgpu = Some(AmdgpuReport { sgprs, vgprs, agprs, scratch, lds, occupancy, spill_insts });
+            }
+            "text" | "ptxas" => {
+                let len: usize = value.parse().ok()?;
+                let text = rest.get(..len)?.to_string();
+                rest = rest.get(len..)?.strip_prefix('\n')?;
+                if field == "text" { b.text = text } else { log = Some(text) }
+            }
+            _ => return None,
+        }
+    }
+    b.ptxas = log.map(|l| parse_ptxas(&l, &b.symbol));
+    (hash_ok && rest.is_empty() && !b.symbol.is_empty()).then_some(b)
+}
