@@ -78,10 +78,17 @@ impl Cx<'_> {
         }
         let pa = self.operand_buffer(a, acc_s);
         let pb = self.operand_buffer(b, acc_s);
-        let pc = self.alloca(acc_s, m * n);
-        let accv = self.name(acc);
         let ct = self.vty(acc);
-        self.line(&format!("llvm.store {accv}, {pc} {{alignment = 64 : i64}} : {ct}, !llvm.ptr"));
+        // A loop-carried accumulator that only this dot reads is updated where it lives.
+        let pc = match self.mem.get(&acc).cloned() {
+            Some(buf) if self.updates_in_place(acc, r) => buf,
+            _ => {
+                let pc = self.alloca(acc_s, m * n);
+                let accv = self.name(acc);
+                self.line(&format!("llvm.store {accv}, {pc} {{alignment = 64 : i64}} : {ct}, !llvm.ptr"));
+                pc
+            }
+        };
         let blk = blocking(m, n, native_lanes());
         self.microkernel(&pa, &pb, &pc, (m, n, k), blk, acc_s);
         let out = self.def(r);

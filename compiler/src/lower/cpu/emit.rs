@@ -35,6 +35,11 @@ pub(crate) struct Cx<'k> {
     pub mem: HashMap<Value, String>,
     /// `llvm.alloca` lines, hoisted into the entry block so loops do not grow the stack.
     allocas: Vec<String>,
+    /// Per enclosing region whose `scf.yield` is a loop's (`None` for an `scf.if`): the
+    /// buffer each loop-carried value lives in, for the ones carried in memory.
+    pub carried: Vec<Option<Vec<Option<String>>>>,
+    /// Loop-carried block arguments kept in memory: the loop body and the arg's position.
+    pub carried_args: HashMap<Value, (crate::ir::Block, usize)>,
 }
 
 impl<'k> Cx<'k> {
@@ -52,6 +57,8 @@ impl<'k> Cx<'k> {
             grid: HashMap::new(),
             mem: HashMap::new(),
             allocas: vec![],
+            carried: vec![],
+            carried_args: HashMap::new(),
         }
     }
 
