@@ -48,6 +48,13 @@ pub struct Loaded {
     pub entry: weft_runtime::abi::KernelFn,
 }
 
+impl Loaded {
+    /// The library, for looking up more symbols (the entry point stays valid while it is loaded).
+    pub fn into_library(self) -> libloading::Library {
+        self._lib
+    }
+}
+
 /// Loads `so` and resolves `symbol` as a kernel entry point.
 pub fn load(so: &Path, symbol: &str) -> Result<Loaded, LinkError> {
     let load_err = |e: libloading::Error| LinkError::Load { path: so.into(), message: e.to_string() };
