@@ -47,7 +47,7 @@ pub struct RunArgs {
 }
 
 /// The emulated architecture `--target` names.
-fn emulated_arch(t: &str) -> Result<&'static str, String> {
+pub(super) fn emulated_arch(t: &str) -> Result<&'static str, String> {
     match weft::compiler::Target::parse(t) {
         Some(t @ weft::compiler::Target::Cuda { .. }) => Ok(t.name()),
         _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a and sm_100a")),
