@@ -217,10 +217,14 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
             thread_fn(args);
         })));
     }
+    // WEFT_EMU_ORDER=reverse resumes threads last to first: a result that changes with the
+    // order depends on an ordering the kernel does not enforce.
+    let reverse = std::env::var("WEFT_EMU_ORDER").is_ok_and(|v| v == "reverse");
     loop {
         cta.moved = false;
         let mut live = 0;
-        for t in 0..threads {
+        for i in 0..threads {
+            let t = if reverse { threads - 1 - i } else { i };
             if matches!(cta.lanes[t].state, St::Done) {
                 continue;
             }

@@ -3,6 +3,7 @@
 mod cache;
 mod cli;
 mod collectives;
+mod emulator;
 mod golden;
 mod gpu;
 mod gpu_amd;
