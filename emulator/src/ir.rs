@@ -173,6 +173,10 @@ impl Ir {
         unsafe { LLVMGetOperand(inst, i) }
     }
 
+    pub fn set_operand(&self, inst: Val, i: u32, v: Val) {
+        unsafe { LLVMSetOperand(inst, i, v) };
+    }
+
     pub fn num_args(&self, call: Val) -> u32 {
         unsafe { LLVMGetNumArgOperands(call) }
     }

@@ -15,6 +15,7 @@ mod cta;
 mod entry;
 mod ir;
 mod object;
+mod plant;
 mod race;
 mod report;
 mod retarget;
@@ -24,6 +25,8 @@ mod slots;
 mod sync;
 mod warp;
 
+pub use plant::Plant;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use weft_compiler::ir::Kernel;
@@ -67,6 +70,20 @@ impl Checks {
     }
 }
 
+thread_local! {
+    static OVERRIDE: Cell<Option<(Checks, Option<Plant>)>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with every kernel this thread compiles for the emulator checked by `checks` and
+/// carrying the planted bug `plant` (whatever the caller of [`launchable`] asked): for tests
+/// that drive the kernel library's own runners.
+pub fn with_checks<R>(checks: Checks, plant: Option<Plant>, f: impl FnOnce() -> R) -> R {
+    let before = OVERRIDE.with(|o| o.replace(Some((checks, plant))));
+    let r = f();
+    OVERRIDE.with(|o| o.set(before));
+    r
+}
+
 fn memory() -> &'static Mutex<HashMap<String, Arc<object::Loaded>>> {
     static MEM: OnceLock<Mutex<HashMap<String, Arc<object::Loaded>>>> = OnceLock::new();
     MEM.get_or_init(Default::default)
@@ -79,12 +96,13 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
     let info = sm.info();
     let gpu = weft_compiler::lower::gpu::lower(kernel, &info)?;
     let threads = gpu.num_warps * 32;
-    let key = format!("{arch}|{checks:?}|{}", gpu.llvm);
+    let (checks, plant) = OVERRIDE.with(|o| o.get()).unwrap_or((checks, None));
+    let key = format!("{arch}|{checks:?}|{plant:?}|{}", gpu.llvm);
     let cached = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
     let loaded = match cached {
         Some(l) => l,
         None => {
-            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, checks.races)?);
+            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, checks.races, plant)?);
             memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, l.clone());
             l
         }

@@ -36,7 +36,7 @@ fn host_machine() -> Result<TargetMachine, EmuError> {
 }
 
 /// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes) and loads it.
-pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, race: bool) -> Result<Loaded, EmuError> {
+pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, race: bool, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
     let tm = host_machine()?;
     let context = Context::create();
     let buf = MemoryBuffer::create_from_memory_range_copy(llvm.as_bytes(), symbol);
@@ -46,6 +46,9 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, race: bool) 
     let layout = {
         let mut ir = Ir::new(context.raw(), module.as_mut_ptr());
         let kernel = ir.function(symbol).ok_or_else(|| EmuError::Llvm(format!("the GPU IR has no function `{symbol}`")))?;
+        if let Some(p) = plant {
+            crate::plant::apply(&ir, kernel, p)?;
+        }
         let layout = crate::retarget::rewrite(&mut ir, kernel, race)?;
         entry::add(&ir, kernel)?;
         entry::add_builtins(&ir);

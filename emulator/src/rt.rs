@@ -106,7 +106,7 @@ extern "C" fn smem_access(site: i32, p: *const u8, bytes: i32, write: i32) {
     let tid = l.tid;
     if let Some(r) = cta.race.as_mut() {
         if let Err(e) = r.access(tid, off, bytes as usize, write != 0) {
-            l.fault(site, &format!("{} {e}", cta.op(site)));
+            l.fault(site, &e);
         }
     }
 }

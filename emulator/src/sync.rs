@@ -48,7 +48,7 @@ pub fn warp(site: i32, mask: u64, input: [u64; 10], compute: impl FnOnce(&mut Wa
     let (w, me) = ((l.tid / ws) as usize, (l.tid % ws) as usize);
     let full = if ws == 64 { u64::MAX } else { (1u64 << ws) - 1 };
     if mask & !full != 0 || mask & (1 << me) == 0 {
-        l.fault(site, &format!("{} with member mask {mask:#x} that does not include the lane executing it", cta.op(site)));
+        l.fault(site, &format!("member mask {mask:#x} does not include the lane executing it"));
     }
     let wc = &mut cta.warps[w];
     if wc.arrived == 0 {
@@ -65,7 +65,7 @@ pub fn warp(site: i32, mask: u64, input: [u64; 10], compute: impl FnOnce(&mut Wa
     let mut ran = false;
     if wc.arrived == mask {
         if let Err(e) = compute(wc) {
-            l.fault(site, &format!("{}: {e}", cta.op(site)));
+            l.fault(site, &e);
         }
         wc.arrived = 0;
         let base = w as u32 * ws;

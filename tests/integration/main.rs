@@ -4,6 +4,7 @@ mod cache;
 mod cli;
 mod collectives;
 mod emulator;
+mod emulator_checks;
 mod golden;
 mod gpu;
 mod gpu_amd;
