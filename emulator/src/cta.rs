@@ -105,6 +105,8 @@ pub struct Cta {
     pub race: Option<crate::race::Shadow>,
     /// Call sites (for reports).
     pub sites: &'static [weft_runtime::Site],
+    /// Instructions its threads executed (when counting).
+    pub executed: u64,
 }
 
 thread_local! {
@@ -197,6 +199,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
         deltas: vec![],
         race: race.then(|| crate::race::Shadow::new(smem)),
         sites,
+        executed: 0,
     });
     let cta_ptr: *mut Cta = &mut *cta;
     for t in 0..threads {
@@ -257,6 +260,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
             }
         }
         if live == 0 {
+            crate::rt::EXECUTED.fetch_add(cta.executed, std::sync::atomic::Ordering::Relaxed);
             return;
         }
         if cta.moved {

@@ -161,6 +161,42 @@ impl Ir {
         out
     }
 
+    /// Each block of `f` and its instruction count.
+    pub fn block_sizes(&self, f: Val) -> Vec<(LLVMBasicBlockRef, u64)> {
+        let mut out = vec![];
+        unsafe {
+            let mut bb = LLVMGetFirstBasicBlock(f);
+            while !bb.is_null() {
+                let (mut i, mut n) = (LLVMGetFirstInstruction(bb), 0);
+                while !i.is_null() {
+                    n += 1;
+                    i = LLVMGetNextInstruction(i);
+                }
+                out.push((bb, n));
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+        }
+        out
+    }
+
+    /// `*counter += n` at the top of `bb` (after its phis; in the entry block, after the
+    /// call that produced `counter`).
+    pub fn add_to_counter(&self, counter: Val, bb: LLVMBasicBlockRef, n: u64) {
+        unsafe {
+            let mut at = LLVMGetFirstInstruction(bb);
+            if bb == LLVMGetInstructionParent(counter) {
+                at = LLVMGetNextInstruction(counter);
+            }
+            while self.opcode(at) == LLVMOpcode::LLVMPHI {
+                at = LLVMGetNextInstruction(at);
+            }
+            LLVMPositionBuilderBefore(self.b, at);
+            let old = LLVMBuildLoad2(self.b, self.int_ty(64), counter, EMPTY);
+            let new = LLVMBuildAdd(self.b, old, self.i64(n as i64), EMPTY);
+            LLVMBuildStore(self.b, new, counter);
+        }
+    }
+
     pub fn opcode(&self, inst: Val) -> LLVMOpcode {
         unsafe { LLVMGetInstructionOpcode(inst) }
     }

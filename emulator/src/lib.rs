@@ -61,13 +61,23 @@ pub enum EmuError {
 pub struct Checks {
     /// Check shared-memory accesses for races between barriers (a call per access).
     pub races: bool,
+    /// Count the instructions GPU threads execute ([`executed_instructions`]).
+    pub count: bool,
 }
 
 impl Checks {
-    /// From `WEFT_EMU_CHECKS` (`races`).
+    /// From `WEFT_EMU_CHECKS`, a comma-separated list of `races`, `count`.
     pub fn from_env() -> Checks {
-        Checks { races: std::env::var("WEFT_EMU_CHECKS").map(|v| v.split(',').any(|c| c.trim() == "races")).unwrap_or(false) }
+        let v = std::env::var("WEFT_EMU_CHECKS").unwrap_or_default();
+        let has = |c: &str| v.split(',').any(|x| x.trim() == c);
+        Checks { races: has("races"), count: has("count") }
     }
+}
+
+/// GPU-thread instructions (of the per-thread LLVM IR, before optimization) executed by
+/// kernels compiled with [`Checks::count`] in this process so far.
+pub fn executed_instructions() -> u64 {
+    rt::EXECUTED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 thread_local! {
@@ -102,7 +112,7 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
     let loaded = match cached {
         Some(l) => l,
         None => {
-            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, checks.races, plant)?);
+            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, checks, plant)?);
             memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, l.clone());
             l
         }

@@ -36,7 +36,8 @@ fn host_machine() -> Result<TargetMachine, EmuError> {
 }
 
 /// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes) and loads it.
-pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, race: bool, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
+pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
+    let race = checks.races;
     let tm = host_machine()?;
     let context = Context::create();
     let buf = MemoryBuffer::create_from_memory_range_copy(llvm.as_bytes(), symbol);
@@ -49,7 +50,7 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, race: bool, 
         if let Some(p) = plant {
             crate::plant::apply(&ir, kernel, p)?;
         }
-        let layout = crate::retarget::rewrite(&mut ir, kernel, race)?;
+        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count)?;
         entry::add(&ir, kernel)?;
         entry::add_builtins(&ir);
         layout

@@ -26,8 +26,10 @@ pub struct Layout {
 
 /// Rewrites `kernel` (the entry function) in place; `instrument_smem` adds a runtime call
 /// before every shared-memory access (the race check).
-pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool) -> Result<Layout, EmuError> {
+pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool) -> Result<Layout, EmuError> {
     let name = ir.name_of(kernel);
+    // Sizes of the kernel's own blocks, before the rewrite adds runtime calls.
+    let blocks = if count { ir.block_sizes(kernel) } else { vec![] };
     let mut rw = Rw { ir, kernel: name, sites: vec![] };
     let (smem_bytes, global_bytes) = rw.globals(kernel)?;
     for inst in rw.ir.instructions(kernel) {
@@ -36,6 +38,15 @@ pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool) -> Resu
     if instrument_smem {
         for inst in rw.ir.instructions(kernel) {
             rw.smem_access(inst);
+        }
+    }
+    if count {
+        let first = rw.ir.first_instruction(kernel);
+        rw.ir.position_before(first);
+        let site = rw.site("instruction counter", first);
+        let counter = rw.ir.rt(Slot::Counter, site, &[]);
+        for (at, n) in blocks {
+            rw.ir.add_to_counter(counter, at, n);
         }
     }
     Ok(Layout { sites: rw.sites, smem_bytes, global_bytes })

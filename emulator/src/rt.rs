@@ -99,6 +99,13 @@ extern "C" fn rank_globals(_site: i32) -> *mut u8 {
     lane().cta().globals
 }
 
+/// Instructions counted by every CTA that has finished.
+pub static EXECUTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+extern "C" fn counter(_site: i32) -> *mut u64 {
+    &mut lane().cta().executed
+}
+
 extern "C" fn smem_access(site: i32, p: *const u8, bytes: i32, write: i32) {
     let l = lane();
     let cta = l.cta();
@@ -149,6 +156,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::MultimemLd, shmem::multimem_ld as *const () as usize);
     set(Slot::MultimemSt, shmem::multimem_st as *const () as usize);
     set(Slot::SmemAccess, smem_access as *const () as usize);
+    set(Slot::Counter, counter as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

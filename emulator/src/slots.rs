@@ -48,7 +48,9 @@ pub enum Slot {
     MultimemSt,
     /// `(site, p, bytes, write)`: a shared-memory access, for the race check.
     SmemAccess,
-    /// `(ctx, args, thread_fn, threads, warp_size, smem_bytes, global_bytes)`: runs one CTA.
+    /// `(site) -> ptr`: the CTA's executed-instruction counter (an i64), when counting.
+    Counter,
+    /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
 
@@ -77,7 +79,7 @@ impl Slot {
             Slot::Mma => (&[I32, Ptr], None),
             Slot::PollLoad => (&[Ptr, I32], Some(I64)),
             Slot::OpaqueZero => (&[I64], Some(I64)),
-            Slot::SmemBase | Slot::RankGlobals => (&[], Some(Ptr)),
+            Slot::SmemBase | Slot::RankGlobals | Slot::Counter => (&[], Some(Ptr)),
             Slot::MyPe | Slot::NPes => (&[], Some(I32)),
             Slot::PeerPtr => (&[Ptr, I32], Some(Ptr)),
             Slot::Xfer => (&[I32, Ptr, Ptr, I64, Ptr, I64, I32, I32], None),

@@ -110,3 +110,32 @@ fn emulated_msccl_ll_16bit_forwarding() {
     let r = run_msccl(&emulated("sm_80", 1, 3), &ir, 776, &opts, 0).unwrap();
     assert!(r.verified, "max error {}", r.max_err);
 }
+
+/// Emulation speed: GPU-thread instructions (per-thread IR before optimization) per second of
+/// launch time, for a collective and a GEMM. Run alone: `cargo test --release --test
+/// integration emulation_speed -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn emulation_speed() {
+    use weft::emulator::{executed_instructions, with_checks, Checks};
+    let count = Checks { races: false, count: true };
+    with_checks(count, None, || {
+        let world = emulated("sm_80", 1, 4);
+        let c = default_constexprs("allgather", "f32").unwrap();
+        let mut p = weft::kernels::prepare(&world, "allgather", 1 << 16, DType::F32, &c).unwrap();
+        p.seed(1).unwrap();
+        let before = executed_instructions();
+        let t = p.launch().unwrap();
+        let n = executed_instructions() - before;
+        assert!(p.verify_after_launch().is_ok());
+        println!("allgather 4 ranks x 65536 f32, sm_80: {n} thread-instructions in {:.3} s = {:.1} M/s", t.as_secs_f64(), n as f64 / t.as_secs_f64() / 1e6);
+        let world = emulated("sm_90a", 1, 1);
+        let shape = MatmulShape { m: 128, n: 128, k: 128 };
+        let mut p = prepare_matmul(&world, "gemm", shape, DType::BF16, &shape_constexprs("gemm", shape, 1, "bf16")).unwrap();
+        let before = executed_instructions();
+        let t = p.launch().unwrap().elapsed;
+        let n = executed_instructions() - before;
+        println!("gemm 128x128x128 bf16, sm_90a: {n} thread-instructions in {:.3} s = {:.1} M/s", t.as_secs_f64(), n as f64 / t.as_secs_f64() / 1e6);
+        assert!(p.verify().unwrap().0);
+    });
+}

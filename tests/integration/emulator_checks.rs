@@ -7,7 +7,7 @@ use weft::emulator::{with_checks, Checks, Plant};
 use weft::kernels::{prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{Arg, DType, LocalOptions, RuntimeError, Topology, World};
 
-const RACES: Checks = Checks { races: true };
+const RACES: Checks = Checks { races: true, count: false };
 
 fn emulated(arch: &'static str, ranks: usize) -> World {
     World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap()
