@@ -14,6 +14,7 @@
 mod cta;
 mod entry;
 mod ir;
+mod ir_build;
 mod object;
 mod plant;
 mod race;

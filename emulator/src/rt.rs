@@ -66,9 +66,7 @@ extern "C" fn mma(site: i32, kind: i32, io: *mut u32) {
 extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
     let l = lane();
     loop {
-        // SAFETY: the kernel polls a word it computed the address of; its validity is the
-        // kernel's, as on the GPU.
-        let v = unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } };
+        let v = read_word(p, bytes);
         std::sync::atomic::fence(std::sync::atomic::Ordering::Acquire);
         let seen = (p as usize, v);
         if l.last_poll != Some(seen) {
@@ -80,11 +78,17 @@ extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
         l.park();
         l.state = St::Run;
         // Re-read once more after others ran; an unchanged value returns and the kernel's loop polls again.
-        let v2 = unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } };
-        if v2 == v {
+        if read_word(p, bytes) == v {
             return v as i64;
         }
     }
+}
+
+/// A volatile read of the 4- or 8-byte word at `p`.
+fn read_word(p: *const u8, bytes: i32) -> u64 {
+    // SAFETY: the kernel polls a word it computed the address of; its validity is the
+    // kernel's, as on the GPU.
+    unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } }
 }
 
 extern "C" fn opaque_zero(_site: i32, tok: i64) -> i64 {
