@@ -248,6 +248,20 @@ impl Ir {
         }
     }
 
+    /// The terminator of `inst`'s block.
+    pub fn terminator_of(&self, inst: Val) -> Val {
+        unsafe { LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(inst)) }
+    }
+
+    /// Inserts a copy of instruction `inst` before `at`.
+    pub fn clone_before(&self, inst: Val, at: Val) {
+        unsafe {
+            let c = LLVMInstructionClone(inst);
+            LLVMPositionBuilderBefore(self.b, at);
+            LLVMInsertIntoBuilder(self.b, c);
+        }
+    }
+
     pub fn erase(&self, inst: Val) {
         unsafe { LLVMInstructionEraseFromParent(inst) };
     }

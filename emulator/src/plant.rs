@@ -15,6 +15,9 @@ pub enum Plant {
     ShuffleMask(u32),
     /// Swap the two B registers of every `mma.sync` (k rows 0-7 and 8-15: a transposed fragment).
     SwapMmaB,
+    /// Add a CTA barrier to the first single-thread section (`one.do` blocks: thread 0, or
+    /// lane 0 of each warp), which the other threads never reach.
+    BarrierInSingleThread,
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -52,6 +55,11 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
                 ir.set_operand(*c, 4, b1);
                 ir.set_operand(*c, 5, b0);
             }
+        }
+        Plant::BarrierInSingleThread => {
+            let (any, _) = calls.iter().find(|(_, f)| f == BARRIER).ok_or_else(|| none("barrier to copy"))?;
+            let block = ir.instructions(kernel).into_iter().find(|&i| ir.block_name(i).starts_with("one.do")).ok_or_else(|| none("single-thread section"))?;
+            ir.clone_before(*any, ir.terminator_of(block));
         }
     }
     Ok(())

@@ -50,6 +50,16 @@ fn shuffle_reduction_matches_and_a_partial_mask_is_reported() {
     }
 }
 
+#[test]
+fn a_barrier_in_a_single_thread_section_is_a_divergent_barrier() {
+    let err = run_sum(Some(Plant::BarrierInSingleThread)).expect_err("the other threads never reach it");
+    let text = err.to_string();
+    assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+    for needle in ["divergent barrier", "barrier.cta.sync.aligned.all", "one.do", "rank 0"] {
+        assert!(text.contains(needle), "report lacks {needle:?}: {text}");
+    }
+}
+
 /// The bf16 GEMM of one rank with `plant`: Ok(max error) or the launch's error.
 fn gemm(plant: Option<Plant>) -> Result<(bool, f64), String> {
     let world = emulated("sm_90a", 1);
