@@ -6,6 +6,7 @@
 
 pub use weft_compiler as compiler;
 pub use weft_dialects as dialects;
+pub use weft_emulator as emulator;
 pub use weft_kernels as kernels;
 pub use weft_runtime as runtime;
 

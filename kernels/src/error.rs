@@ -36,6 +36,9 @@ pub enum KernelError {
     /// An MSCCL algorithm is malformed or cannot be lowered.
     #[error(transparent)]
     Msccl(Box<weft_compiler::msccl::MscclError>),
+    /// The SIMT emulator cannot run the kernel.
+    #[error(transparent)]
+    Emulator(#[from] weft_emulator::EmuError),
     /// The runtime failed (a fault, a deadlock, an exhausted heap, ...).
     #[error(transparent)]
     Runtime(Box<weft_runtime::RuntimeError>),

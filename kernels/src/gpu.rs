@@ -1,5 +1,6 @@
-//! Launch handles for the world at hand: native code for `local`, and for a `cuda` world a
-//! cubin compiled (NVSHMEM linked, ptxas) for the architecture of its GPU.
+//! Launch handles for the world at hand: native code for `local`, the GPU code run by the SIMT
+//! emulator for a `local` world that emulates a GPU, and for a `cuda` world a cubin compiled
+//! (NVSHMEM linked, ptxas) for the architecture of its GPU.
 
 use crate::KernelError;
 use weft_compiler::ir::{Elem, Kernel, Type};
@@ -10,6 +11,7 @@ use weft_runtime::{GpuCode, GpuParam, Launchable, World};
 pub fn launchable_for(world: &World, kernel: &Kernel) -> Result<Launchable, KernelError> {
     match world.gpu_arch() {
         None => Ok(weft_compiler::compile(kernel, &Options::from_env())?.launchable()),
+        Some(arch) if world.transport() == "local" => Ok(weft_emulator::launchable(kernel, arch, weft_emulator::Checks::from_env())?),
         Some(arch) => gpu_launchable(kernel, arch),
     }
 }

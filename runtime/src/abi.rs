@@ -125,6 +125,14 @@ pub struct RtFns {
     pub peer_delta: unsafe extern "C" fn(ctx: *mut KernelCtx, pe: i32, site: i32) -> i64,
     /// 10: a polling loop (e.g. `ll_recv`) found nothing new; yield and report `addr` if it never will.
     pub spin_yield: unsafe extern "C" fn(ctx: *mut KernelCtx, addr: *const u8, site: i32),
+    /// 11: quiet, then wait until one program instance of every rank has arrived (a PE-level
+    /// barrier, as NVSHMEM's `barrier_all` entered by one CTA per PE; used by the emulator).
+    pub barrier_ranks: unsafe extern "C" fn(ctx: *mut KernelCtx, site: i32),
+    /// 12: stop the launch with a kernel fault carrying the UTF-8 message `msg[..len]`.
+    pub fault: unsafe extern "C" fn(ctx: *mut KernelCtx, msg: *const u8, len: usize, site: i32),
+    /// 13: `bytes` of zeroed memory private to this rank for the launch, the same for every
+    /// instance of the rank (a GPU module's global variables; used by the emulator).
+    pub rank_scratch: unsafe extern "C" fn(ctx: *mut KernelCtx, bytes: usize, site: i32) -> *mut u8,
 }
 
 /// Slot indices into [`RtFns`], read by the compiler's lowering.
@@ -151,6 +159,12 @@ pub mod slot {
     pub const PEER_DELTA: usize = 9;
     /// [`super::RtFns::spin_yield`]
     pub const SPIN_YIELD: usize = 10;
+    /// [`super::RtFns::barrier_ranks`]
+    pub const BARRIER_RANKS: usize = 11;
+    /// [`super::RtFns::fault`]
+    pub const FAULT: usize = 12;
+    /// [`super::RtFns::rank_scratch`]
+    pub const RANK_SCRATCH: usize = 13;
 }
 
 const _: () = {
@@ -161,4 +175,5 @@ const _: () = {
     assert!(std::mem::offset_of!(KernelCtx, local_rank) == ctx_offset::LOCAL_RANK);
     assert!(std::mem::offset_of!(KernelCtx, local_size) == ctx_offset::LOCAL_SIZE);
     assert!(std::mem::offset_of!(RtFns, spin_yield) == 8 * slot::SPIN_YIELD);
+    assert!(std::mem::offset_of!(RtFns, rank_scratch) == 8 * slot::RANK_SCRATCH);
 };

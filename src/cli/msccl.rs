@@ -88,6 +88,9 @@ struct RunArgs {
     /// Bytes per FIFO slot (default: the protocol's); smaller slots pipeline more.
     #[arg(long)]
     slot_bytes: Option<usize>,
+    /// Run the GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator.
+    #[arg(long)]
+    target: Option<String>,
 }
 
 /// Runs `weft msccl`.
@@ -142,7 +145,8 @@ fn run(r: RunArgs) -> Result<(), String> {
         return Err(format!("{ranks} ranks cannot be split over --nodes {}", r.algo.nodes));
     }
     let topology = Topology { nodes: r.algo.nodes, local_size: ranks / r.algo.nodes };
-    let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
+    let emulate = r.target.as_deref().map(super::run::emulated_arch).transpose()?;
+    let world = World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
     let opts = MscclOptions { dtype, slot_bytes: r.slot_bytes, root: r.algo.root, block: r.algo.block };
     let res = run_msccl(&world, &ir, r.elems, &opts, r.iters).map_err(|e| e.to_string())?;
     let mut t = res.times.clone();

@@ -37,9 +37,21 @@ pub struct RunArgs {
     /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored).
     #[arg(long, default_value = "local")]
     transport: String,
+    /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator
+    /// on the `local` transport, instead of CPU code.
+    #[arg(long)]
+    target: Option<String>,
     /// Constexpr overrides, e.g. `-D BLOCK=1024`.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     define: Vec<String>,
+}
+
+/// The emulated architecture `--target` names.
+pub(super) fn emulated_arch(t: &str) -> Result<&'static str, String> {
+    match weft::compiler::Target::parse(t) {
+        Some(t @ weft::compiler::Target::Cuda { .. }) => Ok(t.name()),
+        _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a and sm_100a")),
+    }
 }
 
 /// Runs `weft run`.
@@ -51,8 +63,10 @@ pub fn run(a: RunArgs) -> Result<(), String> {
                 return Err(format!("--ranks {} must be a positive multiple of --nodes {}", a.ranks, a.nodes));
             }
             let topology = Topology { nodes: a.nodes, local_size: a.ranks / a.nodes };
-            World::local_with(LocalOptions { topology, ..LocalOptions::from_env() })
+            let emulate = a.target.as_deref().map(emulated_arch).transpose()?;
+            World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() })
         }
+        "cuda" if a.target.is_some() => return Err("--target runs GPU code in the emulator on the local transport; a cuda world compiles for its own GPU".into()),
         "cuda" => World::cuda(),
         t => return Err(format!("unknown transport `{t}` (local, cuda)")),
     }

@@ -4,6 +4,8 @@ mod cache;
 mod cli;
 mod collectives;
 mod cpu_models;
+mod emulator;
+mod emulator_checks;
 mod golden;
 mod gpu;
 mod gpu_amd;

@@ -56,6 +56,13 @@ pub struct Loaded {
     pub entry: weft_runtime::abi::KernelFn,
 }
 
+impl Loaded {
+    /// The library, for looking up more symbols (the entry point stays valid while it is loaded).
+    pub fn into_library(self) -> libloading::Library {
+        self._lib
+    }
+}
+
 /// Loads `so` with immediate binding and resolves `symbol` as a kernel entry point, so an
 /// unresolved symbol is an error here (naming it) rather than a crash at the first call.
 pub fn load(so: &Path, symbol: &str) -> Result<Loaded, LinkError> {

@@ -29,7 +29,14 @@ pub struct LocalOptions {
     pub workers: usize,
     /// No progress for this long while everything waits is a deadlock (`WEFT_DEADLOCK_TIMEOUT_MS`).
     pub deadlock_timeout: Duration,
+    /// The GPU architecture whose code this world runs in the SIMT emulator (`sm_80`,
+    /// `sm_90a`, ...), or `None` for CPU code.
+    pub emulate: Option<&'static str>,
 }
+
+/// Streaming multiprocessors an emulated GPU reports: GPU GEMM grids are sized from it, and a
+/// few keep emulated launches small.
+pub const EMULATED_SMS: usize = 4;
 
 impl LocalOptions {
     /// Defaults, overridden by the environment.
@@ -43,6 +50,7 @@ impl LocalOptions {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
             deadlock_timeout: Duration::from_millis(env("WEFT_DEADLOCK_TIMEOUT_MS").and_then(|s| s.parse().ok()).unwrap_or(5000)),
+            emulate: None,
         }
     }
 }
@@ -91,6 +99,14 @@ impl Transport for LocalTransport {
 
     fn topology(&self) -> Topology {
         self.opts.topology
+    }
+
+    fn gpu_arch(&self) -> Option<&'static str> {
+        self.opts.emulate
+    }
+
+    fn gpu_sms(&self) -> Option<usize> {
+        self.opts.emulate.map(|_| EMULATED_SMS)
     }
 
     fn host_ranks(&self) -> std::ops::Range<usize> {

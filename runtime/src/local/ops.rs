@@ -20,6 +20,9 @@ pub static RT_FNS: RtFns = RtFns {
     barrier_all,
     peer_delta,
     spin_yield,
+    barrier_ranks,
+    fault,
+    rank_scratch,
 };
 
 unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
@@ -213,11 +216,23 @@ unsafe extern "C" fn quiet(ctx: *mut KernelCtx, _site: i32) {
 
 unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
     let i = unsafe { enter(ctx) };
+    let total = i.shared().total;
+    meet(i, total, site);
+}
+
+unsafe extern "C" fn barrier_ranks(ctx: *mut KernelCtx, site: i32) {
+    let i = unsafe { enter(ctx) };
+    let ranks = i.shared().topology.world_size();
+    meet(i, ranks, site);
+}
+
+/// Quiet, then wait until `count` arrivals (instances, or one per rank) have met.
+fn meet(i: &mut Inst, count: usize, site: i32) {
     atomic_fence(Ordering::SeqCst);
     i.nbi_pending = 0;
     let sh = i.shared();
     let generation = sh.barrier_gen.load(Ordering::Acquire);
-    if sh.barrier_arrived.fetch_add(1, Ordering::AcqRel) + 1 == sh.total {
+    if sh.barrier_arrived.fetch_add(1, Ordering::AcqRel) + 1 == count {
         sh.barrier_arrived.store(0, Ordering::Release);
         sh.barrier_gen.fetch_add(1, Ordering::AcqRel);
         sh.bump();
@@ -227,6 +242,22 @@ unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
     while i.shared().barrier_gen.load(Ordering::Acquire) == generation {
         i.block(Blocked::Barrier { site });
     }
+}
+
+unsafe extern "C" fn fault(ctx: *mut KernelCtx, msg: *const u8, len: usize, site: i32) {
+    let i = unsafe { inst(ctx) };
+    // SAFETY: the caller passes a live UTF-8 buffer of `len` bytes.
+    let text = String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(msg, len) }).into_owned();
+    i.fault(site, text);
+}
+
+unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, _site: i32) -> *mut u8 {
+    let i = unsafe { enter(ctx) };
+    let rank = i.rank;
+    let mut all = i.shared().rank_scratch.lock().unwrap_or_else(|e| e.into_inner());
+    // Words, so the memory is 8-byte aligned; a launch asks with one size per kernel.
+    let words = all.entry(rank).or_insert_with(|| vec![0u64; bytes.div_ceil(8).max(1)].into_boxed_slice());
+    words.as_mut_ptr() as *mut u8
 }
 
 unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {

@@ -69,6 +69,7 @@ pub(super) fn run(
         barrier_arrived: Default::default(),
         barrier_gen: Default::default(),
         signals: lopts.track_signals.then(|| Mutex::new(HashMap::new())),
+        rank_scratch: Default::default(),
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;

@@ -50,6 +50,8 @@ pub(crate) struct Shared<'a> {
     pub barrier_arrived: AtomicUsize,
     pub barrier_gen: AtomicUsize,
     pub signals: Option<Mutex<HashMap<usize, SignalTrack>>>,
+    /// Per-rank launch memory handed out by `rank_scratch`.
+    pub rank_scratch: Mutex<HashMap<usize, Box<[u64]>>>,
 }
 
 impl Shared<'_> {

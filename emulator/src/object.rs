@@ -1,0 +1,96 @@
+//! From per-thread GPU IR to a loaded host kernel: parse, retarget ([`crate::retarget`]), add
+//! the entry points, verify, optimize (O2) and emit a host object with inkwell, link it into a
+//! shared library as the CPU back end does, load it and fill its runtime table.
+
+use crate::entry;
+use crate::ir::Ir;
+use crate::rt::KernelDesc;
+use crate::slots::COUNT;
+use crate::EmuError;
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::OptimizationLevel;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use weft_compiler::backend::link;
+use weft_runtime::abi::KernelFn;
+
+/// A loaded emulated kernel.
+pub struct Loaded {
+    _lib: libloading::Library,
+    /// The `local` runtime entry.
+    pub entry: KernelFn,
+    /// Its descriptor (leaked: the code refers to it while loaded).
+    pub desc: &'static KernelDesc,
+}
+
+fn host_machine() -> Result<TargetMachine, EmuError> {
+    Target::initialize_native(&InitializationConfig::default()).map_err(EmuError::Llvm)?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| EmuError::Llvm(e.to_string()))?;
+    let (cpu, features) = (TargetMachine::get_host_cpu_name(), TargetMachine::get_host_cpu_features());
+    target
+        .create_target_machine(&triple, &cpu.to_string(), &features.to_string(), OptimizationLevel::Default, RelocMode::PIC, CodeModel::Default)
+        .ok_or_else(|| EmuError::Llvm(format!("no host target machine for {triple}")))
+}
+
+/// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes) and loads it.
+pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
+    let race = checks.races;
+    let tm = host_machine()?;
+    let context = Context::create();
+    let buf = MemoryBuffer::create_from_memory_range_copy(llvm.as_bytes(), symbol);
+    let module = context.create_module_from_ir(buf).map_err(|e| EmuError::Llvm(format!("parsing the GPU IR: {e}")))?;
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    let layout = {
+        let mut ir = Ir::new(context.raw(), module.as_mut_ptr());
+        let kernel = ir.function(symbol).ok_or_else(|| EmuError::Llvm(format!("the GPU IR has no function `{symbol}`")))?;
+        if let Some(p) = plant {
+            crate::plant::apply(&ir, kernel, p)?;
+        }
+        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count)?;
+        entry::add(&ir, kernel)?;
+        entry::add_builtins(&ir);
+        layout
+    };
+    module.verify().map_err(|e| EmuError::Llvm(format!("the retargeted module is invalid: {e}")))?;
+    if std::env::var_os("WEFT_EMU_DUMP").is_some() {
+        eprintln!("{}", module.print_to_string().to_string());
+    }
+    module.run_passes("default<O2>", &tm, PassBuilderOptions::create()).map_err(|e| EmuError::Llvm(e.to_string()))?;
+    let obj = tm.write_to_memory_buffer(&module, FileType::Object).map_err(|e| EmuError::Llvm(e.to_string()))?;
+    let desc: &'static KernelDesc = Box::leak(Box::new(KernelDesc {
+        threads,
+        warp,
+        smem_bytes: layout.smem_bytes as usize,
+        global_bytes: layout.global_bytes as usize,
+        sites: layout.sites,
+        race,
+    }));
+    load(obj.as_slice(), symbol, desc)
+}
+
+/// Links `obj` into a temporary shared library, loads it and fills its table and descriptor.
+fn load(obj: &[u8], symbol: &str, desc: &'static KernelDesc) -> Result<Loaded, EmuError> {
+    static SEQ: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("weft-emu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| EmuError::Io(format!("{}: {e}", dir.display())))?;
+    let stem = dir.join(format!("{symbol}-{}", SEQ.fetch_add(1, Ordering::Relaxed)));
+    let (o, so) = (stem.with_extension("o"), stem.with_extension("so"));
+    std::fs::write(&o, obj).map_err(|e| EmuError::Io(format!("{}: {e}", o.display())))?;
+    link::link_shared(&o, &so)?;
+    let loaded = link::load(&so, entry::ENTRY)?;
+    let _ = (std::fs::remove_file(&o), std::fs::remove_file(&so));
+    let lib = loaded.into_library();
+    // SAFETY: both symbols are globals of the module just built, of these types.
+    unsafe {
+        let table = *lib.get::<*mut [usize; COUNT]>(entry::TABLE.as_bytes()).map_err(|e| EmuError::Llvm(e.to_string()))?;
+        *table = crate::rt::table();
+        let d = *lib.get::<*mut *const KernelDesc>(entry::DESC.as_bytes()).map_err(|e| EmuError::Llvm(e.to_string()))?;
+        *d = desc;
+        let entry = *lib.get::<KernelFn>(entry::ENTRY.as_bytes()).map_err(|e| EmuError::Llvm(e.to_string()))?;
+        Ok(Loaded { _lib: lib, entry, desc })
+    }
+}

@@ -1,0 +1,66 @@
+//! Deliberate bugs planted in a kernel's GPU IR (through LLVM's API, before it is retargeted),
+//! so that tests can show each emulator check catching the mistake it exists for.
+
+use crate::ir::Ir;
+use crate::EmuError;
+use llvm_sys::prelude::LLVMValueRef;
+use llvm_sys::LLVMOpcode;
+
+/// A planted bug.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Plant {
+    /// Delete the `n`-th CTA barrier (in program order, from 0).
+    DropBarrier(usize),
+    /// Give every `shfl.sync` this member mask instead of the lowering's.
+    ShuffleMask(u32),
+    /// Swap the two B registers of every `mma.sync` (k rows 0-7 and 8-15: a transposed fragment).
+    SwapMmaB,
+    /// Add a CTA barrier to the first single-thread section (`one.do` blocks: thread 0, or
+    /// lane 0 of each warp), which the other threads never reach.
+    BarrierInSingleThread,
+}
+
+const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
+
+/// Plants `p` in `kernel`; an error if the kernel has no place for it.
+pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
+    let calls: Vec<(LLVMValueRef, String)> = ir
+        .instructions(kernel)
+        .into_iter()
+        .filter(|&i| ir.opcode(i) == LLVMOpcode::LLVMCall)
+        .map(|i| (i, ir.name_of(ir.called(i))))
+        .collect();
+    let none = |what: &str| EmuError::Unsupported(format!("planting {p:?}: the kernel has no {what}"));
+    match p {
+        Plant::DropBarrier(n) => {
+            let (b, _) = calls.iter().filter(|(_, f)| f == BARRIER).nth(n).ok_or_else(|| none(&format!("barrier #{n}")))?;
+            ir.erase(*b);
+        }
+        Plant::ShuffleMask(m) => {
+            let shfl: Vec<_> = calls.iter().filter(|(_, f)| f.starts_with("llvm.nvvm.shfl.sync.")).collect();
+            if shfl.is_empty() {
+                return Err(none("shuffle"));
+            }
+            for (c, _) in shfl {
+                ir.set_operand(*c, 0, ir.i32(m as i32 as i64));
+            }
+        }
+        Plant::SwapMmaB => {
+            let mma: Vec<_> = calls.iter().filter(|(_, f)| f.starts_with("llvm.nvvm.mma.")).collect();
+            if mma.is_empty() {
+                return Err(none("mma.sync"));
+            }
+            for (c, _) in mma {
+                let (b0, b1) = (ir.operand(*c, 4), ir.operand(*c, 5));
+                ir.set_operand(*c, 4, b1);
+                ir.set_operand(*c, 5, b0);
+            }
+        }
+        Plant::BarrierInSingleThread => {
+            let (any, _) = calls.iter().find(|(_, f)| f == BARRIER).ok_or_else(|| none("barrier to copy"))?;
+            let block = ir.instructions(kernel).into_iter().find(|&i| ir.block_name(i).starts_with("one.do")).ok_or_else(|| none("single-thread section"))?;
+            ir.clone_before(*any, ir.terminator_of(block));
+        }
+    }
+    Ok(())
+}

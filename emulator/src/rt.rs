@@ -1,0 +1,166 @@
+//! The runtime entry points the retargeted code calls (see [`crate::slots`]): thread-level
+//! ones (special registers, barriers, warp collectives, polls, shared memory) and the CTA
+//! entry; NVSHMEM's are in [`crate::shmem`].
+
+use crate::cta::{self, lane, St};
+use crate::slots::{sreg as which, Slot, COUNT};
+use crate::{shmem, sync, warp};
+use weft_runtime::abi::KernelCtx;
+use weft_runtime::Site;
+
+/// What a compiled kernel's entry passes to [`run_cta`], fixed when it is loaded.
+pub struct KernelDesc {
+    /// Threads per CTA.
+    pub threads: usize,
+    /// Lanes per warp.
+    pub warp: usize,
+    /// Shared memory bytes per CTA.
+    pub smem_bytes: usize,
+    /// Bytes of module globals per rank.
+    pub global_bytes: usize,
+    /// Call sites.
+    pub sites: Vec<Site>,
+    /// Whether shared-memory accesses are checked for races.
+    pub race: bool,
+}
+
+extern "C" fn sreg(_site: i32, w: i32) -> i32 {
+    let l = lane();
+    let ctx = l.cta().ctx;
+    // SAFETY: the instance context lives for the launch.
+    unsafe {
+        match w {
+            which::TID => l.tid as i32,
+            a if (which::CTAID..which::CTAID + 3).contains(&a) => (*ctx).program_id[(a - which::CTAID) as usize],
+            a => (*ctx).num_programs[((a - which::NCTAID) as usize).min(2)],
+        }
+    }
+}
+
+extern "C" fn barrier(site: i32) {
+    sync::block(site, &[]);
+}
+
+extern "C" fn shfl_bfly(site: i32, mask: i32, x: i32, b: i32, c: i32) -> i32 {
+    let input = [x as u32 as u64, b as u32 as u64, c as u32 as u64, 0, 0, 0, 0, 0, 0, 0];
+    let (out, _) = sync::warp(site, mask as u32 as u64, input, warp::shfl_bfly);
+    out[0] as u32 as i32
+}
+
+/// `io`: ten 32-bit words in (a0-3, b0-1, c0-3), four out (d0-3).
+extern "C" fn mma(site: i32, kind: i32, io: *mut u32) {
+    // SAFETY: the retargeted code passes a 10-word buffer of its own frame.
+    let words = unsafe { std::slice::from_raw_parts_mut(io, 10) };
+    let mut input = [0u64; 10];
+    for (i, w) in words.iter().enumerate() {
+        input[i] = *w as u64;
+    }
+    let (out, _) = sync::warp(site, sync::full_mask(), input, |wc| warp::mma_m16n8k16(wc, kind == 0));
+    for (w, o) in words.iter_mut().zip(out) {
+        *w = o as u32;
+    }
+}
+
+/// A volatile load in a polling loop: a value the thread saw last time makes it wait for a
+/// round (other threads, then other instances, run first).
+extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
+    let l = lane();
+    loop {
+        let v = read_word(p, bytes);
+        std::sync::atomic::fence(std::sync::atomic::Ordering::Acquire);
+        let seen = (p as usize, v);
+        if l.last_poll != Some(seen) {
+            l.last_poll = Some(seen);
+            l.cta().moved = true;
+            return v as i64;
+        }
+        l.state = St::Spin { addr: p as usize, site };
+        l.park();
+        l.state = St::Run;
+        // Re-read once more after others ran; an unchanged value returns and the kernel's loop polls again.
+        if read_word(p, bytes) == v {
+            return v as i64;
+        }
+    }
+}
+
+/// A volatile read of the 4- or 8-byte word at `p`.
+fn read_word(p: *const u8, bytes: i32) -> u64 {
+    // SAFETY: the kernel polls a word it computed the address of; its validity is the
+    // kernel's, as on the GPU.
+    unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } }
+}
+
+extern "C" fn opaque_zero(_site: i32, tok: i64) -> i64 {
+    std::hint::black_box(tok) & 0
+}
+
+extern "C" fn smem_base(_site: i32) -> *mut u8 {
+    lane().cta().smem.as_mut_ptr() as *mut u8
+}
+
+extern "C" fn rank_globals(_site: i32) -> *mut u8 {
+    lane().cta().globals
+}
+
+/// Instructions counted by every CTA that has finished.
+pub static EXECUTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+extern "C" fn counter(_site: i32) -> *mut u64 {
+    &mut lane().cta().executed
+}
+
+extern "C" fn smem_access(site: i32, p: *const u8, bytes: i32, write: i32) {
+    let l = lane();
+    let cta = l.cta();
+    let off = (p as usize).wrapping_sub(cta.smem.as_ptr() as usize);
+    let tid = l.tid;
+    if let Some(r) = cta.race.as_mut() {
+        if let Err(e) = r.access(tid, off, bytes as usize, write != 0) {
+            l.fault(site, &e);
+        }
+    }
+}
+
+/// Runs one CTA: the retargeted entry calls this with the kernel's thread function and desc.
+extern "C" fn run_cta(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*const u64), desc: *const KernelDesc) {
+    // SAFETY: `desc` is leaked when the kernel is loaded and lives as long as its code.
+    let d: &'static KernelDesc = unsafe { &*desc };
+    let globals = if d.global_bytes > 0 {
+        // SAFETY: the live instance context.
+        unsafe { ((*(*ctx).fns).rank_scratch)(ctx, d.global_bytes, -1) }
+    } else {
+        std::ptr::null_mut()
+    };
+    cta::run(ctx, args, thread_fn, d.threads, d.warp, d.smem_bytes, globals, &d.sites, d.race);
+}
+
+/// The table the loader copies into the module's `__weft_emu_rt`, in [`Slot`] order.
+pub fn table() -> [usize; COUNT] {
+    let mut t = [0usize; COUNT];
+    let mut set = |s: Slot, f: usize| t[s as usize] = f;
+    set(Slot::Sreg, sreg as *const () as usize);
+    set(Slot::Barrier, barrier as *const () as usize);
+    set(Slot::ShflBfly, shfl_bfly as *const () as usize);
+    set(Slot::Mma, mma as *const () as usize);
+    set(Slot::PollLoad, poll_load as *const () as usize);
+    set(Slot::OpaqueZero, opaque_zero as *const () as usize);
+    set(Slot::SmemBase, smem_base as *const () as usize);
+    set(Slot::RankGlobals, rank_globals as *const () as usize);
+    set(Slot::MyPe, shmem::my_pe as *const () as usize);
+    set(Slot::NPes, shmem::n_pes as *const () as usize);
+    set(Slot::PeerPtr, shmem::peer_ptr as *const () as usize);
+    set(Slot::Xfer, shmem::transfer as *const () as usize);
+    set(Slot::SignalOp, shmem::signal_op as *const () as usize);
+    set(Slot::WaitUntil, shmem::wait_until as *const () as usize);
+    set(Slot::Fence, shmem::fence as *const () as usize);
+    set(Slot::Quiet, shmem::quiet as *const () as usize);
+    set(Slot::BarrierAllBlock, shmem::barrier_all_block as *const () as usize);
+    set(Slot::McPtr, shmem::mc_ptr as *const () as usize);
+    set(Slot::MultimemLd, shmem::multimem_ld as *const () as usize);
+    set(Slot::MultimemSt, shmem::multimem_st as *const () as usize);
+    set(Slot::SmemAccess, smem_access as *const () as usize);
+    set(Slot::Counter, counter as *const () as usize);
+    set(Slot::RunCta, run_cta as *const () as usize);
+    t
+}

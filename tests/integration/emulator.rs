@@ -1,0 +1,141 @@
+//! The library on the SIMT emulator: the GPU code (sm_80, sm_90a) of every collective, the
+//! GEMM family and the MSCCL built-ins, run on in-process ranks and checked against the same
+//! plain-math references as CPU code. Sizes are small and uneven (the emulator runs every GPU
+//! thread as a fiber); world sizes 1 to 4.
+
+use weft::compiler::msccl::algorithms::{self, AlgoParams};
+use weft::compiler::msccl::Protocol;
+use weft::kernels::msccl::{run_msccl, MscclOptions};
+use weft::kernels::{default_constexprs, list, prepare_matmul, run_collective, shape_constexprs, MatmulShape, RunOptions};
+use weft::runtime::{DType, LocalOptions, Topology, World};
+
+const TARGETS: [&str; 2] = ["sm_80", "sm_90a"];
+const DTYPES: [DType; 4] = [DType::F32, DType::BF16, DType::I32, DType::F16];
+
+fn emulated(arch: &'static str, nodes: usize, local: usize) -> World {
+    World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, emulate: Some(arch), ..LocalOptions::from_env() }).unwrap()
+}
+
+fn collective(world: &World, name: &str, elems: usize, dtype: DType, seed: u64) {
+    let opts = RunOptions { iters: 1, warmup: 0, constexprs: default_constexprs(name, dtype.name()).unwrap(), seed };
+    let r = run_collective(world, name, elems, dtype, &opts).unwrap_or_else(|e| panic!("{name} {:?} n={} elems={elems} {dtype}: {e}", world.gpu_arch(), world.n_ranks()));
+    assert!(r.verified, "{name} {:?} ranks={} elems={elems} {dtype}: max error {}", world.gpu_arch(), world.n_ranks(), r.max_err);
+    assert!(r.warnings.is_empty(), "{name}: unexpected warnings {:?}", r.warnings);
+}
+
+#[test]
+fn emulated_collectives_every_world_size() {
+    let names: Vec<&str> = list().iter().filter(|k| !k.collective.is_matmul() && k.name != "allreduce_multimem").map(|k| k.name).collect();
+    for (t, arch) in TARGETS.into_iter().enumerate() {
+        for n in 1..=4 {
+            let world = emulated(arch, 1, n);
+            for (i, name) in names.iter().enumerate() {
+                let elems = [1usize, 7, 1001, 4099][(n + i + t) % 4];
+                collective(&world, name, elems, DTYPES[(n + i + t) % DTYPES.len()], (n * 10 + i) as u64);
+            }
+        }
+    }
+}
+
+#[test]
+fn emulated_multimem_and_two_nodes() {
+    for n in 2..=4 {
+        for dtype in [DType::F32, DType::I32] {
+            collective(&emulated("sm_90a", 1, n), "allreduce_multimem", 999, dtype, n as u64);
+        }
+    }
+    let world = emulated("sm_80", 2, 2);
+    for name in ["allgather", "allreduce", "reduce_scatter", "allgather_ll"] {
+        collective(&world, name, 517, DType::BF16, 5);
+    }
+    let err = run_collective(&emulated("sm_80", 1, 2), "allreduce_multimem", 16, DType::F32, &RunOptions { iters: 1, warmup: 0, constexprs: default_constexprs("allreduce_multimem", "f32").unwrap(), seed: 1 });
+    assert!(err.is_err_and(|e| e.to_string().contains("sm_90")), "multimem on sm_80 is a typed error");
+}
+
+#[test]
+fn emulated_gemm_family() {
+    let shapes = [(96, 80, 64), (40, 24, 48), (72, 56, 32)];
+    let mut case = 0;
+    for arch in TARGETS {
+        for name in ["gemm", "ag_gemm", "gemm_rs"] {
+            for (w, &(m, n, k)) in [1usize, 2, 4].iter().zip(&shapes) {
+                let dtype = [DType::BF16, DType::F16, DType::F32][case % 3];
+                case += 1;
+                let world = emulated(arch, 1, *w);
+                let shape = MatmulShape { m, n, k };
+                let c = shape_constexprs(name, shape, *w, dtype.name());
+                let mut p = prepare_matmul(&world, name, shape, dtype, &c).unwrap_or_else(|e| panic!("{name} {arch} w={w}: {e}"));
+                p.launch().unwrap_or_else(|e| panic!("{name} {arch} w={w} {m}x{n}x{k} {dtype}: {e}"));
+                let (ok, err) = p.verify().unwrap();
+                assert!(ok, "{name} {arch} ranks={w} {m}x{n}x{k} {dtype}: max error {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn emulated_msccl_builtins() {
+    let cases = [
+        ("ring_allreduce", 1, Protocol::Simple),
+        ("allgather_ring", 1, Protocol::LL),
+        ("allgather_direct", 1, Protocol::LL128),
+        ("alltoall_direct", 1, Protocol::Simple),
+        ("reduce_scatter_ring", 1, Protocol::LL),
+        ("hierarchical_allreduce", 2, Protocol::Simple),
+        ("alltoall_two_step", 2, Protocol::LL128),
+    ];
+    for (i, (algo, nodes, protocol)) in cases.into_iter().enumerate() {
+        let arch = TARGETS[i % 2];
+        let ranks = 4;
+        let ir = algorithms::build(algo, &AlgoParams { ranks, nodes, instances: 1, protocol }).unwrap().to_ir().unwrap();
+        let world = emulated(arch, nodes, ranks / nodes);
+        // 16-bit LL forwarding is a known lowering race (see the ignored test below).
+        let dtype = if protocol == Protocol::LL { DType::F32 } else { [DType::F32, DType::BF16][i % 2] };
+        let opts = MscclOptions { dtype, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };
+        let r = run_msccl(&world, &ir, 777, &opts, 0).unwrap_or_else(|e| panic!("{algo} {protocol:?} {arch}: {e}"));
+        assert!(r.verified, "{algo} {protocol:?} {arch} {dtype}: max error {}", r.max_err);
+    }
+}
+
+/// Found by the emulator: MSCCL's LL protocol with 16-bit elements forwards wrong data on 3+
+/// ranks (2 ranks, f32 and i32 pass; the CPU passes). Resuming the CTA's threads in reverse
+/// order (`WEFT_EMU_ORDER=reverse`) makes it pass: a thread reads words another thread stores
+/// (the i32 word view and the element view of the staging buffer map to different threads)
+/// with no barrier between. Un-ignore once the GPU lowering orders them.
+#[test]
+#[ignore = "GPU lowering race in MSCCL LL with 16-bit elements, found by the emulator"]
+fn emulated_msccl_ll_16bit_forwarding() {
+    let ir = algorithms::build("allgather_ring", &AlgoParams { ranks: 3, nodes: 1, instances: 1, protocol: Protocol::LL }).unwrap().to_ir().unwrap();
+    let opts = MscclOptions { dtype: DType::BF16, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };
+    let r = run_msccl(&emulated("sm_80", 1, 3), &ir, 776, &opts, 0).unwrap();
+    assert!(r.verified, "max error {}", r.max_err);
+}
+
+/// Emulation speed: GPU-thread instructions (per-thread IR before optimization) per second of
+/// launch time, for a collective and a GEMM. Run alone: `cargo test --release --test
+/// integration emulation_speed -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn emulation_speed() {
+    use weft::emulator::{executed_instructions, with_checks, Checks};
+    let count = Checks { races: false, count: true };
+    with_checks(count, None, || {
+        let world = emulated("sm_80", 1, 4);
+        let c = default_constexprs("allgather", "f32").unwrap();
+        let mut p = weft::kernels::prepare(&world, "allgather", 1 << 16, DType::F32, &c).unwrap();
+        p.seed(1).unwrap();
+        let before = executed_instructions();
+        let t = p.launch().unwrap();
+        let n = executed_instructions() - before;
+        assert!(p.verify_after_launch().is_ok());
+        println!("allgather 4 ranks x 65536 f32, sm_80: {n} thread-instructions in {:.3} s = {:.1} M/s", t.as_secs_f64(), n as f64 / t.as_secs_f64() / 1e6);
+        let world = emulated("sm_90a", 1, 1);
+        let shape = MatmulShape { m: 128, n: 128, k: 128 };
+        let mut p = prepare_matmul(&world, "gemm", shape, DType::BF16, &shape_constexprs("gemm", shape, 1, "bf16")).unwrap();
+        let before = executed_instructions();
+        let t = p.launch().unwrap().elapsed;
+        let n = executed_instructions() - before;
+        println!("gemm 128x128x128 bf16, sm_90a: {n} thread-instructions in {:.3} s = {:.1} M/s", t.as_secs_f64(), n as f64 / t.as_secs_f64() / 1e6);
+        assert!(p.verify().unwrap().0);
+    });
+}

@@ -1,0 +1,99 @@
+//! What only the SIMT emulator can check, shown on planted bugs: each is caught with a report
+//! naming the thread, warp, rank and op (or, for a wrong mma fragment, by the reference).
+
+use weft::compiler::dsl::*;
+use weft::compiler::ir::Scalar;
+use weft::emulator::{with_checks, Checks, Plant};
+use weft::kernels::{prepare_matmul, shape_constexprs, MatmulShape};
+use weft::runtime::{Arg, DType, LocalOptions, RuntimeError, Topology, World};
+
+const RACES: Checks = Checks { races: true, count: false };
+
+fn emulated(arch: &'static str, ranks: usize) -> World {
+    World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap()
+}
+
+/// `out = sum(x[0..1024])`: a per-thread sum, butterfly shuffles in each warp, then warps
+/// combined through shared memory.
+fn sum_kernel() -> weft::compiler::ir::Kernel {
+    kernel("sum_1024", &Constexprs::new(), |a| {
+        let x = a.ptr("x", Scalar::F32);
+        let out = a.ptr("out", Scalar::F32);
+        store(out, sum(load(x + arange(0, 1024)), 0));
+        Ok(())
+    })
+    .unwrap()
+}
+
+fn run_sum(plant: Option<Plant>) -> Result<f32, RuntimeError> {
+    let world = emulated("sm_80", 1);
+    let x = world.alloc::<f32>(1024).unwrap();
+    let out = world.alloc::<f32>(1).unwrap();
+    let data: Vec<f32> = (0..1024).map(|i| ((i * 37) % 101) as f32 * 0.25 - 12.0).collect();
+    world.write(&x, 0, &data).unwrap();
+    let k = with_checks(RACES, plant, || weft::emulator::launchable(&sum_kernel(), "sm_80", RACES)).unwrap();
+    world.launch(&k, [1, 1, 1], &[Arg::from(&x), Arg::from(&out)])?;
+    let want: f32 = data.iter().sum();
+    let got = world.read(&out, 0).unwrap()[0];
+    assert!(plant.is_some() || (got - want).abs() <= 1e-3 * want.abs().max(1.0), "sum {got}, reference {want}");
+    Ok(got)
+}
+
+#[test]
+fn shuffle_reduction_matches_and_a_partial_mask_is_reported() {
+    run_sum(None).expect("the unplanted reduction runs race-free");
+    let err = run_sum(Some(Plant::ShuffleMask(0xffff))).expect_err("lanes 16-31 are outside the mask");
+    let text = err.to_string();
+    assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+    for needle in ["shfl.sync.bfly", "0xffff", "lane 16", "rank 0", "outside the member mask"] {
+        assert!(text.contains(needle), "report lacks {needle:?}: {text}");
+    }
+}
+
+#[test]
+fn a_barrier_in_a_single_thread_section_is_a_divergent_barrier() {
+    let err = run_sum(Some(Plant::BarrierInSingleThread)).expect_err("the other threads never reach it");
+    let text = err.to_string();
+    assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+    for needle in ["divergent barrier", "barrier.cta.sync.aligned.all", "one.do", "rank 0"] {
+        assert!(text.contains(needle), "report lacks {needle:?}: {text}");
+    }
+}
+
+/// The bf16 GEMM of one rank with `plant`: Ok(max error) or the launch's error.
+fn gemm(plant: Option<Plant>) -> Result<(bool, f64), String> {
+    let world = emulated("sm_90a", 1);
+    let shape = MatmulShape { m: 40, n: 24, k: 64 };
+    let c = shape_constexprs("gemm", shape, 1, "bf16");
+    with_checks(RACES, plant, || {
+        let mut p = prepare_matmul(&world, "gemm", shape, DType::BF16, &c).map_err(|e| e.to_string())?;
+        p.launch().map_err(|e| e.to_string())?;
+        p.verify().map_err(|e| e.to_string())
+    })
+}
+
+#[test]
+fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
+    let (ok, err) = gemm(None).expect("the unplanted GEMM runs race-free");
+    assert!(ok, "max error {err}");
+    let mut caught = 0;
+    for n in 0.. {
+        match gemm(Some(Plant::DropBarrier(n))) {
+            Err(e) if e.contains("has no barrier") => break,
+            Err(e) => {
+                eprintln!("barrier #{n} removed: {e}");
+                assert!(e.contains("shared-memory race") && (e.contains("ld.shared") || e.contains("st.shared")), "barrier #{n}: {e}");
+                assert!(e.contains("thread ") && e.contains("warp ") && e.contains("rank 0"), "barrier #{n}: {e}");
+                caught += 1;
+            }
+            Ok(r) => panic!("removing barrier #{n} went unnoticed ({r:?})"),
+        }
+    }
+    assert!(caught >= 2, "the GEMM's staging and layout conversion have barriers ({caught} found)");
+}
+
+#[test]
+fn transposed_mma_b_fragment_fails_the_reference() {
+    let (ok, err) = gemm(Some(Plant::SwapMmaB)).expect("runs");
+    assert!(!ok && err > 0.5, "a swapped B fragment must change the product (max error {err})");
+}
