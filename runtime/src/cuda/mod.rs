@@ -12,8 +12,10 @@ mod driver;
 mod error;
 #[cfg_attr(not(weft_nvshmem), allow(dead_code))]
 mod nvshmem;
+pub mod preflight;
 #[cfg(weft_nvshmem)]
 mod transport;
+pub mod watchdog;
 
 pub use bootstrap::{Bootstrap, Placement};
 pub use driver::GpuInfo;
@@ -29,6 +31,9 @@ pub struct CudaOptions {
     pub placement: Placement,
     /// GPU ordinal (`WEFT_CUDA_DEVICE`); default: the local rank.
     pub device: Option<usize>,
+    /// How long one launch may take before the watchdog ends the job
+    /// (`WEFT_DEADLOCK_TIMEOUT_MS`, as on `local`).
+    pub deadline: std::time::Duration,
 }
 
 impl CudaOptions {
@@ -47,7 +52,7 @@ impl CudaOptions {
             })?),
             None => None,
         };
-        Ok(CudaOptions { placement: Placement::from_vars(env)?, device })
+        Ok(CudaOptions { placement: Placement::from_vars(env)?, device, deadline: crate::launch::deadlock_timeout(env) })
     }
 }
 
