@@ -239,7 +239,10 @@ fn watchdog_reports_the_stuck_pe_and_exits_the_job() {
 
 #[test]
 fn launch_deadline_defaults_to_the_deadlock_timeout() {
-    assert_eq!(CudaOptions::from_vars(&vars(&[])).unwrap().deadline, Duration::from_millis(5000));
-    let o = CudaOptions::from_vars(&vars(&[("WEFT_DEADLOCK_TIMEOUT_MS", "250")])).unwrap();
-    assert_eq!(o.deadline, Duration::from_millis(250));
+    let o = CudaOptions::from_vars(&vars(&[])).unwrap();
+    assert_eq!((o.deadline, o.barrier_deadline), (Duration::from_millis(5000), Duration::from_secs(300)));
+    let o = CudaOptions::from_vars(&vars(&[("WEFT_DEADLOCK_TIMEOUT_MS", "250"), ("WEFT_BARRIER_TIMEOUT_MS", "900")])).unwrap();
+    assert_eq!((o.deadline, o.barrier_deadline), (Duration::from_millis(250), Duration::from_millis(900)));
+    let e = CudaOptions::from_vars(&vars(&[("WEFT_BARRIER_TIMEOUT_MS", "soon")])).unwrap_err();
+    assert!(e.to_string().contains("WEFT_BARRIER_TIMEOUT_MS"), "{e}");
 }

@@ -46,8 +46,9 @@ struct Pe {
     rank: usize,
     topology: Topology,
     arch: &'static str,
-    /// How long a launch's waits may take before the watchdog ends the job.
+    /// How long a kernel, and a barrier of every PE, may take before the watchdog ends the job.
     deadline: Duration,
+    barrier_deadline: Duration,
     /// NVSHMEM is initialised for serialized threads: one call at a time, and every
     /// collective of this PE under this lock.
     state: Mutex<State>,
@@ -118,7 +119,7 @@ impl Pe {
         }
         let local_size = if size % p.local_size == 0 { p.local_size } else { size };
         let topology = Topology { nodes: size / local_size, local_size };
-        Ok(Pe { nv, dev, rank, topology, arch, deadline: opts.deadline, state: Mutex::new(State::default()) })
+        Ok(Pe { nv, dev, rank, topology, arch, deadline: opts.deadline, barrier_deadline: opts.barrier_deadline, state: Mutex::new(State::default()) })
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -130,7 +131,7 @@ impl Pe {
     fn barrier(&self, kernel: &str) -> Result<(), CudaError> {
         self.dev.bind()?;
         self.nv.barrier_all_on_stream(self.dev.stream);
-        watchdog::wait(self, kernel, self.rank, Waiting::Barrier, self.deadline)
+        watchdog::wait(self, kernel, self.rank, Waiting::Barrier, self.barrier_deadline)
     }
 
     /// The device address of `len` bytes at `offset` in a live allocation.
