@@ -45,83 +45,90 @@ module {
 //       %3 = llvm.mlir.constant(128 : i32) : i32
 //       %4 = llvm.mlir.constant(1 : i32) : i32
 //       %5 = llvm.mlir.constant(2 : i64) : i64
-//       %6 = llvm.mlir.poison : vector<1xi32>
-//       %7 = llvm.mlir.constant(0 : i64) : i64
-//       %8 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
-//       %9 = llvm.mlir.poison : vector<1x!llvm.ptr>
-//       %10 = llvm.mlir.constant(true) : i1
-//       %11 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
-//       %12 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
-//       %13 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xbf16>) : vector<1xbf16>
-//       %14 = llvm.mlir.poison : vector<1xi1>
-//       %15 = nvvm.read.ptx.sreg.tid.x : i32
-//       %16 = llvm.icmp "ult" %15, %0 : i32
-//       %17 = llvm.icmp "eq" %15, %1 : i32
-//       %18 = llvm.mul %15, %2 overflow<nuw> : i32
-//       %19 = llvm.udiv %18, %3 : i32
-//       %20 = llvm.mul %15, %2 overflow<nuw> : i32
-//       %21 = llvm.urem %20, %3 : i32
-//       %22 = llvm.icmp "ult" %21, %2 : i32
+//       %6 = llvm.mlir.zero : !llvm.ptr
+//       %7 = llvm.mlir.poison : vector<1xi32>
+//       %8 = llvm.mlir.constant(0 : i64) : i64
+//       %9 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
+//       %10 = llvm.mlir.poison : vector<1x!llvm.ptr>
+//       %11 = llvm.mlir.constant(true) : i1
+//       %12 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
+//       %13 = llvm.mlir.constant(0.000000e+00 : bf16) : bf16
+//       %14 = llvm.mlir.constant(dense<0.000000e+00> : vector<1xbf16>) : vector<1xbf16>
+//       %15 = llvm.mlir.poison : vector<1xi1>
+//       %16 = nvvm.read.ptx.sreg.tid.x : i32
+//       %17 = llvm.icmp "ult" %16, %0 : i32
+//       %18 = llvm.icmp "eq" %16, %1 : i32
+//       %19 = llvm.mul %16, %2 overflow<nuw> : i32
+//       %20 = llvm.udiv %19, %3 : i32
+//       %21 = llvm.mul %16, %2 overflow<nuw> : i32
+//       %22 = llvm.urem %21, %3 : i32
+//       %23 = llvm.icmp "ult" %22, %2 : i32
 //       llvm.br ^bb1
 //     ^bb1:  // pred: ^bb0
-//       %23 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %24 = llvm.add %23, %4 : i32
-//       %25 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %26 = llvm.srem %24, %25 : i32
-//       %27 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %28 = llvm.mul %arg1, %5 : i64
+//       %24 = llvm.call @nvshmem_my_pe() : () -> i32
+//       %25 = llvm.add %24, %4 : i32
+//       %26 = llvm.call @nvshmem_n_pes() : () -> i32
+//       %27 = llvm.srem %25, %26 : i32
+//       %28 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %29 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_putmem_block(%arg0, %27, %28, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_putmem_block(%arg0, %28, %29, %27) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %29 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %30 = llvm.mul %arg1, %5 : i64
+//       %30 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %31 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.cond_br %16, ^bb2, ^bb3
+//       llvm.cond_br %17, ^bb2, ^bb3
 //     ^bb2:  // pred: ^bb1
-//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %29, %30, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_putmem_nbi_warp(%arg0, %30, %31, %27) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.br ^bb3
 //     ^bb3:  // 2 preds: ^bb1, ^bb2
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %31 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %32 = llvm.mul %arg1, %5 : i64
+//       %32 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %33 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.cond_br %17, ^bb4, ^bb5
+//       llvm.cond_br %18, ^bb4, ^bb5
 //     ^bb4:  // pred: ^bb3
-//       llvm.call @nvshmem_getmem(%arg0, %31, %32, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmem_getmem(%arg0, %32, %33, %27) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.br ^bb5
 //     ^bb5:  // 2 preds: ^bb3, ^bb4
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %33 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
-//       %34 = llvm.mul %arg1, %5 : i64
+//       %34 = llvm.getelementptr %arg0[%arg1] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+//       %35 = llvm.mul %arg1, %5 : i64
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %33, %34, %26) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
+//       llvm.call @nvshmemx_getmem_nbi_block(%arg0, %34, %35, %27) {no_inline} : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
 //       llvm.call @nvshmem_quiet() : () -> ()
 //       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%1) : (i32) -> ()
-//       %35 = llvm.call @nvshmem_ptr(%arg0, %26) : (!llvm.ptr, i32) -> !llvm.ptr
-//       %36 = llvm.add %19, %1 : i32
-//       %37 = llvm.insertelement %36, %6[%7 : i64] : vector<1xi32>
-//       %38 = llvm.shufflevector %37, %6 [0] : vector<1xi32> 
-//       %39 = llvm.add %38, %8 : vector<1xi32>
-//       %40 = llvm.insertelement %arg0, %9[%7 : i64] : vector<1x!llvm.ptr>
-//       %41 = llvm.shufflevector %40, %9 [0] : vector<1x!llvm.ptr> 
-//       %42 = llvm.sext %39 : vector<1xi32> to vector<1xi64>
-//       %43 = llvm.getelementptr %41[%42] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %44 = llvm.add %19, %1 : i32
-//       %45 = llvm.insertelement %44, %6[%7 : i64] : vector<1xi32>
-//       %46 = llvm.shufflevector %45, %6 [0] : vector<1xi32> 
-//       %47 = llvm.add %46, %8 : vector<1xi32>
-//       %48 = llvm.insertelement %35, %9[%7 : i64] : vector<1x!llvm.ptr>
-//       %49 = llvm.shufflevector %48, %9 [0] : vector<1x!llvm.ptr> 
-//       %50 = llvm.sext %47 : vector<1xi32> to vector<1xi64>
-//       %51 = llvm.getelementptr %49[%50] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
-//       %52 = llvm.addrspacecast %51 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %53 = llvm.intr.masked.gather %52, %11, %13 {alignment = 2 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xbf16>) -> vector<1xbf16>
-//       %54 = llvm.insertelement %22, %14[%7 : i64] : vector<1xi1>
-//       %55 = llvm.shufflevector %54, %14 [0] : vector<1xi1> 
-//       %56 = llvm.and %11, %55 : vector<1xi1>
-//       %57 = llvm.addrspacecast %43 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %53, %57, %56 {alignment = 2 : i32} : vector<1xbf16>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       %36 = llvm.call @nvshmem_ptr(%arg0, %27) : (!llvm.ptr, i32) -> !llvm.ptr
+//       %37 = llvm.icmp "eq" %36, %6 : !llvm.ptr
+//       llvm.cond_br %37, ^bb6, ^bb7
+//     ^bb6:  // pred: ^bb5
+//       llvm.intr.trap
+//       llvm.unreachable
+//     ^bb7:  // pred: ^bb5
+//       %38 = llvm.add %20, %1 : i32
+//       %39 = llvm.insertelement %38, %7[%8 : i64] : vector<1xi32>
+//       %40 = llvm.shufflevector %39, %7 [0] : vector<1xi32> 
+//       %41 = llvm.add %40, %9 : vector<1xi32>
+//       %42 = llvm.insertelement %arg0, %10[%8 : i64] : vector<1x!llvm.ptr>
+//       %43 = llvm.shufflevector %42, %10 [0] : vector<1x!llvm.ptr> 
+//       %44 = llvm.sext %41 : vector<1xi32> to vector<1xi64>
+//       %45 = llvm.getelementptr %43[%44] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
+//       %46 = llvm.add %20, %1 : i32
+//       %47 = llvm.insertelement %46, %7[%8 : i64] : vector<1xi32>
+//       %48 = llvm.shufflevector %47, %7 [0] : vector<1xi32> 
+//       %49 = llvm.add %48, %9 : vector<1xi32>
+//       %50 = llvm.insertelement %36, %10[%8 : i64] : vector<1x!llvm.ptr>
+//       %51 = llvm.shufflevector %50, %10 [0] : vector<1x!llvm.ptr> 
+//       %52 = llvm.sext %49 : vector<1xi32> to vector<1xi64>
+//       %53 = llvm.getelementptr %51[%52] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, bf16
+//       %54 = llvm.addrspacecast %53 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       %55 = llvm.intr.masked.gather %54, %12, %14 {alignment = 2 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xbf16>) -> vector<1xbf16>
+//       %56 = llvm.insertelement %23, %15[%8 : i64] : vector<1xi1>
+//       %57 = llvm.shufflevector %56, %15 [0] : vector<1xi1> 
+//       %58 = llvm.and %12, %57 : vector<1xi1>
+//       %59 = llvm.addrspacecast %45 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %55, %59, %58 {alignment = 2 : i32} : vector<1xbf16>, vector<1xi1> into vector<1x!llvm.ptr<1>>
 //       llvm.return
 //     }
 //   }

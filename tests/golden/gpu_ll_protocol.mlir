@@ -43,81 +43,94 @@ module {
 //       %9 = llvm.mlir.constant(dense<true> : vector<1xi1>) : vector<1xi1>
 //       %10 = llvm.mlir.constant(32 : i64) : i64
 //       %11 = llvm.mlir.poison : vector<1xi64>
-//       %12 = llvm.mlir.poison : vector<1xi1>
-//       %13 = llvm.mlir.constant(-4294967296 : i64) : i64
-//       %14 = nvvm.read.ptx.sreg.tid.x : i32
-//       %15 = llvm.mul %14, %0 overflow<nuw> : i32
-//       %16 = llvm.udiv %15, %1 : i32
-//       %17 = llvm.mul %14, %0 overflow<nuw> : i32
-//       %18 = llvm.urem %17, %1 : i32
-//       %19 = llvm.icmp "ult" %18, %0 : i32
+//       %12 = llvm.mlir.zero : !llvm.ptr
+//       %13 = llvm.mlir.poison : vector<1xi1>
+//       %14 = llvm.mlir.constant(-4294967296 : i64) : i64
+//       %15 = nvvm.read.ptx.sreg.tid.x : i32
+//       %16 = llvm.mul %15, %0 overflow<nuw> : i32
+//       %17 = llvm.udiv %16, %1 : i32
+//       %18 = llvm.mul %15, %0 overflow<nuw> : i32
+//       %19 = llvm.urem %18, %1 : i32
+//       %20 = llvm.icmp "ult" %19, %0 : i32
 //       llvm.br ^bb1
 //     ^bb1:  // pred: ^bb0
-//       %20 = llvm.add %16, %2 : i32
-//       %21 = llvm.insertelement %20, %3[%4 : i64] : vector<1xi32>
-//       %22 = llvm.shufflevector %21, %3 [0] : vector<1xi32> 
-//       %23 = llvm.add %22, %5 : vector<1xi32>
-//       %24 = llvm.call @nvshmem_my_pe() : () -> i32
-//       %25 = llvm.add %24, %6 : i32
-//       %26 = llvm.call @nvshmem_n_pes() : () -> i32
-//       %27 = llvm.srem %25, %26 : i32
-//       %28 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %29 = llvm.shufflevector %28, %7 [0] : vector<1x!llvm.ptr> 
-//       %30 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %31 = llvm.getelementptr %29[%30] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %32 = llvm.addrspacecast %31 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       %33 = llvm.intr.masked.gather %32, %9, %5 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xi32>) -> vector<1xi32>
-//       %34 = llvm.zext %33 : vector<1xi32> to vector<1xi64>
-//       %35 = llvm.zext %arg2 : i32 to i64
-//       %36 = llvm.shl %35, %10 : i64
-//       %37 = llvm.insertelement %36, %11[%4 : i64] : vector<1xi64>
-//       %38 = llvm.shufflevector %37, %11 [0] : vector<1xi64> 
-//       %39 = llvm.or %34, %38 : vector<1xi64>
-//       %40 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %41 = llvm.shufflevector %40, %7 [0] : vector<1x!llvm.ptr> 
-//       %42 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %43 = llvm.getelementptr %41[%42] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       %44 = llvm.extractelement %43[%4 : i64] : vector<1x!llvm.ptr>
-//       %45 = llvm.call @nvshmem_ptr(%44, %27) : (!llvm.ptr, i32) -> !llvm.ptr
-//       %46 = llvm.ptrtoint %44 : !llvm.ptr to i64
-//       %47 = llvm.ptrtoint %45 : !llvm.ptr to i64
-//       %48 = llvm.sub %47, %46 : i64
-//       %49 = llvm.getelementptr %43[%48] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
-//       %50 = llvm.insertelement %19, %12[%4 : i64] : vector<1xi1>
-//       %51 = llvm.shufflevector %50, %12 [0] : vector<1xi1> 
-//       %52 = llvm.and %9, %51 : vector<1xi1>
-//       %53 = llvm.addrspacecast %49 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %39, %53, %52 {alignment = 8 : i32} : vector<1xi64>, vector<1xi1> into vector<1x!llvm.ptr<1>>
-//       %54 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %55 = llvm.shufflevector %54, %7 [0] : vector<1x!llvm.ptr> 
-//       %56 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %57 = llvm.getelementptr %55[%56] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
-//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%2) : (i32) -> ()
-//       %58 = llvm.zext %arg2 : i32 to i64
-//       %59 = llvm.shl %58, %10 : i64
-//       %60 = llvm.extractelement %57[%4 : i64] : vector<1x!llvm.ptr>
-//       llvm.cond_br %8, ^bb2, ^bb5(%4 : i64)
+//       %21 = llvm.add %17, %2 : i32
+//       %22 = llvm.insertelement %21, %3[%4 : i64] : vector<1xi32>
+//       %23 = llvm.shufflevector %22, %3 [0] : vector<1xi32> 
+//       %24 = llvm.add %23, %5 : vector<1xi32>
+//       %25 = llvm.call @nvshmem_my_pe() : () -> i32
+//       %26 = llvm.add %25, %6 : i32
+//       %27 = llvm.call @nvshmem_n_pes() : () -> i32
+//       %28 = llvm.srem %26, %27 : i32
+//       %29 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
+//       %30 = llvm.shufflevector %29, %7 [0] : vector<1x!llvm.ptr> 
+//       %31 = llvm.sext %24 : vector<1xi32> to vector<1xi64>
+//       %32 = llvm.getelementptr %30[%31] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
+//       %33 = llvm.addrspacecast %32 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       %34 = llvm.intr.masked.gather %33, %9, %5 {alignment = 4 : i32} : (vector<1x!llvm.ptr<1>>, vector<1xi1>, vector<1xi32>) -> vector<1xi32>
+//       %35 = llvm.zext %34 : vector<1xi32> to vector<1xi64>
+//       %36 = llvm.zext %arg2 : i32 to i64
+//       %37 = llvm.shl %36, %10 : i64
+//       %38 = llvm.insertelement %37, %11[%4 : i64] : vector<1xi64>
+//       %39 = llvm.shufflevector %38, %11 [0] : vector<1xi64> 
+//       %40 = llvm.or %35, %39 : vector<1xi64>
+//       %41 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
+//       %42 = llvm.shufflevector %41, %7 [0] : vector<1x!llvm.ptr> 
+//       %43 = llvm.sext %24 : vector<1xi32> to vector<1xi64>
+//       %44 = llvm.getelementptr %42[%43] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
+//       %45 = llvm.extractelement %44[%4 : i64] : vector<1x!llvm.ptr>
+//       %46 = llvm.call @nvshmem_ptr(%45, %28) : (!llvm.ptr, i32) -> !llvm.ptr
+//       %47 = llvm.icmp "eq" %46, %12 : !llvm.ptr
+//       llvm.cond_br %47, ^bb2, ^bb3
 //     ^bb2:  // pred: ^bb1
-//       llvm.br ^bb3
-//     ^bb3:  // 2 preds: ^bb2, ^bb3
-//       %61 = llvm.load volatile %60 {alignment = 8 : i64} : !llvm.ptr -> i64
-//       %62 = llvm.and %61, %13 : i64
-//       %63 = llvm.icmp "eq" %62, %59 : i64
-//       llvm.cond_br %63, ^bb4, ^bb3
+//       llvm.intr.trap
+//       llvm.unreachable
+//     ^bb3:  // pred: ^bb1
+//       %48 = llvm.ptrtoint %45 : !llvm.ptr to i64
+//       %49 = llvm.ptrtoint %46 : !llvm.ptr to i64
+//       %50 = llvm.sub %49, %48 : i64
+//       %51 = llvm.getelementptr %44[%50] : (vector<1x!llvm.ptr>, i64) -> vector<1x!llvm.ptr>, i8
+//       %52 = llvm.insertelement %20, %13[%4 : i64] : vector<1xi1>
+//       %53 = llvm.shufflevector %52, %13 [0] : vector<1xi1> 
+//       %54 = llvm.and %9, %53 : vector<1xi1>
+//       %55 = llvm.extractelement %51[%4 : i64] : vector<1x!llvm.ptr>
+//       %56 = llvm.extractelement %40[%4 : i64] : vector<1xi64>
+//       %57 = llvm.extractelement %54[%4 : i64] : vector<1xi1>
+//       llvm.cond_br %57, ^bb4, ^bb5
 //     ^bb4:  // pred: ^bb3
-//       llvm.br ^bb5(%61 : i64)
-//     ^bb5(%64: i64):  // 2 preds: ^bb1, ^bb4
-//       %65 = llvm.trunc %64 : i64 to i32
-//       %66 = llvm.insertelement %65, %3[%4 : i64] : vector<1xi32>
-//       %67 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
-//       %68 = llvm.shufflevector %67, %7 [0] : vector<1x!llvm.ptr> 
-//       %69 = llvm.sext %23 : vector<1xi32> to vector<1xi64>
-//       %70 = llvm.getelementptr %68[%69] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
-//       %71 = llvm.insertelement %19, %12[%4 : i64] : vector<1xi1>
-//       %72 = llvm.shufflevector %71, %12 [0] : vector<1xi1> 
-//       %73 = llvm.and %9, %72 : vector<1xi1>
-//       %74 = llvm.addrspacecast %70 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
-//       llvm.intr.masked.scatter %66, %74, %73 {alignment = 4 : i32} : vector<1xi32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
+//       llvm.store %56, %55 atomic monotonic {alignment = 8 : i64} : i64, !llvm.ptr
+//       llvm.br ^bb5
+//     ^bb5:  // 2 preds: ^bb3, ^bb4
+//       %58 = llvm.insertelement %arg1, %7[%4 : i64] : vector<1x!llvm.ptr>
+//       %59 = llvm.shufflevector %58, %7 [0] : vector<1x!llvm.ptr> 
+//       %60 = llvm.sext %24 : vector<1xi32> to vector<1xi64>
+//       %61 = llvm.getelementptr %59[%60] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i64
+//       llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.aligned.all"(%2) : (i32) -> ()
+//       %62 = llvm.zext %arg2 : i32 to i64
+//       %63 = llvm.shl %62, %10 : i64
+//       %64 = llvm.extractelement %61[%4 : i64] : vector<1x!llvm.ptr>
+//       llvm.cond_br %8, ^bb6, ^bb9(%4 : i64)
+//     ^bb6:  // pred: ^bb5
+//       llvm.br ^bb7
+//     ^bb7:  // 2 preds: ^bb6, ^bb7
+//       %65 = llvm.load volatile %64 {alignment = 8 : i64} : !llvm.ptr -> i64
+//       %66 = llvm.and %65, %14 : i64
+//       %67 = llvm.icmp "eq" %66, %63 : i64
+//       llvm.cond_br %67, ^bb8, ^bb7
+//     ^bb8:  // pred: ^bb7
+//       llvm.br ^bb9(%65 : i64)
+//     ^bb9(%68: i64):  // 2 preds: ^bb5, ^bb8
+//       %69 = llvm.trunc %68 : i64 to i32
+//       %70 = llvm.insertelement %69, %3[%4 : i64] : vector<1xi32>
+//       %71 = llvm.insertelement %arg0, %7[%4 : i64] : vector<1x!llvm.ptr>
+//       %72 = llvm.shufflevector %71, %7 [0] : vector<1x!llvm.ptr> 
+//       %73 = llvm.sext %24 : vector<1xi32> to vector<1xi64>
+//       %74 = llvm.getelementptr %72[%73] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, i32
+//       %75 = llvm.insertelement %20, %13[%4 : i64] : vector<1xi1>
+//       %76 = llvm.shufflevector %75, %13 [0] : vector<1xi1> 
+//       %77 = llvm.and %9, %76 : vector<1xi1>
+//       %78 = llvm.addrspacecast %74 : vector<1x!llvm.ptr> to vector<1x!llvm.ptr<1>>
+//       llvm.intr.masked.scatter %70, %78, %77 {alignment = 4 : i32} : vector<1xi32>, vector<1xi1> into vector<1x!llvm.ptr<1>>
 //       llvm.return
 //     }
 //   }

@@ -30,75 +30,88 @@ module {
 //       %5 = llvm.mlir.constant(dense<0> : vector<1xi32>) : vector<1xi32>
 //       %6 = llvm.mlir.poison : vector<1x!llvm.ptr>
 //       %7 = llvm.mlir.constant(2 : i32) : i32
-//       %8 = llvm.mlir.poison : vector<1xi64>
-//       %9 = llvm.mlir.constant(0.000000e+00 : f32) : f32
-//       %10 = llvm.mlir.poison : vector<1xf32>
-//       %11 = llvm.mlir.poison : vector<1xi1>
-//       %12 = nvvm.read.ptx.sreg.ctaid.x : i32
-//       %13 = nvvm.read.ptx.sreg.tid.x : i32
-//       %14 = llvm.mul %13, %0 overflow<nuw> : i32
-//       %15 = llvm.udiv %14, %1 : i32
-//       %16 = llvm.mul %13, %0 overflow<nuw> : i32
-//       %17 = llvm.urem %16, %1 : i32
-//       %18 = llvm.icmp "ult" %17, %0 : i32
+//       %8 = llvm.mlir.zero : !llvm.ptr
+//       %9 = llvm.mlir.poison : vector<1xi64>
+//       %10 = llvm.mlir.constant(0.000000e+00 : f32) : f32
+//       %11 = llvm.mlir.poison : vector<1xf32>
+//       %12 = llvm.mlir.poison : vector<1xi1>
+//       %13 = nvvm.read.ptx.sreg.ctaid.x : i32
+//       %14 = nvvm.read.ptx.sreg.tid.x : i32
+//       %15 = llvm.mul %14, %0 overflow<nuw> : i32
+//       %16 = llvm.udiv %15, %1 : i32
+//       %17 = llvm.mul %14, %0 overflow<nuw> : i32
+//       %18 = llvm.urem %17, %1 : i32
+//       %19 = llvm.icmp "ult" %18, %0 : i32
 //       llvm.br ^bb1
 //     ^bb1:  // pred: ^bb0
-//       %19 = llvm.mul %12, %0 : i32
-//       %20 = llvm.add %15, %2 : i32
-//       %21 = llvm.insertelement %20, %3[%4 : i64] : vector<1xi32>
-//       %22 = llvm.shufflevector %21, %3 [0] : vector<1xi32> 
-//       %23 = llvm.add %22, %5 : vector<1xi32>
-//       %24 = llvm.insertelement %19, %3[%4 : i64] : vector<1xi32>
-//       %25 = llvm.shufflevector %24, %3 [0] : vector<1xi32> 
-//       %26 = llvm.add %25, %23 : vector<1xi32>
-//       %27 = llvm.insertelement %arg1, %3[%4 : i64] : vector<1xi32>
-//       %28 = llvm.shufflevector %27, %3 [0] : vector<1xi32> 
-//       %29 = llvm.icmp "slt" %26, %28 : vector<1xi32>
-//       %30 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %31 = llvm.shufflevector %30, %6 [0] : vector<1x!llvm.ptr> 
-//       %32 = llvm.sext %26 : vector<1xi32> to vector<1xi64>
-//       %33 = llvm.getelementptr %31[%32] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %34 = llvm.extractelement %33[%4 : i64] : vector<1x!llvm.ptr>
-//       %35 = llvm.call @nvshmemx_mc_ptr(%7, %34) : (i32, !llvm.ptr) -> !llvm.ptr
-//       %36 = llvm.ptrtoint %34 : !llvm.ptr to i64
-//       %37 = llvm.ptrtoint %35 : !llvm.ptr to i64
-//       %38 = llvm.sub %37, %36 : i64
-//       %39 = llvm.ptrtoint %33 : vector<1x!llvm.ptr> to vector<1xi64>
-//       %40 = llvm.insertelement %38, %8[%4 : i64] : vector<1xi64>
-//       %41 = llvm.shufflevector %40, %8 [0] : vector<1xi64> 
-//       %42 = llvm.add %39, %41 : vector<1xi64>
-//       %43 = llvm.extractelement %42[%4 : i64] : vector<1xi64>
-//       %44 = llvm.extractelement %29[%4 : i64] : vector<1xi1>
-//       llvm.cond_br %44, ^bb2, ^bb3(%9 : f32)
+//       %20 = llvm.mul %13, %0 : i32
+//       %21 = llvm.add %16, %2 : i32
+//       %22 = llvm.insertelement %21, %3[%4 : i64] : vector<1xi32>
+//       %23 = llvm.shufflevector %22, %3 [0] : vector<1xi32> 
+//       %24 = llvm.add %23, %5 : vector<1xi32>
+//       %25 = llvm.insertelement %20, %3[%4 : i64] : vector<1xi32>
+//       %26 = llvm.shufflevector %25, %3 [0] : vector<1xi32> 
+//       %27 = llvm.add %26, %24 : vector<1xi32>
+//       %28 = llvm.insertelement %arg1, %3[%4 : i64] : vector<1xi32>
+//       %29 = llvm.shufflevector %28, %3 [0] : vector<1xi32> 
+//       %30 = llvm.icmp "slt" %27, %29 : vector<1xi32>
+//       %31 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
+//       %32 = llvm.shufflevector %31, %6 [0] : vector<1x!llvm.ptr> 
+//       %33 = llvm.sext %27 : vector<1xi32> to vector<1xi64>
+//       %34 = llvm.getelementptr %32[%33] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %35 = llvm.extractelement %34[%4 : i64] : vector<1x!llvm.ptr>
+//       %36 = llvm.call @nvshmemx_mc_ptr(%7, %35) : (i32, !llvm.ptr) -> !llvm.ptr
+//       %37 = llvm.icmp "eq" %36, %8 : !llvm.ptr
+//       llvm.cond_br %37, ^bb2, ^bb3
 //     ^bb2:  // pred: ^bb1
-//       %45 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l" %43 : (i64) -> f32
-//       llvm.br ^bb3(%45 : f32)
-//     ^bb3(%46: f32):  // 2 preds: ^bb1, ^bb2
-//       %47 = llvm.insertelement %46, %10[%4 : i64] : vector<1xf32>
-//       %48 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
-//       %49 = llvm.shufflevector %48, %6 [0] : vector<1x!llvm.ptr> 
-//       %50 = llvm.sext %26 : vector<1xi32> to vector<1xi64>
-//       %51 = llvm.getelementptr %49[%50] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
-//       %52 = llvm.extractelement %51[%4 : i64] : vector<1x!llvm.ptr>
-//       %53 = llvm.call @nvshmemx_mc_ptr(%7, %52) : (i32, !llvm.ptr) -> !llvm.ptr
-//       %54 = llvm.ptrtoint %52 : !llvm.ptr to i64
-//       %55 = llvm.ptrtoint %53 : !llvm.ptr to i64
-//       %56 = llvm.sub %55, %54 : i64
-//       %57 = llvm.ptrtoint %51 : vector<1x!llvm.ptr> to vector<1xi64>
-//       %58 = llvm.insertelement %56, %8[%4 : i64] : vector<1xi64>
-//       %59 = llvm.shufflevector %58, %8 [0] : vector<1xi64> 
-//       %60 = llvm.add %57, %59 : vector<1xi64>
-//       %61 = llvm.insertelement %18, %11[%4 : i64] : vector<1xi1>
-//       %62 = llvm.shufflevector %61, %11 [0] : vector<1xi1> 
-//       %63 = llvm.and %29, %62 : vector<1xi1>
-//       %64 = llvm.extractelement %60[%4 : i64] : vector<1xi64>
-//       %65 = llvm.extractelement %47[%4 : i64] : vector<1xf32>
-//       %66 = llvm.extractelement %63[%4 : i64] : vector<1xi1>
-//       llvm.cond_br %66, ^bb4, ^bb5
+//       llvm.intr.trap
+//       llvm.unreachable
+//     ^bb3:  // pred: ^bb1
+//       %38 = llvm.ptrtoint %35 : !llvm.ptr to i64
+//       %39 = llvm.ptrtoint %36 : !llvm.ptr to i64
+//       %40 = llvm.sub %39, %38 : i64
+//       %41 = llvm.ptrtoint %34 : vector<1x!llvm.ptr> to vector<1xi64>
+//       %42 = llvm.insertelement %40, %9[%4 : i64] : vector<1xi64>
+//       %43 = llvm.shufflevector %42, %9 [0] : vector<1xi64> 
+//       %44 = llvm.add %41, %43 : vector<1xi64>
+//       %45 = llvm.extractelement %44[%4 : i64] : vector<1xi64>
+//       %46 = llvm.extractelement %30[%4 : i64] : vector<1xi1>
+//       llvm.cond_br %46, ^bb4, ^bb5(%10 : f32)
 //     ^bb4:  // pred: ^bb3
-//       %67 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f" %64, %65 : (i64, f32) -> !llvm.void
-//       llvm.br ^bb5
-//     ^bb5:  // 2 preds: ^bb3, ^bb4
+//       %47 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l" %45 : (i64) -> f32
+//       llvm.br ^bb5(%47 : f32)
+//     ^bb5(%48: f32):  // 2 preds: ^bb3, ^bb4
+//       %49 = llvm.insertelement %48, %11[%4 : i64] : vector<1xf32>
+//       %50 = llvm.insertelement %arg0, %6[%4 : i64] : vector<1x!llvm.ptr>
+//       %51 = llvm.shufflevector %50, %6 [0] : vector<1x!llvm.ptr> 
+//       %52 = llvm.sext %27 : vector<1xi32> to vector<1xi64>
+//       %53 = llvm.getelementptr %51[%52] : (vector<1x!llvm.ptr>, vector<1xi64>) -> vector<1x!llvm.ptr>, f32
+//       %54 = llvm.extractelement %53[%4 : i64] : vector<1x!llvm.ptr>
+//       %55 = llvm.call @nvshmemx_mc_ptr(%7, %54) : (i32, !llvm.ptr) -> !llvm.ptr
+//       %56 = llvm.icmp "eq" %55, %8 : !llvm.ptr
+//       llvm.cond_br %56, ^bb6, ^bb7
+//     ^bb6:  // pred: ^bb5
+//       llvm.intr.trap
+//       llvm.unreachable
+//     ^bb7:  // pred: ^bb5
+//       %57 = llvm.ptrtoint %54 : !llvm.ptr to i64
+//       %58 = llvm.ptrtoint %55 : !llvm.ptr to i64
+//       %59 = llvm.sub %58, %57 : i64
+//       %60 = llvm.ptrtoint %53 : vector<1x!llvm.ptr> to vector<1xi64>
+//       %61 = llvm.insertelement %59, %9[%4 : i64] : vector<1xi64>
+//       %62 = llvm.shufflevector %61, %9 [0] : vector<1xi64> 
+//       %63 = llvm.add %60, %62 : vector<1xi64>
+//       %64 = llvm.insertelement %19, %12[%4 : i64] : vector<1xi1>
+//       %65 = llvm.shufflevector %64, %12 [0] : vector<1xi1> 
+//       %66 = llvm.and %30, %65 : vector<1xi1>
+//       %67 = llvm.extractelement %63[%4 : i64] : vector<1xi64>
+//       %68 = llvm.extractelement %49[%4 : i64] : vector<1xf32>
+//       %69 = llvm.extractelement %66[%4 : i64] : vector<1xi1>
+//       llvm.cond_br %69, ^bb8, ^bb9
+//     ^bb8:  // pred: ^bb7
+//       %70 = llvm.inline_asm has_side_effects asm_dialect = att "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f" %67, %68 : (i64, f32) -> !llvm.void
+//       llvm.br ^bb9
+//     ^bb9:  // 2 preds: ^bb7, ^bb8
 //       llvm.return
 //     }
 //   }
