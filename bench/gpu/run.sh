@@ -106,6 +106,14 @@ if [ "$dry" = 0 ] && [ ! -x "$WEFT" ]; then
   exit 1
 fi
 echo "weft: $WEFT   tools: ${WEFT_TOOLS_DIR:-<built-in>}   NVSHMEM: ${WEFT_NVSHMEM_LIB:-<default>}   logs: $logs"
+# Say up front what weft would only say at its first compile or launch.
+if [ -n "${WEFT_TOOLS_DIR:-}" ]; then
+  [ -x "$WEFT_TOOLS_DIR/bin/ptxas" ] || echo "WARN  no ptxas at $WEFT_TOOLS_DIR/bin/ptxas"
+  ls "$WEFT_TOOLS_DIR"/nvshmem/lib/libnvshmem_device_sm_*.bc >/dev/null 2>&1 || echo "WARN  no NVSHMEM bitcode in $WEFT_TOOLS_DIR/nvshmem/lib"
+fi
+if [ -n "${WEFT_NVSHMEM_LIB:-}" ] && [ ! -f "$WEFT_NVSHMEM_LIB" ]; then
+  echo "WARN  WEFT_NVSHMEM_LIB=$WEFT_NVSHMEM_LIB is not a file"
+fi
 
 step "devices" "$WEFT" devices
 gpus="${WEFT_GPUS:-}"

@@ -96,10 +96,10 @@ pub enum CudaError {
     /// A launch did not finish before its deadline (the job was told to exit).
     #[error("{}", match waiting {
         super::watchdog::Waiting::Kernel => format!("PE {pe} is stuck: kernel `{kernel}` did not finish within {waited_ms} ms (WEFT_DEADLOCK_TIMEOUT_MS)"),
-        super::watchdog::Waiting::Barrier => format!("PE {pe} finished kernel `{kernel}`, but the barrier of every PE did not complete within {waited_ms} ms: another PE is stuck (WEFT_BARRIER_TIMEOUT_MS)"),
+        super::watchdog::Waiting::Barrier => format!("PE {pe}: the barrier of every PE at `{kernel}` did not complete within {waited_ms} ms: another PE is stuck or never got there (WEFT_BARRIER_TIMEOUT_MS)"),
     })]
     LaunchTimeout {
-        /// Kernel name.
+        /// Kernel name (or the collective call, for a barrier outside a launch).
         kernel: String,
         /// This PE.
         pe: usize,

@@ -6,9 +6,10 @@
 //!
 //! Every NVSHMEM collective (malloc, free, barrier, module init, launch) is issued under one
 //! lock, so one World's calls reach NVSHMEM in one order; callers that share a World across
-//! threads must still agree on that order across PEs (the cuda tests run their world
-//! serially). Each wait on the stream is bounded by the watchdog ([`super::watchdog`]), and
-//! each launch is checked first ([`super::preflight`]).
+//! threads must still agree on that order across PEs (the cuda tests run all their bodies
+//! in one test, in order). Each wait on the stream is bounded by the watchdog
+//! ([`super::watchdog`]), and each launch is checked first ([`super::preflight`]); a check
+//! that fails on one PE only leaves the others in the next barrier until its deadline.
 
 use super::bootstrap::{self, Bootstrap};
 use super::driver::{Device, Module};
