@@ -19,6 +19,9 @@ const FUNCTIONS: &[&str] = &[
     "nvshmemx_cumodule_init",
     "nvshmemx_cumodule_finalize",
     "nvshmemx_barrier_all_on_stream",
+    "nvshmem_ptr",
+    "nvshmemx_mc_ptr",
+    "nvshmem_global_exit",
 ];
 
 fn include_dir(manifest: &Path) -> PathBuf {

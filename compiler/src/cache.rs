@@ -152,14 +152,20 @@ pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, C
     } else {
         let out = pipeline::run(kernel, Target::Cpu, None, opts)?;
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        let tmp = dir.join(format!("{}-{key}.{}.o", kernel.name, std::process::id()));
+        // Temporaries unique per compile, not only per process: threads of one process (one
+        // per rank, or parallel tests) compile the same kernel at once.
+        static COMPILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let tag = format!("{}.{}", std::process::id(), COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let tmp = dir.join(format!("{}-{key}.{tag}.o", kernel.name));
         std::fs::write(&tmp, out.object.unwrap_or_default()).map_err(io(&tmp))?;
-        let tmp_so = dir.join(format!("{}-{key}.{}.so", kernel.name, std::process::id()));
+        let tmp_so = dir.join(format!("{}-{key}.{tag}.so", kernel.name));
         link::link_shared(&tmp, &tmp_so).map_err(|source| CompileError::Link { stage: "link", source })?;
         let _ = std::fs::remove_file(&tmp);
-        // Rename into place so concurrent processes never load a half-written library.
+        // Renamed into place, sites first, so a reader that finds the library finds both whole.
+        let tmp_sites = dir.join(format!("{}-{key}.{tag}.sites", kernel.name));
+        std::fs::write(&tmp_sites, write_sites(&out.sites)).map_err(io(&tmp_sites))?;
+        std::fs::rename(&tmp_sites, &sites_path).map_err(io(&sites_path))?;
         std::fs::rename(&tmp_so, &so).map_err(io(&so))?;
-        std::fs::write(&sites_path, write_sites(&out.sites)).map_err(io(&sites_path))?;
         out.sites
     };
     let loaded = link::load(&so, &symbol).map_err(|source| CompileError::Link { stage: "load", source })?;

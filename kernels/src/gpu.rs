@@ -3,7 +3,7 @@
 //! (NVSHMEM linked, ptxas) for the architecture of its GPU.
 
 use crate::KernelError;
-use weft_compiler::ir::{Elem, Kernel, Type};
+use weft_compiler::ir::{Elem, Kernel, OpKind, Type};
 use weft_compiler::pipeline::{Options, Target};
 use weft_runtime::{GpuCode, GpuParam, Launchable, World};
 
@@ -50,8 +50,12 @@ pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelE
             t => Err(unsupported(format!("parameter `{}` of type {t:?} on a GPU", p.name))),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    // barrier_all meets every CTA of the PE, so they must all be resident at once.
-    let cooperative = kernel.ops.iter().any(|o| matches!(o.kind, weft_compiler::ir::OpKind::BarrierAll));
-    let code = GpuCode { arch: arch.into(), image: out.image.clone(), symbol: out.symbol.clone(), num_warps: num_warps as u32, cooperative, params };
+    let uses = |f: fn(&OpKind) -> bool| kernel.ops.iter().any(|o| f(&o.kind));
+    // A program that waits (for a signal, an LL flag, a barrier) may wait on a CTA that is not
+    // running yet unless every CTA is resident at once.
+    let cooperative = uses(|k| matches!(k, OpKind::BarrierAll | OpKind::WaitUntil(_) | OpKind::LlRecv { .. }));
+    let remote_ptr = uses(|k| matches!(k, OpKind::RemotePtr));
+    let multimem = uses(|k| matches!(k, OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. }));
+    let code = GpuCode { arch: arch.into(), image: out.image.clone(), symbol: out.symbol.clone(), num_warps: num_warps as u32, cooperative, remote_ptr, multimem, params };
     Ok(Launchable::gpu(kernel.name.clone(), code))
 }

@@ -29,6 +29,8 @@ mod tiles;
 #[cfg(test)]
 mod matmul_tests;
 #[cfg(test)]
+mod per_process_tests;
+#[cfg(test)]
 mod tests;
 
 pub use error::KernelError;

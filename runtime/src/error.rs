@@ -54,6 +54,31 @@ pub enum RuntimeError {
         /// What it runs.
         needs: String,
     },
+    /// PEs issued different collective calls at the same point of their sequence (on a real
+    /// multi-process transport this pairs unrelated calls and hangs).
+    #[error("collective calls out of order: PE {rank} issued {call}, but PE {other_rank} issued {other}")]
+    CollectiveMismatch {
+        /// The PE whose call is reported.
+        rank: usize,
+        /// Its call.
+        call: String,
+        /// A PE that disagrees.
+        other_rank: usize,
+        /// That PE's call.
+        other: String,
+    },
+    /// A collective call that some PEs never joined.
+    #[error("collective {call} of PE {rank}: PEs {missing:?} did not join within {waited_ms} ms")]
+    CollectiveTimeout {
+        /// The PE that waited.
+        rank: usize,
+        /// Its call.
+        call: String,
+        /// PEs that never arrived.
+        missing: Vec<usize>,
+        /// How long it waited.
+        waited_ms: u128,
+    },
     /// The CUDA transport is unavailable here or failed.
     #[error(transparent)]
     Cuda(#[from] crate::cuda::CudaError),

@@ -38,8 +38,13 @@ pub struct GpuCode {
     pub symbol: String,
     /// Warps per CTA; a program instance is one CTA.
     pub num_warps: u32,
-    /// Whether every CTA must be resident at once (`barrier_all`): a cooperative launch.
+    /// Whether every CTA must be resident at once (its programs wait on each other or on
+    /// other PEs): a cooperative launch, refused when the grid does not fit.
     pub cooperative: bool,
+    /// Whether it translates peer addresses with `nvshmem_ptr` (`remote_ptr`).
+    pub remote_ptr: bool,
+    /// Whether it uses the node's multicast address (`nvshmemx_mc_ptr`, multimem ops).
+    pub multimem: bool,
     /// Parameters in order.
     pub params: Vec<GpuParam>,
 }
@@ -137,6 +142,13 @@ impl Arg {
             Arg::U64(x) => x,
         }
     }
+}
+
+/// How long a launch may make no progress before it is reported as stuck
+/// (`WEFT_DEADLOCK_TIMEOUT_MS`, default 5 s): the `local` transport's deadlock timeout and the
+/// `cuda` transport's launch deadline.
+pub fn deadlock_timeout(env: &dyn Fn(&str) -> Option<String>) -> Duration {
+    Duration::from_millis(env("WEFT_DEADLOCK_TIMEOUT_MS").and_then(|s| s.trim().parse().ok()).unwrap_or(5000))
 }
 
 /// Options of one launch.

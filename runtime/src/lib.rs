@@ -10,6 +10,7 @@ mod error;
 pub mod heap;
 mod launch;
 pub mod local;
+pub mod per_process;
 mod topology;
 mod transport;
 mod world;

@@ -44,6 +44,11 @@ impl World {
         World { transport }
     }
 
+    /// The transport behind this world.
+    pub(crate) fn shared_transport(&self) -> Arc<dyn Transport> {
+        self.transport.clone()
+    }
+
     /// Transport name.
     pub fn transport(&self) -> &'static str {
         self.transport.name()

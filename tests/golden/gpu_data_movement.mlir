@@ -44,6 +44,9 @@ module {
 // ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 // declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
 //
+// ; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+// declare void @llvm.trap() #4
+//
 // declare void @nvshmem_getmem(ptr, ptr, i64, i32)
 //
 // declare i32 @nvshmem_my_pe()
@@ -60,16 +63,16 @@ module {
 //
 // declare void @nvshmemx_putmem_nbi_warp(ptr, ptr, i64, i32)
 //
-// define ptx_kernel void @data_movement(ptr noundef %v0, i64 noundef %v1) #4 {
+// define ptx_kernel void @data_movement(ptr noundef %v0, i64 noundef %v1) #5 {
 // entry:
 //   %t9 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t10 = icmp ult i32 %t9, 32
 //   %t15 = icmp eq i32 %t9, 0
-//   %t21.m = mul nuw i32 %t9, 8
-//   %t21 = udiv i32 %t21.m, 128
-//   %t40.m = mul nuw i32 %t9, 8
-//   %t40.k = urem i32 %t40.m, 128
-//   %t40 = icmp ult i32 %t40.k, 8
+//   %t24.m = mul nuw i32 %t9, 8
+//   %t24 = udiv i32 %t24.m, 128
+//   %t43.m = mul nuw i32 %t9, 8
+//   %t43.k = urem i32 %t43.m, 128
+//   %t43 = icmp ult i32 %t43.k, 8
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -80,7 +83,7 @@ module {
 //   %t5 = getelementptr bfloat, ptr %v0, i64 %v1
 //   %t6 = mul i64 %v1, 2
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_putmem_block(ptr %v0, ptr %t5, i64 %t6, i32 %t4) #5
+//   call void @nvshmemx_putmem_block(ptr %v0, ptr %t5, i64 %t6, i32 %t4) #6
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   %t7 = getelementptr bfloat, ptr %v0, i64 %v1
 //   %t8 = mul i64 %v1, 2
@@ -88,7 +91,7 @@ module {
 //   br i1 %t10, label %one.do11, label %one.end12
 //
 // one.do11:                                         ; preds = %body
-//   call void @nvshmemx_putmem_nbi_warp(ptr %v0, ptr %t7, i64 %t8, i32 %t4) #5
+//   call void @nvshmemx_putmem_nbi_warp(ptr %v0, ptr %t7, i64 %t8, i32 %t4) #6
 //   br label %one.end12
 //
 // one.end12:                                        ; preds = %one.do11, %body
@@ -99,7 +102,7 @@ module {
 //   br i1 %t15, label %one.do16, label %one.end17
 //
 // one.do16:                                         ; preds = %one.end12
-//   call void @nvshmem_getmem(ptr %v0, ptr %t13, i64 %t14, i32 %t4) #5
+//   call void @nvshmem_getmem(ptr %v0, ptr %t13, i64 %t14, i32 %t4) #6
 //   br label %one.end17
 //
 // one.end17:                                        ; preds = %one.do16, %one.end12
@@ -107,37 +110,45 @@ module {
 //   %t18 = getelementptr bfloat, ptr %v0, i64 %v1
 //   %t19 = mul i64 %v1, 2
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_getmem_nbi_block(ptr %v0, ptr %t18, i64 %t19, i32 %t4) #5
+//   call void @nvshmemx_getmem_nbi_block(ptr %v0, ptr %t18, i64 %t19, i32 %t4) #6
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   call void @nvshmem_quiet()
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   %t20 = call ptr @nvshmem_ptr(ptr %v0, i32 %t4)
-//   %t22 = add i32 %t21, 0
-//   %t23 = insertelement <1 x i32> poison, i32 %t22, i64 0
-//   %t24 = shufflevector <1 x i32> %t23, <1 x i32> poison, <1 x i32> zeroinitializer
-//   %t25 = add <1 x i32> %t24, zeroinitializer
-//   %t26 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t27 = shufflevector <1 x ptr> %t26, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t28 = sext <1 x i32> %t25 to <1 x i64>
-//   %t29 = getelementptr bfloat, <1 x ptr> %t27, <1 x i64> %t28
-//   %t30 = add i32 %t21, 0
-//   %t31 = insertelement <1 x i32> poison, i32 %t30, i64 0
-//   %t32 = shufflevector <1 x i32> %t31, <1 x i32> poison, <1 x i32> zeroinitializer
-//   %t33 = add <1 x i32> %t32, zeroinitializer
-//   %t34 = insertelement <1 x ptr> poison, ptr %t20, i64 0
-//   %t35 = shufflevector <1 x ptr> %t34, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t36 = sext <1 x i32> %t33 to <1 x i64>
-//   %t37 = getelementptr bfloat, <1 x ptr> %t35, <1 x i64> %t36
-//   %t38 = addrspacecast <1 x ptr> %t37 to <1 x ptr addrspace(1)>
-//   %t39 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t38, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
-//   %t41 = insertelement <1 x i1> poison, i1 %t40, i64 0
-//   %t42 = shufflevector <1 x i1> %t41, <1 x i1> poison, <1 x i32> zeroinitializer
-//   %t43 = and <1 x i1> splat (i1 true), %t42
-//   %t44 = addrspacecast <1 x ptr> %t29 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t39, <1 x ptr addrspace(1)> align 2 %t44, <1 x i1> %t43)
+//   %t21 = icmp eq ptr %t20, null
+//   br i1 %t21, label %null.trap22, label %null.ok23
+//
+// null.trap22:                                      ; preds = %one.end17
+//   call void @llvm.trap()
+//   unreachable
+//
+// null.ok23:                                        ; preds = %one.end17
+//   %t25 = add i32 %t24, 0
+//   %t26 = insertelement <1 x i32> poison, i32 %t25, i64 0
+//   %t27 = shufflevector <1 x i32> %t26, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t28 = add <1 x i32> %t27, zeroinitializer
+//   %t29 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t30 = shufflevector <1 x ptr> %t29, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t31 = sext <1 x i32> %t28 to <1 x i64>
+//   %t32 = getelementptr bfloat, <1 x ptr> %t30, <1 x i64> %t31
+//   %t33 = add i32 %t24, 0
+//   %t34 = insertelement <1 x i32> poison, i32 %t33, i64 0
+//   %t35 = shufflevector <1 x i32> %t34, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t36 = add <1 x i32> %t35, zeroinitializer
+//   %t37 = insertelement <1 x ptr> poison, ptr %t20, i64 0
+//   %t38 = shufflevector <1 x ptr> %t37, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t39 = sext <1 x i32> %t36 to <1 x i64>
+//   %t40 = getelementptr bfloat, <1 x ptr> %t38, <1 x i64> %t39
+//   %t41 = addrspacecast <1 x ptr> %t40 to <1 x ptr addrspace(1)>
+//   %t42 = call <1 x bfloat> @llvm.masked.gather.v1bf16.v1p1(<1 x ptr addrspace(1)> align 2 %t41, <1 x i1> splat (i1 true), <1 x bfloat> zeroinitializer)
+//   %t44 = insertelement <1 x i1> poison, i1 %t43, i64 0
+//   %t45 = shufflevector <1 x i1> %t44, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t46 = and <1 x i1> splat (i1 true), %t45
+//   %t47 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1bf16.v1p1(<1 x bfloat> %t42, <1 x ptr addrspace(1)> align 2 %t47, <1 x i1> %t46)
 //   ret void
 //
-// dead45:                                           ; No predecessors!
+// dead48:                                           ; No predecessors!
 //   unreachable
 // }
 //
@@ -145,5 +156,6 @@ module {
 // attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
 // attributes #2 = { convergent nocallback nounwind }
 // attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-// attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
-// attributes #5 = { noinline }
+// attributes #4 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+// attributes #5 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
+// attributes #6 = { noinline }

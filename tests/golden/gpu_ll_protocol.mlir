@@ -35,14 +35,14 @@ module {
 // ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
 // declare void @llvm.masked.scatter.v1i32.v1p1(<1 x i32>, <1 x ptr addrspace(1)>, <1 x i1>) #1
 //
-// ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(write)
-// declare void @llvm.masked.scatter.v1i64.v1p1(<1 x i64>, <1 x ptr addrspace(1)>, <1 x i1>) #1
-//
 // ; Function Attrs: convergent nocallback nounwind
 // declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #2
 //
 // ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 // declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #3
+//
+// ; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+// declare void @llvm.trap() #4
 //
 // declare i32 @nvshmem_my_pe()
 //
@@ -50,14 +50,14 @@ module {
 //
 // declare ptr @nvshmem_ptr(ptr, i32)
 //
-// define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #4 {
+// define ptx_kernel void @ll_protocol(ptr noundef %v0, ptr noundef %v1, i32 noundef %v2) #5 {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t2.m = mul nuw i32 %t1, 8
 //   %t2 = udiv i32 %t2.m, 128
-//   %t33.m = mul nuw i32 %t1, 8
-//   %t33.k = urem i32 %t33.m, 128
-//   %t33 = icmp ult i32 %t33.k, 8
+//   %t36.m = mul nuw i32 %t1, 8
+//   %t36.k = urem i32 %t36.m, 128
+//   %t36 = icmp ult i32 %t36.k, 8
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -87,53 +87,69 @@ module {
 //   %t26 = getelementptr i64, <1 x ptr> %t24, <1 x i64> %t25
 //   %t27 = extractelement <1 x ptr> %t26, i64 0
 //   %t28 = call ptr @nvshmem_ptr(ptr %t27, i32 %t10)
-//   %t29 = ptrtoint ptr %t27 to i64
-//   %t30 = ptrtoint ptr %t28 to i64
-//   %t31 = sub i64 %t30, %t29
-//   %t32 = getelementptr i8, <1 x ptr> %t26, i64 %t31
-//   %t34 = insertelement <1 x i1> poison, i1 %t33, i64 0
-//   %t35 = shufflevector <1 x i1> %t34, <1 x i1> poison, <1 x i32> zeroinitializer
-//   %t36 = and <1 x i1> splat (i1 true), %t35
-//   %t37 = addrspacecast <1 x ptr> %t32 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1i64.v1p1(<1 x i64> %t22, <1 x ptr addrspace(1)> align 8 %t37, <1 x i1> %t36)
-//   %t38 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t40 = sext <1 x i32> %t6 to <1 x i64>
-//   %t41 = getelementptr i64, <1 x ptr> %t39, <1 x i64> %t40
+//   %t29 = icmp eq ptr %t28, null
+//   br i1 %t29, label %null.trap30, label %null.ok31
+//
+// null.trap30:                                      ; preds = %body
+//   call void @llvm.trap()
+//   unreachable
+//
+// null.ok31:                                        ; preds = %body
+//   %t32 = ptrtoint ptr %t27 to i64
+//   %t33 = ptrtoint ptr %t28 to i64
+//   %t34 = sub i64 %t33, %t32
+//   %t35 = getelementptr i8, <1 x ptr> %t26, i64 %t34
+//   %t37 = insertelement <1 x i1> poison, i1 %t36, i64 0
+//   %t38 = shufflevector <1 x i1> %t37, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t39 = and <1 x i1> splat (i1 true), %t38
+//   %t40 = extractelement <1 x ptr> %t35, i64 0
+//   %t41 = extractelement <1 x i64> %t22, i64 0
+//   %t42 = extractelement <1 x i1> %t39, i64 0
+//   br i1 %t42, label %one.do43, label %one.end44
+//
+// one.do43:                                         ; preds = %null.ok31
+//   store atomic i64 %t41, ptr %t40 monotonic, align 8
+//   br label %one.end44
+//
+// one.end44:                                        ; preds = %one.do43, %null.ok31
+//   %t45 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t46 = shufflevector <1 x ptr> %t45, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t47 = sext <1 x i32> %t6 to <1 x i64>
+//   %t48 = getelementptr i64, <1 x ptr> %t46, <1 x i64> %t47
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t42 = zext i32 %v2 to i64
-//   %t43 = shl i64 %t42, 32
-//   %t44 = extractelement <1 x ptr> %t41, i64 0
-//   br i1 true, label %one.do45, label %one.end46
+//   %t49 = zext i32 %v2 to i64
+//   %t50 = shl i64 %t49, 32
+//   %t51 = extractelement <1 x ptr> %t48, i64 0
+//   br i1 true, label %one.do52, label %one.end53
 //
-// one.do45:                                         ; preds = %body
-//   br label %ll.poll47
+// one.do52:                                         ; preds = %one.end44
+//   br label %ll.poll54
 //
-// ll.poll47:                                        ; preds = %ll.poll47, %one.do45
-//   %t49 = load volatile i64, ptr %t44, align 8
-//   %t50 = and i64 %t49, -4294967296
-//   %t51 = icmp eq i64 %t50, %t43
-//   br i1 %t51, label %ll.got48, label %ll.poll47
+// ll.poll54:                                        ; preds = %ll.poll54, %one.do52
+//   %t56 = load volatile i64, ptr %t51, align 8
+//   %t57 = and i64 %t56, -4294967296
+//   %t58 = icmp eq i64 %t57, %t50
+//   br i1 %t58, label %ll.got55, label %ll.poll54
 //
-// ll.got48:                                         ; preds = %ll.poll47
-//   br label %one.end46
+// ll.got55:                                         ; preds = %ll.poll54
+//   br label %one.end53
 //
-// one.end46:                                        ; preds = %ll.got48, %body
-//   %t52 = phi i64 [ %t49, %ll.got48 ], [ 0, %body ]
-//   %t53 = trunc i64 %t52 to i32
-//   %t54 = insertelement <1 x i32> poison, i32 %t53, i64 0
-//   %t55 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t56 = shufflevector <1 x ptr> %t55, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t57 = sext <1 x i32> %t6 to <1 x i64>
-//   %t58 = getelementptr i32, <1 x ptr> %t56, <1 x i64> %t57
-//   %t59 = insertelement <1 x i1> poison, i1 %t33, i64 0
-//   %t60 = shufflevector <1 x i1> %t59, <1 x i1> poison, <1 x i32> zeroinitializer
-//   %t61 = and <1 x i1> splat (i1 true), %t60
-//   %t62 = addrspacecast <1 x ptr> %t58 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t54, <1 x ptr addrspace(1)> align 4 %t62, <1 x i1> %t61)
+// one.end53:                                        ; preds = %ll.got55, %one.end44
+//   %t59 = phi i64 [ %t56, %ll.got55 ], [ 0, %one.end44 ]
+//   %t60 = trunc i64 %t59 to i32
+//   %t61 = insertelement <1 x i32> poison, i32 %t60, i64 0
+//   %t62 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t63 = shufflevector <1 x ptr> %t62, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t64 = sext <1 x i32> %t6 to <1 x i64>
+//   %t65 = getelementptr i32, <1 x ptr> %t63, <1 x i64> %t64
+//   %t66 = insertelement <1 x i1> poison, i1 %t36, i64 0
+//   %t67 = shufflevector <1 x i1> %t66, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t68 = and <1 x i1> splat (i1 true), %t67
+//   %t69 = addrspacecast <1 x ptr> %t65 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1i32.v1p1(<1 x i32> %t61, <1 x ptr addrspace(1)> align 4 %t69, <1 x i1> %t68)
 //   ret void
 //
-// dead63:                                           ; No predecessors!
+// dead70:                                           ; No predecessors!
 //   unreachable
 // }
 //
@@ -141,4 +157,5 @@ module {
 // attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
 // attributes #2 = { convergent nocallback nounwind }
 // attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-// attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
+// attributes #4 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+// attributes #5 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

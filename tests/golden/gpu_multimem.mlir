@@ -29,17 +29,20 @@ module {
 // ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 // declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0
 //
+// ; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+// declare void @llvm.trap() #1
+//
 // declare ptr @nvshmemx_mc_ptr(i32, ptr)
 //
-// define ptx_kernel void @multimem(ptr noundef %v0, i32 noundef %v1) #1 {
+// define ptx_kernel void @multimem(ptr noundef %v0, i32 noundef %v1) #2 {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 //   %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t4.m = mul nuw i32 %t3, 16
 //   %t4 = udiv i32 %t4.m, 128
-//   %t48.m = mul nuw i32 %t3, 16
-//   %t48.k = urem i32 %t48.m, 128
-//   %t48 = icmp ult i32 %t48.k, 16
+//   %t54.m = mul nuw i32 %t3, 16
+//   %t54.k = urem i32 %t54.m, 128
+//   %t54 = icmp ult i32 %t54.k, 16
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -60,55 +63,72 @@ module {
 //   %t18 = getelementptr float, <1 x ptr> %t16, <1 x i64> %t17
 //   %t19 = extractelement <1 x ptr> %t18, i64 0
 //   %t20 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t19)
-//   %t21 = ptrtoint ptr %t19 to i64
-//   %t22 = ptrtoint ptr %t20 to i64
-//   %t23 = sub i64 %t22, %t21
-//   %t24 = ptrtoint <1 x ptr> %t18 to <1 x i64>
-//   %t25 = insertelement <1 x i64> poison, i64 %t23, i64 0
-//   %t26 = shufflevector <1 x i64> %t25, <1 x i64> poison, <1 x i32> zeroinitializer
-//   %t27 = add <1 x i64> %t24, %t26
-//   %t28 = extractelement <1 x i64> %t27, i64 0
-//   %t29 = extractelement <1 x i1> %t14, i64 0
-//   br i1 %t29, label %one.do30, label %one.end31
+//   %t21 = icmp eq ptr %t20, null
+//   br i1 %t21, label %null.trap22, label %null.ok23
 //
-// one.do30:                                         ; preds = %body
-//   %t32 = call float asm sideeffect "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l"(i64 %t28)
-//   br label %one.end31
+// null.trap22:                                      ; preds = %body
+//   call void @llvm.trap()
+//   unreachable
 //
-// one.end31:                                        ; preds = %one.do30, %body
-//   %t33 = phi float [ %t32, %one.do30 ], [ 0.000000e+00, %body ]
-//   %t34 = insertelement <1 x float> poison, float %t33, i64 0
-//   %t35 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t36 = shufflevector <1 x ptr> %t35, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t37 = sext <1 x i32> %t11 to <1 x i64>
-//   %t38 = getelementptr float, <1 x ptr> %t36, <1 x i64> %t37
-//   %t39 = extractelement <1 x ptr> %t38, i64 0
-//   %t40 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t39)
-//   %t41 = ptrtoint ptr %t39 to i64
-//   %t42 = ptrtoint ptr %t40 to i64
-//   %t43 = sub i64 %t42, %t41
-//   %t44 = ptrtoint <1 x ptr> %t38 to <1 x i64>
-//   %t45 = insertelement <1 x i64> poison, i64 %t43, i64 0
-//   %t46 = shufflevector <1 x i64> %t45, <1 x i64> poison, <1 x i32> zeroinitializer
-//   %t47 = add <1 x i64> %t44, %t46
-//   %t49 = insertelement <1 x i1> poison, i1 %t48, i64 0
-//   %t50 = shufflevector <1 x i1> %t49, <1 x i1> poison, <1 x i32> zeroinitializer
-//   %t51 = and <1 x i1> %t14, %t50
-//   %t52 = extractelement <1 x i64> %t47, i64 0
-//   %t53 = extractelement <1 x float> %t34, i64 0
-//   %t54 = extractelement <1 x i1> %t51, i64 0
-//   br i1 %t54, label %one.do55, label %one.end56
+// null.ok23:                                        ; preds = %body
+//   %t24 = ptrtoint ptr %t19 to i64
+//   %t25 = ptrtoint ptr %t20 to i64
+//   %t26 = sub i64 %t25, %t24
+//   %t27 = ptrtoint <1 x ptr> %t18 to <1 x i64>
+//   %t28 = insertelement <1 x i64> poison, i64 %t26, i64 0
+//   %t29 = shufflevector <1 x i64> %t28, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t30 = add <1 x i64> %t27, %t29
+//   %t31 = extractelement <1 x i64> %t30, i64 0
+//   %t32 = extractelement <1 x i1> %t14, i64 0
+//   br i1 %t32, label %one.do33, label %one.end34
 //
-// one.do55:                                         ; preds = %one.end31
-//   call void asm sideeffect "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f"(i64 %t52, float %t53)
-//   br label %one.end56
+// one.do33:                                         ; preds = %null.ok23
+//   %t35 = call float asm sideeffect "multimem.ld_reduce.relaxed.sys.global.add.f32 $0, [$1];", "=f,l"(i64 %t31)
+//   br label %one.end34
 //
-// one.end56:                                        ; preds = %one.do55, %one.end31
+// one.end34:                                        ; preds = %one.do33, %null.ok23
+//   %t36 = phi float [ %t35, %one.do33 ], [ 0.000000e+00, %null.ok23 ]
+//   %t37 = insertelement <1 x float> poison, float %t36, i64 0
+//   %t38 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t39 = shufflevector <1 x ptr> %t38, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t40 = sext <1 x i32> %t11 to <1 x i64>
+//   %t41 = getelementptr float, <1 x ptr> %t39, <1 x i64> %t40
+//   %t42 = extractelement <1 x ptr> %t41, i64 0
+//   %t43 = call ptr @nvshmemx_mc_ptr(i32 2, ptr %t42)
+//   %t44 = icmp eq ptr %t43, null
+//   br i1 %t44, label %null.trap45, label %null.ok46
+//
+// null.trap45:                                      ; preds = %one.end34
+//   call void @llvm.trap()
+//   unreachable
+//
+// null.ok46:                                        ; preds = %one.end34
+//   %t47 = ptrtoint ptr %t42 to i64
+//   %t48 = ptrtoint ptr %t43 to i64
+//   %t49 = sub i64 %t48, %t47
+//   %t50 = ptrtoint <1 x ptr> %t41 to <1 x i64>
+//   %t51 = insertelement <1 x i64> poison, i64 %t49, i64 0
+//   %t52 = shufflevector <1 x i64> %t51, <1 x i64> poison, <1 x i32> zeroinitializer
+//   %t53 = add <1 x i64> %t50, %t52
+//   %t55 = insertelement <1 x i1> poison, i1 %t54, i64 0
+//   %t56 = shufflevector <1 x i1> %t55, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t57 = and <1 x i1> %t14, %t56
+//   %t58 = extractelement <1 x i64> %t53, i64 0
+//   %t59 = extractelement <1 x float> %t37, i64 0
+//   %t60 = extractelement <1 x i1> %t57, i64 0
+//   br i1 %t60, label %one.do61, label %one.end62
+//
+// one.do61:                                         ; preds = %null.ok46
+//   call void asm sideeffect "multimem.st.relaxed.sys.global.f32 [$0], $1;", "l,f"(i64 %t58, float %t59)
+//   br label %one.end62
+//
+// one.end62:                                        ; preds = %one.do61, %null.ok46
 //   ret void
 //
-// dead57:                                           ; No predecessors!
+// dead63:                                           ; No predecessors!
 //   unreachable
 // }
 //
 // attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
-// attributes #1 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
+// attributes #1 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+// attributes #2 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }

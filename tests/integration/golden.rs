@@ -116,3 +116,24 @@ fn golden_split_and_render_round_trip() {
     assert_eq!(stage, "lowered");
     assert_eq!(expected.as_deref(), Some("a\n\nb"));
 }
+
+/// The LL golden kernels' flag-word stores in machine code: strong at system scope (PTX
+/// `st.relaxed.sys`, AMD `sc0 sc1`), so a peer GPU's volatile polls of the word do not race
+/// with them, and 8 bytes wide, so a flag never arrives without its data.
+#[test]
+fn ll_flag_stores_are_strong_at_system_scope_in_machine_code() {
+    let cases = [("gpu_ll_protocol.mlir", "sm_90a", "ptx", ["st.relaxed.sys", ".b64"]), ("gpu_amd_ll_protocol.mlir", "gfx942", "amdgcn", ["store_dwordx2", "sc0 sc1"])];
+    for (file, target, stage, needles) in cases {
+        let text = std::fs::read_to_string(golden_dir().join(file)).expect("readable golden file");
+        let kernel = import_tir(&split(&text).0, file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let asm = match run(&kernel, Target::parse(target).unwrap(), Some(stage), &Options::default()) {
+            Ok(out) => out.text,
+            Err(e) if e.to_string().contains("./setup.sh") || e.to_string().contains("not found") => {
+                eprintln!("SKIPPED {file} on {target}: {e}");
+                continue;
+            }
+            Err(e) => panic!("{file} on {target}: {e}"),
+        };
+        assert!(asm.lines().any(|l| needles.iter().all(|n| l.contains(n))), "{file} on {target}: no store with {needles:?}:\n{asm}");
+    }
+}

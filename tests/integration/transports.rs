@@ -20,7 +20,9 @@ fn cuda_world() -> Option<&'static World> {
     }
 }
 
-/// Instantiates each `name => body` as `local::name` and `cuda::name`.
+/// Instantiates each `name => body` as `local::name`, and all of them as one test
+/// `cuda::every_body_in_order`: on `cuda` every PE must issue its collectives (malloc, free,
+/// launch) in the same order, which parallel or differently scheduled tests would not.
 macro_rules! per_transport {
     ($($name:ident => $body:path),* $(,)?) => {
         mod local {
@@ -30,12 +32,15 @@ macro_rules! per_transport {
             })*
         }
         mod cuda {
-            $(#[test]
-            fn $name() {
+            #[test]
+            fn every_body_in_order() {
                 if let Some(w) = super::cuda_world() {
-                    $body(w);
+                    $(
+                        eprintln!("cuda: {}", stringify!($name));
+                        $body(w);
+                    )*
                 }
-            })*
+            }
         }
     };
 }
@@ -61,8 +66,9 @@ per_transport! {
     allreduce_matches_reference => super::allreduce,
 }
 
-/// A library kernel as a GPU launch handle: the cubin, its parameter ABI, and whether it
-/// needs a cooperative launch; and on `local` it is refused with a typed error.
+/// A library kernel as a GPU launch handle: the cubin, its parameter ABI, whether it needs a
+/// cooperative launch (its programs wait: signals, LL flags, barriers) and which NVSHMEM
+/// addresses the host must check first; and on `local` it is refused with a typed error.
 #[test]
 fn gpu_launchables_carry_cubin_and_abi() {
     use weft::runtime::{Arg, GpuParam, KernelCode, RuntimeError};
@@ -75,13 +81,21 @@ fn gpu_launchables_carry_cubin_and_abi() {
     let Some(ring) = gpu("allgather") else { return eprintln!("skipped: GPU tools missing (run ./setup.sh)") };
     let KernelCode::Gpu(code) = &ring.code else { panic!("allgather: not GPU code") };
     assert_eq!(&code.image[..4], b"\x7fELF");
-    assert_eq!((code.arch.as_str(), code.symbol.as_str(), code.num_warps, code.cooperative), ("sm_90a", "allgather", 4, false), "{code:?}");
+    // The ring waits for its neighbour's signal, so every CTA must be resident.
+    assert_eq!((code.arch.as_str(), code.symbol.as_str(), code.num_warps, code.cooperative), ("sm_90a", "allgather", 4, true), "{code:?}");
+    assert_eq!((code.remote_ptr, code.multimem), (false, false));
     // (src, dst, sig, n, epoch): buffers as pointers, i64 scalars by value.
     let (p, s8) = (GpuParam::Ptr, GpuParam::Scalar(8));
     assert_eq!(code.params, [p, p, p, s8, s8]);
     let Some(pull) = gpu("allgather_pull") else { return };
     let KernelCode::Gpu(pull) = &pull.code else { panic!("allgather_pull: not GPU code") };
     assert!(pull.cooperative, "barrier_all needs every CTA resident");
+    assert_eq!((pull.remote_ptr, pull.multimem), (true, false));
+    for (name, cooperative, remote_ptr, multimem) in [("allgather_ll", true, true, false), ("allreduce_multimem", true, false, true), ("broadcast", true, false, false)] {
+        let Some(l) = gpu(name) else { return };
+        let KernelCode::Gpu(c) = &l.code else { panic!("{name}: not GPU code") };
+        assert_eq!((c.cooperative, c.remote_ptr, c.multimem), (cooperative, remote_ptr, multimem), "{name}");
+    }
     let world = World::local(2).unwrap();
     let err = world.launch(&ring, [1, 1, 1], &[Arg::I64(0)]).unwrap_err();
     assert!(matches!(err, RuntimeError::WrongCode { .. }), "{err}");

@@ -97,7 +97,7 @@ pub fn prepare_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOpti
     ];
     let bufs = alloc_all(world, &sizes)?;
     let table: Vec<u8> = layout.table.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    for r in 0..world.n_ranks() {
+    for r in world.host_ranks() {
         world.write_bytes(bufs[6], r, 0, &table)?;
     }
     let alg = elems.max(natural_output_len(&collective, &geometry, 0)) * es;
@@ -137,7 +137,8 @@ fn place(p: &PreparedMsccl, rank: usize, buffer: Buffer, k: usize) -> (usize, us
 }
 
 impl PreparedMsccl {
-    /// Writes fresh random inputs (seeded) on every rank.
+    /// Writes fresh random inputs (seeded) on every rank this process holds; every rank's
+    /// inputs are known to all, for the reference.
     pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
         self.inputs.clear();
         let g = self.geometry;
@@ -145,10 +146,12 @@ impl PreparedMsccl {
             let x = HostVec::random(self.dtype, g.elems, seed.wrapping_add(r as u64 * 7919))
                 .map_err(|d| KernelError::Unsupported { kernel: self.name.clone(), what: format!("dtype {d}") })?
                 .to_f64();
-            for j in 0..self.collective.input_chunks() {
-                let (b, at) = place(self, r, Buffer::Input, j);
-                let part = &x[(j * g.chunk_elems).min(g.elems)..][..g.valid(j)];
-                HostVec::from_f64(self.dtype, part).write(&self.world, self.bufs[b], r, at, self.dtype)?;
+            if self.world.host_ranks().contains(&r) {
+                for j in 0..self.collective.input_chunks() {
+                    let (b, at) = place(self, r, Buffer::Input, j);
+                    let part = &x[(j * g.chunk_elems).min(g.elems)..][..g.valid(j)];
+                    HostVec::from_f64(self.dtype, part).write(&self.world, self.bufs[b], r, at, self.dtype)?;
+                }
             }
             self.inputs.push(x);
         }
@@ -173,13 +176,14 @@ impl PreparedMsccl {
         self.verify()
     }
 
-    /// Checks every rank's output against the plain math of the current inputs.
+    /// Checks the output of every rank this process holds against the plain math of the
+    /// current inputs.
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
         let g = self.geometry;
         let seg = self.collective.chunk_factor() * g.chunk_elems;
         let expected = reference::expected(&self.collective, &self.inputs, seg, g.chunk_elems);
         let (mut ok, mut max_err) = (true, 0.0f64);
-        for (r, want) in expected.iter().enumerate() {
+        for (r, want) in expected.iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
             let Some(want) = want else { continue };
             let got = self.output(r)?;
             let (k, e) = if want.scale.iter().all(|&s| s == 0.0) {

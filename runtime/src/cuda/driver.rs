@@ -114,6 +114,17 @@ impl Device {
         unsafe { result::stream::synchronize(self.stream) }.map_err(CudaError::driver("cuStreamSynchronize"))
     }
 
+    /// Whether everything queued on the stream has finished, without waiting.
+    pub fn stream_done(&self) -> Result<bool, CudaError> {
+        self.bind()?;
+        // SAFETY: the stream lives as long as `self`.
+        match unsafe { sys::cuStreamQuery(self.stream) } {
+            sys::CUresult::CUDA_SUCCESS => Ok(true),
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            e => Err(CudaError::driver("cuStreamQuery")(cudarc::driver::DriverError(e))),
+        }
+    }
+
     // Copies and fills go on this process's stream (it does not synchronise with the legacy
     // default stream), ordered with the launches and NVSHMEM barriers queued there.
 
@@ -159,11 +170,11 @@ impl Device {
         }
     }
 
-    /// How many CTAs of `threads` threads can be resident at once on the whole GPU.
-    pub fn resident_ctas(&self, m: &Module, threads: u32) -> Result<u64, CudaError> {
+    /// How many CTAs of `m`'s kernel with `threads` threads can be resident at once on one SM.
+    pub fn resident_per_sm(&self, m: &Module, threads: u32) -> Result<u64, CudaError> {
         let per_sm = unsafe { result::occupancy::max_active_block_per_multiprocessor(m.func, threads as i32, 0) }
             .map_err(CudaError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor"))?;
-        Ok(per_sm.max(0) as u64 * self.info.sms as u64)
+        Ok(per_sm.max(0) as u64)
     }
 
     /// Queues `m`'s kernel on the stream; cooperative launches guarantee every CTA is resident.

@@ -69,6 +69,45 @@ pub enum CudaError {
         /// Status and meaning.
         message: String,
     },
+    /// A peer or multicast address the kernel needs does not exist on this platform.
+    #[error("kernel `{kernel}` cannot run: PE {pe}: {reason}")]
+    PeerAccess {
+        /// Kernel name.
+        kernel: String,
+        /// The PE whose address is missing.
+        pe: usize,
+        /// Which query returned NULL, and what that means.
+        reason: String,
+    },
+    /// A kernel whose programs wait on each other has more CTAs than the GPU holds at once.
+    #[error("kernel `{kernel}` waits across its CTAs, so all {ctas} must be resident at once, but {gpu} holds {per_sm} per SM x {sms} SMs; use a smaller grid")]
+    NotCoResident {
+        /// Kernel name.
+        kernel: String,
+        /// GPU name.
+        gpu: String,
+        /// CTAs asked for.
+        ctas: u64,
+        /// Resident CTAs per SM (the driver's occupancy answer).
+        per_sm: u64,
+        /// SMs.
+        sms: u64,
+    },
+    /// A launch did not finish before its deadline (the job was told to exit).
+    #[error("{}", match waiting {
+        super::watchdog::Waiting::Kernel => format!("PE {pe} is stuck: kernel `{kernel}` did not finish within {waited_ms} ms (WEFT_DEADLOCK_TIMEOUT_MS)"),
+        super::watchdog::Waiting::Barrier => format!("PE {pe}: the barrier of every PE at `{kernel}` did not complete within {waited_ms} ms: another PE is stuck or never got there (WEFT_BARRIER_TIMEOUT_MS)"),
+    })]
+    LaunchTimeout {
+        /// Kernel name (or the collective call, for a barrier outside a launch).
+        kernel: String,
+        /// This PE.
+        pe: usize,
+        /// What it was waiting for.
+        waiting: super::watchdog::Waiting,
+        /// The deadline.
+        waited_ms: u128,
+    },
     /// NVSHMEM ran and was finalized in this process; it cannot start twice.
     #[error("NVSHMEM was finalized in this process and cannot be initialized again; keep one World::cuda() alive for the process")]
     Finalized,

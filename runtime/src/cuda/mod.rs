@@ -12,8 +12,10 @@ mod driver;
 mod error;
 #[cfg_attr(not(weft_nvshmem), allow(dead_code))]
 mod nvshmem;
+pub mod preflight;
 #[cfg(weft_nvshmem)]
 mod transport;
+pub mod watchdog;
 
 pub use bootstrap::{Bootstrap, Placement};
 pub use driver::GpuInfo;
@@ -29,6 +31,12 @@ pub struct CudaOptions {
     pub placement: Placement,
     /// GPU ordinal (`WEFT_CUDA_DEVICE`); default: the local rank.
     pub device: Option<usize>,
+    /// How long one kernel may run before the watchdog ends the job
+    /// (`WEFT_DEADLOCK_TIMEOUT_MS`, as on `local`).
+    pub deadline: std::time::Duration,
+    /// How long a barrier of every PE may take (`WEFT_BARRIER_TIMEOUT_MS`, default 300 s):
+    /// longer, since it also waits for slower PEs' host work, such as compiling a kernel.
+    pub barrier_deadline: std::time::Duration,
 }
 
 impl CudaOptions {
@@ -47,7 +55,16 @@ impl CudaOptions {
             })?),
             None => None,
         };
-        Ok(CudaOptions { placement: Placement::from_vars(env)?, device })
+        let barrier_ms = match env("WEFT_BARRIER_TIMEOUT_MS") {
+            Some(v) => v.trim().parse().map_err(|_| BootstrapError::BadValue { var: "WEFT_BARRIER_TIMEOUT_MS".into(), value: v.clone(), why: "expected milliseconds" })?,
+            None => 300_000,
+        };
+        Ok(CudaOptions {
+            placement: Placement::from_vars(env)?,
+            device,
+            deadline: crate::launch::deadlock_timeout(env),
+            barrier_deadline: std::time::Duration::from_millis(barrier_ms),
+        })
     }
 }
 

@@ -138,6 +138,28 @@ impl Nvshmem {
     pub fn finalize(&self) {
         unsafe { self.lib.nvshmemx_hostlib_finalize() }
     }
+
+    /// Ends every PE's process with `status` (NVSHMEM's job-wide exit).
+    pub fn global_exit(&self, status: i32) {
+        unsafe { self.lib.nvshmem_global_exit(status) }
+    }
+}
+
+/// `NVSHMEMX_TEAM_NODE` (device_host/nvshmem_common.cuh): the PEs of this node.
+#[cfg(weft_nvshmem)]
+const TEAM_NODE: i32 = 2;
+
+#[cfg(weft_nvshmem)]
+impl super::preflight::PeerPointers for Nvshmem {
+    fn ptr(&self, addr: u64, pe: usize) -> u64 {
+        // SAFETY: host-callable; reads NVSHMEM's heap table only.
+        unsafe { self.lib.nvshmem_ptr(addr as *const std::ffi::c_void, pe as i32) as u64 }
+    }
+
+    fn mc_ptr(&self, addr: u64) -> u64 {
+        // SAFETY: as `ptr`.
+        unsafe { self.lib.nvshmemx_mc_ptr(TEAM_NODE, addr as *const std::ffi::c_void) as u64 }
+    }
 }
 
 #[cfg(all(test, weft_nvshmem))]

@@ -132,7 +132,7 @@ fn architectures_by_compute_capability() {
 
 #[test]
 fn gpu_code_on_the_local_transport_is_a_typed_error() {
-    let code = GpuCode { arch: "sm_90a".into(), image: vec![0x7f, b'E', b'L', b'F'], symbol: "k".into(), num_warps: 4, cooperative: false, params: vec![GpuParam::Ptr] };
+    let code = GpuCode { arch: "sm_90a".into(), image: vec![0x7f, b'E', b'L', b'F'], symbol: "k".into(), num_warps: 4, cooperative: false, remote_ptr: false, multimem: false, params: vec![GpuParam::Ptr] };
     assert_eq!(code.threads(), 128);
     let world = World::local(2).unwrap();
     let buf = world.alloc::<u64>(1).unwrap();
@@ -140,4 +140,109 @@ fn gpu_code_on_the_local_transport_is_a_typed_error() {
     assert!(matches!(err, RuntimeError::WrongCode { .. }), "{err}");
     assert_eq!(err.to_string(), "kernel `k` is a cubin for sm_90a, but the local transport runs CPU code");
     assert_eq!((world.gpu_arch(), world.host_ranks()), (None, 0..2));
+}
+
+/// NVSHMEM's address queries as a platform without NVLS, where PE `no_p2p` is not reachable.
+struct StubPlatform {
+    no_p2p: Option<usize>,
+    multicast: bool,
+}
+
+impl super::preflight::PeerPointers for StubPlatform {
+    fn ptr(&self, addr: u64, pe: usize) -> u64 {
+        if Some(pe) == self.no_p2p { 0 } else { addr + (pe as u64) << 40 }
+    }
+
+    fn mc_ptr(&self, addr: u64) -> u64 {
+        if self.multicast { addr | 1 << 50 } else { 0 }
+    }
+}
+
+fn code_using(remote_ptr: bool, multimem: bool) -> GpuCode {
+    GpuCode { arch: "sm_90a".into(), image: vec![], symbol: "k".into(), num_warps: 4, cooperative: true, remote_ptr, multimem, params: vec![GpuParam::Ptr; 2] }
+}
+
+#[test]
+fn null_multicast_or_peer_pointer_is_a_typed_error_naming_kernel_and_pe() {
+    use super::preflight::check_peer_access;
+    let bufs = [0x1000, 0x2000];
+    let full = StubPlatform { no_p2p: None, multicast: true };
+    for (r, m) in [(false, false), (true, false), (false, true), (true, true)] {
+        check_peer_access("k", &code_using(r, m), 1, 4, &bufs, &full).unwrap();
+    }
+    // No NVLS: multimem kernels are refused on this PE, others run.
+    let no_nvls = StubPlatform { no_p2p: None, multicast: false };
+    match check_peer_access("allreduce_multimem", &code_using(false, true), 1, 4, &bufs, &no_nvls) {
+        Err(e @ CudaError::PeerAccess { pe: 1, .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("`allreduce_multimem`") && text.contains("PE 1") && text.contains("nvshmemx_mc_ptr") && text.contains("NULL"), "{text}");
+        }
+        other => panic!("{other:?}"),
+    }
+    check_peer_access("allgather_pull", &code_using(true, false), 1, 4, &bufs, &no_nvls).unwrap();
+    // PE 2 has no P2P path: remote_ptr kernels name it, kernels without remote_ptr run.
+    let no_p2p = StubPlatform { no_p2p: Some(2), multicast: true };
+    match check_peer_access("allgather_pull", &code_using(true, false), 0, 4, &bufs, &no_p2p) {
+        Err(e @ CudaError::PeerAccess { pe: 2, .. }) => assert!(e.to_string().contains("nvshmem_ptr(0x1000, 2) on PE 0 is NULL"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    check_peer_access("allgather", &code_using(false, false), 0, 4, &bufs, &no_p2p).unwrap();
+}
+
+#[test]
+fn grids_larger_than_the_resident_ctas_are_refused() {
+    use super::preflight::check_co_resident;
+    check_co_resident("ag_gemm", "H100", 132, 1, 132).unwrap();
+    check_co_resident("ag_gemm", "H100", 264, 2, 132).unwrap();
+    let e = check_co_resident("ring", "H100", 133, 1, 132).unwrap_err();
+    assert!(matches!(e, CudaError::NotCoResident { ctas: 133, per_sm: 1, sms: 132, .. }), "{e}");
+    assert!(e.to_string().contains("all 133 must be resident at once, but H100 holds 1 per SM x 132 SMs"), "{e}");
+    // A kernel the driver says cannot be resident at all (per SM 0) is refused too.
+    assert!(check_co_resident("big", "A100", 1, 0, 108).is_err());
+}
+
+/// A stream that finishes after `polls` queries (never, for `None`), recording global exits.
+struct StubStream {
+    polls: Option<usize>,
+    seen: std::sync::atomic::AtomicUsize,
+    exits: std::sync::Mutex<Vec<i32>>,
+}
+
+impl super::watchdog::Watched for StubStream {
+    fn stream_done(&self) -> Result<bool, CudaError> {
+        let n = self.seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(self.polls.is_some_and(|p| n >= p))
+    }
+
+    fn global_exit(&self, status: i32) {
+        self.exits.lock().unwrap().push(status);
+    }
+}
+
+#[test]
+fn watchdog_reports_the_stuck_pe_and_exits_the_job() {
+    use super::watchdog::{wait, Waiting};
+    let stream = |polls| StubStream { polls, seen: 0.into(), exits: std::sync::Mutex::new(vec![]) };
+    let finishing = stream(Some(3));
+    wait(&finishing, "k", 0, Waiting::Kernel, Duration::from_secs(5)).unwrap();
+    assert!(finishing.exits.lock().unwrap().is_empty());
+    let stuck = stream(None);
+    let start = std::time::Instant::now();
+    let e = wait(&stuck, "ring_allgather", 3, Waiting::Kernel, Duration::from_millis(50)).unwrap_err();
+    assert!(start.elapsed() >= Duration::from_millis(50) && start.elapsed() < Duration::from_secs(5));
+    assert!(matches!(e, CudaError::LaunchTimeout { pe: 3, waited_ms: 50, .. }), "{e}");
+    assert!(e.to_string().starts_with("PE 3 is stuck: kernel `ring_allgather` did not finish within 50 ms"), "{e}");
+    assert_eq!(*stuck.exits.lock().unwrap(), vec![1]);
+    let e = wait(&stream(None), "k", 1, Waiting::Barrier, Duration::from_millis(10)).unwrap_err();
+    assert!(e.to_string().contains("another PE is stuck"), "{e}");
+}
+
+#[test]
+fn launch_deadline_defaults_to_the_deadlock_timeout() {
+    let o = CudaOptions::from_vars(&vars(&[])).unwrap();
+    assert_eq!((o.deadline, o.barrier_deadline), (Duration::from_millis(5000), Duration::from_secs(300)));
+    let o = CudaOptions::from_vars(&vars(&[("WEFT_DEADLOCK_TIMEOUT_MS", "250"), ("WEFT_BARRIER_TIMEOUT_MS", "900")])).unwrap();
+    assert_eq!((o.deadline, o.barrier_deadline), (Duration::from_millis(250), Duration::from_millis(900)));
+    let e = CudaOptions::from_vars(&vars(&[("WEFT_BARRIER_TIMEOUT_MS", "soon")])).unwrap_err();
+    assert!(e.to_string().contains("WEFT_BARRIER_TIMEOUT_MS"), "{e}");
 }

@@ -3,10 +3,19 @@
 //! this rank's part, and a launch is collective: every PE's earlier host writes are done
 //! before any kernel starts, and it returns when every PE's kernel has finished — the
 //! ordering `local` gives, so kernels and host code run unchanged on either transport.
+//!
+//! Every NVSHMEM collective (malloc, free, barrier, module init, launch) is issued under one
+//! lock, so one World's calls reach NVSHMEM in one order; callers that share a World across
+//! threads must still agree on that order across PEs (the cuda tests run all their bodies
+//! in one test, in order). Each wait on the stream is bounded by the watchdog
+//! ([`super::watchdog`]), and each launch is checked first ([`super::preflight`]); a check
+//! that fails on one PE only leaves the others in the next barrier until its deadline.
 
 use super::bootstrap::{self, Bootstrap};
 use super::driver::{Device, Module};
 use super::nvshmem::Nvshmem;
+use super::preflight::{check_co_resident, check_peer_access};
+use super::watchdog::{self, Waiting, Watched};
 use super::{arch_for, CudaError, CudaOptions};
 use crate::buffer::RawBuf;
 use crate::launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable};
@@ -16,7 +25,7 @@ use crate::RuntimeError;
 use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// NVSHMEM is initialised once per process: every `World::cuda()` alive shares the PE.
 enum Slot {
@@ -38,7 +47,11 @@ struct Pe {
     rank: usize,
     topology: Topology,
     arch: &'static str,
-    /// NVSHMEM is initialised for serialized threads: one call at a time.
+    /// How long a kernel, and a barrier of every PE, may take before the watchdog ends the job.
+    deadline: Duration,
+    barrier_deadline: Duration,
+    /// NVSHMEM is initialised for serialized threads: one call at a time, and every
+    /// collective of this PE under this lock.
     state: Mutex<State>,
 }
 
@@ -107,18 +120,19 @@ impl Pe {
         }
         let local_size = if size % p.local_size == 0 { p.local_size } else { size };
         let topology = Topology { nodes: size / local_size, local_size };
-        Ok(Pe { nv, dev, rank, topology, arch, state: Mutex::new(State::default()) })
+        Ok(Pe { nv, dev, rank, topology, arch, deadline: opts.deadline, barrier_deadline: opts.barrier_deadline, state: Mutex::new(State::default()) })
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A collective barrier of every PE, after everything this PE queued, then a wait.
-    fn barrier(&self) -> Result<(), CudaError> {
+    /// A collective barrier of every PE, after everything this PE queued, then a wait
+    /// bounded by the watchdog (`kernel` names the launch it belongs to).
+    fn barrier(&self, kernel: &str) -> Result<(), CudaError> {
         self.dev.bind()?;
         self.nv.barrier_all_on_stream(self.dev.stream);
-        self.dev.sync()
+        watchdog::wait(self, kernel, self.rank, Waiting::Barrier, self.barrier_deadline)
     }
 
     /// The device address of `len` bytes at `offset` in a live allocation.
@@ -144,6 +158,16 @@ impl Pe {
         }
         st.modules.push((code.clone(), m));
         Ok(&st.modules[st.modules.len() - 1].1)
+    }
+}
+
+impl Watched for Pe {
+    fn stream_done(&self) -> Result<bool, CudaError> {
+        self.dev.stream_done()
+    }
+
+    fn global_exit(&self, status: i32) {
+        self.nv.global_exit(status)
     }
 }
 
@@ -202,7 +226,7 @@ impl Transport for CudaTransport {
             message: format!("no room for {bytes} bytes in the symmetric heap (raise NVSHMEM_SYMMETRIC_SIZE)"),
         })?;
         // Zeroed on every PE before any PE can write into a peer's part.
-        pe.dev.zero(addr, bytes.max(1)).and_then(|_| pe.barrier())?;
+        pe.dev.zero(addr, bytes.max(1)).and_then(|_| pe.barrier("nvshmem_malloc"))?;
         st.next_id += 1;
         let id = st.next_id;
         st.live.insert(id, (addr, bytes));
@@ -212,8 +236,9 @@ impl Transport for CudaTransport {
 
     fn free(&self, buf: RawBuf) {
         let pe = &*self.pe;
-        let removed = pe.state().live.remove(&buf.id);
-        if let Some((addr, _)) = removed
+        // Held across nvshmem_free: it is collective, ordered with the other collectives.
+        let mut st = pe.state();
+        if let Some((addr, _)) = st.live.remove(&buf.id)
             && pe.dev.bind().is_ok()
         {
             pe.nv.free(addr);
@@ -249,18 +274,18 @@ impl Transport for CudaTransport {
         let m = pe.module(&mut st, code)?;
         let ctas = grid.iter().map(|&g| g as u64).product::<u64>();
         if code.cooperative {
-            let resident = pe.dev.resident_ctas(m, code.threads())?;
-            if ctas > resident {
-                return Err(bad(format!("it uses barrier_all, so all {ctas} CTAs must be resident, but {} holds {resident}", pe.dev.info.name)));
-            }
+            check_co_resident(&kernel.name, &pe.dev.info.name, ctas, pe.dev.resident_per_sm(m, code.threads())?, pe.dev.info.sms as u64)?;
         }
+        let bufs: Vec<u64> = code.params.iter().zip(&slots).filter(|(p, _)| **p == GpuParam::Ptr).map(|(_, &a)| a).collect();
+        check_peer_access(&kernel.name, code, pe.rank, pe.topology.world_size(), &bufs, &pe.nv)?;
         // Each parameter points at its 8-byte slot; 4-byte scalars are its low half.
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
         let start = Instant::now();
-        pe.barrier()?;
+        pe.barrier(&kernel.name)?;
         // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
         unsafe { pe.dev.launch(m, grid, code.threads(), code.cooperative, &mut params) }?;
-        pe.barrier()?;
+        watchdog::wait(pe, &kernel.name, pe.rank, Waiting::Kernel, pe.deadline)?;
+        pe.barrier(&kernel.name)?;
         Ok(LaunchReport { elapsed: start.elapsed(), warnings: vec![] })
     }
 }

@@ -49,7 +49,7 @@ impl LocalOptions {
             workers: env("WEFT_WORKERS")
                 .and_then(|s| s.parse().ok())
                 .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
-            deadlock_timeout: Duration::from_millis(env("WEFT_DEADLOCK_TIMEOUT_MS").and_then(|s| s.parse().ok()).unwrap_or(5000)),
+            deadlock_timeout: crate::launch::deadlock_timeout(&env),
             emulate: None,
         }
     }

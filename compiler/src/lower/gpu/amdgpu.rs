@@ -111,9 +111,4 @@ impl TargetInfo for Amdgpu {
     fn shmem_lib(&self) -> ShmemLib {
         ShmemLib::PeerHeap
     }
-
-    fn ll_word_stores(&self) -> bool {
-        // Only 8-byte accesses are single-copy atomic here, as in RCCL's LL stores.
-        true
-    }
 }

@@ -68,7 +68,9 @@ impl Gx<'_> {
     }
 
     /// Stores LL words `v` (`<per x i64>`) through pointers `pn` where `mask` holds, each as
-    /// one relaxed 8-byte atomic store, so a reader never sees a flag without its data.
+    /// one relaxed system-scope 8-byte atomic store: never a flag without its data (a wider
+    /// vector store may tear inside a word), and strong (PTX `st.relaxed.sys`, AMD `sc0 sc1`),
+    /// so the peer GPU's volatile polls of the word are not a data race.
     pub(crate) fn ll_store(&mut self, v: &str, pn: &str, mask: &str, per: usize) {
         for i in 0..per {
             let pi = self.extract(pn, &format!("<{per} x ptr>"), i);

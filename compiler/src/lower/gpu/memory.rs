@@ -92,7 +92,7 @@ impl Gx<'_> {
         }
         let v = if self.ty(val).is_tensor() { vn } else { self.splat(&vn, s.llvm(), per) };
         let v = self.to_mem(&v, s, per);
-        if self.t.ll_word_stores() && self.ll_words.contains(&val) {
+        if self.ll_words.contains(&val) {
             self.ll_store(&v, &pn, &mask, per);
             return Ok(());
         }

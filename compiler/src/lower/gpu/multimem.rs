@@ -46,6 +46,7 @@ impl Gx<'_> {
         // One symmetric heap, one multicast mapping: each thread translates slot 0 and shifts.
         let p0 = self.extract(&pn, &pty, 0);
         let m0 = self.call("nvshmemx_mc_ptr", "ptr", &[(&TEAM_NODE.to_string(), "i32"), (&p0, "ptr")]).unwrap_or_default();
+        self.trap_if_null(&m0);
         let (a, b) = (self.assign(&format!("ptrtoint ptr {p0} to i64")), self.assign(&format!("ptrtoint ptr {m0} to i64")));
         let delta = self.assign(&format!("sub i64 {b}, {a}"));
         let addrs = self.assign(&format!("ptrtoint {pty} {pn} to <{per} x i64>"));

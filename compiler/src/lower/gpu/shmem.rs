@@ -56,7 +56,11 @@ impl Gx<'_> {
                 let v = self.call(f, "i32", &[]).unwrap_or_default();
                 self.bind(d.results[0], v);
             }
-            OpKind::RemotePtr => self.remote_ptr(op, |g, p, pe| g.call("nvshmem_ptr", "ptr", &[(p, "ptr"), (pe, "i32")]).unwrap_or_default())?,
+            OpKind::RemotePtr => self.remote_ptr(op, |g, p, pe| {
+                let q = g.call("nvshmem_ptr", "ptr", &[(p, "ptr"), (pe, "i32")]).unwrap_or_default();
+                g.trap_if_null(&q);
+                q
+            })?,
             OpKind::Put { scope, nbi } | OpKind::Get { scope, nbi } => {
                 let base = if matches!(d.kind, OpKind::Put { .. }) { "putmem" } else { "getmem" };
                 let bytes = self.bytes(&names[2], num_elem(self.ty(d.operands[0])).bytes());
@@ -199,6 +203,19 @@ impl Gx<'_> {
             }
         }
         self.barrier();
+    }
+
+    /// Traps (`llvm.trap`) where `p` is NULL: NVSHMEM's address queries return NULL where the
+    /// platform has no load/store path, and an access near address 0 would fault somewhere
+    /// unrelated (the host checks before launch; this catches what gets past it).
+    pub(crate) fn trap_if_null(&mut self, p: &str) {
+        let null = self.assign(&format!("icmp eq ptr {p}, null"));
+        let (trap, ok) = (self.label("null.trap"), self.label("null.ok"));
+        self.cond_br(&null, &trap, &ok);
+        self.start(&trap);
+        self.call("llvm.trap", "void", &[]);
+        self.line("unreachable");
+        self.start(&ok);
     }
 
     /// `nelems * elem_bytes` as i64.

@@ -82,11 +82,6 @@ pub trait TargetInfo {
     fn poll_load(&self, ty: &str, p: &str, align: usize) -> String;
     /// How `shmem` ops are implemented.
     fn shmem_lib(&self) -> ShmemLib;
-    /// Whether LL words (`ll_pack` results) must be stored one 8-byte atomic store at a time:
-    /// where vector stores wider than 8 bytes may tear inside a word.
-    fn ll_word_stores(&self) -> bool {
-        false
-    }
     /// The warp-level `m16n8k16` matrix instruction for operands of element `a` with f32
     /// accumulation, or `None` (dots then use the generic FMA lowering).
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
