@@ -53,6 +53,18 @@ impl Cx<'_> {
         n
     }
 
+    /// The bits (`i32` lanes) of `op x, imm` on f32 lanes.
+    fn f32_imm(&mut self, op: &str, x: &str, imm: &str, l: Option<usize>) -> String {
+        let c = self.fresh();
+        match l {
+            Some(n) => self.line(&format!("{c} = arith.constant dense<{imm}> : vector<{n}xf32>")),
+            None => self.line(&format!("{c} = arith.constant {imm} : f32")),
+        }
+        let r = self.fresh();
+        self.line(&format!("{r} = {op} {x}, {c} : {}", shaped(Scalar::F32, l)));
+        self.bitcast(&r, Scalar::F32, Scalar::I32, l)
+    }
+
     fn select32(&mut self, c: &str, a: &str, b: &str, lanes: Option<usize>) -> String {
         let n = self.fresh();
         let cty = match lanes {
@@ -93,14 +105,7 @@ impl Cx<'_> {
         // Subnormal m * 2^-24: (2^-14 * (1 + m * 2^-10)) - 2^-14, exact in f32.
         let magic = self.i32imm("arith.addi", &o, 113 << 23, l);
         let magic_f = self.bitcast(&magic, Scalar::I32, Scalar::F32, l);
-        let two_m14 = self.fresh();
-        match l {
-            Some(n) => self.line(&format!("{two_m14} = arith.constant dense<6.103515625e-05> : vector<{n}xf32>")),
-            None => self.line(&format!("{two_m14} = arith.constant 6.103515625e-05 : f32")),
-        }
-        let sub_f = self.fresh();
-        self.line(&format!("{sub_f} = arith.subf {magic_f}, {two_m14} : {}", shaped(Scalar::F32, l)));
-        let sub = self.bitcast(&sub_f, Scalar::F32, Scalar::I32, l);
+        let sub = self.f32_imm("arith.subf", &magic_f, "6.103515625e-05", l);
         let is_inf = self.i32cmp("eq", &exp, 0x7c00, l);
         let is_sub = self.i32cmp("eq", &exp, 0, l);
         let r = self.select32(&is_sub, &sub, &normal, l);
@@ -142,14 +147,7 @@ impl Cx<'_> {
         let big = self.select32(&is_nan, &qnan, &inf, l);
         let is_small = self.i32cmp("ult", &abs, 113 << 23, l);
         let abs_f = self.bitcast(&abs, Scalar::I32, Scalar::F32, l);
-        let half = self.fresh();
-        match l {
-            Some(n) => self.line(&format!("{half} = arith.constant dense<5.000000e-01> : vector<{n}xf32>")),
-            None => self.line(&format!("{half} = arith.constant 5.000000e-01 : f32")),
-        }
-        let small_f = self.fresh();
-        self.line(&format!("{small_f} = arith.addf {abs_f}, {half} : {}", shaped(Scalar::F32, l)));
-        let small_bits = self.bitcast(&small_f, Scalar::F32, Scalar::I32, l);
+        let small_bits = self.f32_imm("arith.addf", &abs_f, "5.000000e-01", l);
         let small = self.i32imm("arith.subi", &small_bits, 126 << 23, l);
         let odd = self.i32imm("arith.shrui", &abs, 13, l);
         let odd = self.i32imm("arith.andi", &odd, 1, l);
