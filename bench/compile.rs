@@ -70,30 +70,30 @@ fn build(kernel: &str, dtype: &str, target: Target) -> weft::compiler::ir::Kerne
     weft::kernels::build(kernel, &c).expect("kernel builds")
 }
 
+/// Times `compile` cold, then again after the in-process cache is dropped; the second must
+/// come from the disk cache (`compile` returns whether it did).
+fn cold_then_cached(what: &str, compile: impl Fn() -> Result<bool, String>) -> Result<(Duration, Duration), String> {
+    let t = Instant::now();
+    compile()?;
+    let cold = t.elapsed();
+    weft::compiler::cache::clear_memory_cache();
+    let t = Instant::now();
+    let from_disk = compile()?;
+    assert!(from_disk, "{what}: the second compile missed the disk cache");
+    Ok((cold, t.elapsed()))
+}
+
 /// Cold then cached compile of `kernel` for CPU model `cpu` (the host when `None`).
 fn cpu_times(kernel: &str, dtype: &str, cpu: Option<&str>) -> (Duration, Duration) {
     let k = build(kernel, dtype, Target::Cpu);
     let opts = Options { cpu: cpu.map(str::to_string), ..Options::default() };
-    let t = Instant::now();
-    weft::compile(&k, &opts).expect("cold compile");
-    let cold = t.elapsed();
-    weft::compiler::cache::clear_memory_cache();
-    let t = Instant::now();
-    let c = weft::compile(&k, &opts).expect("cached compile");
-    assert!(c.from_disk_cache, "{kernel} {dtype}: the second compile missed the disk cache");
-    (cold, t.elapsed())
+    cold_then_cached(&format!("{kernel} {dtype}"), || weft::compile(&k, &opts).map(|c| c.from_disk_cache).map_err(|e| e.to_string())).expect("CPU compile")
 }
 
 /// Cold then cached compile of `kernel` through its GPU target's last stage.
 fn gpu_times(kernel: &str, dtype: &str, gpu: &str) -> Result<(Duration, Duration), String> {
     let target = Target::parse(gpu).expect("GPU target");
     let k = build(kernel, dtype, target);
-    let t = Instant::now();
-    weft::compiler::cache::compile_gpu(&k, target, &Options::default()).map_err(|e| e.to_string())?;
-    let cold = t.elapsed();
-    weft::compiler::cache::clear_memory_cache();
-    let t = Instant::now();
-    let b = weft::compiler::cache::compile_gpu(&k, target, &Options::default()).map_err(|e| e.to_string())?;
-    assert!(b.from_disk_cache, "{kernel} {dtype} {gpu}: the second compile missed the disk cache");
-    Ok((cold, t.elapsed()))
+    let compile = || weft::compiler::cache::compile_gpu(&k, target, &Options::default()).map(|b| b.from_disk_cache).map_err(|e| e.to_string());
+    cold_then_cached(&format!("{kernel} {dtype} {gpu}"), compile)
 }

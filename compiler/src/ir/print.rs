@@ -21,6 +21,15 @@ fn v(x: Value) -> String {
     format!("%v{}", x.0)
 }
 
+/// The bits of constant `c` rounded to 16-bit float `s` (f16 unless `s` is bf16).
+pub fn half_bits(c: ConstVal, s: Scalar) -> u16 {
+    let f = match c {
+        ConstVal::Int(i) => i as f64,
+        ConstVal::Float(f) => f,
+    };
+    if s == Scalar::BF16 { half::bf16::from_f64(f).to_bits() } else { half::f16::from_f64(f).to_bits() }
+}
+
 /// MLIR literal for a constant of scalar type `s` (floats as exact hex bit patterns).
 pub fn const_literal(c: ConstVal, s: Scalar) -> String {
     match (c, s) {
@@ -33,8 +42,7 @@ pub fn const_literal(c: ConstVal, s: Scalar) -> String {
             };
             match s {
                 Scalar::F32 => format!("0x{:08X}", (f as f32).to_bits()),
-                Scalar::F16 => format!("0x{:04X}", half::f16::from_f64(f).to_bits()),
-                Scalar::BF16 => format!("0x{:04X}", half::bf16::from_f64(f).to_bits()),
+                Scalar::F16 | Scalar::BF16 => format!("0x{:04X}", half_bits(c, s)),
                 _ => (f as i64).to_string(),
             }
         }

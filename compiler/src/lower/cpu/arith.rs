@@ -2,7 +2,7 @@
 
 use super::emit::{num_elem, Affine, Cx};
 use super::half::{cpu_ty, is_half};
-use crate::ir::print::{binary_name, cast_name, const_literal, unary_name};
+use crate::ir::print::{binary_name, cast_name, const_literal, half_bits, unary_name};
 use crate::ir::{BinOp, CastKind, CmpPred, Op, OpKind, Scalar};
 use crate::lower::LowerError;
 
@@ -28,7 +28,7 @@ impl Cx<'_> {
             OpKind::Const(c) => {
                 let s = num_elem(rty);
                 // Half constants are their bits, as every half value in this lowering.
-                let lit = if is_half(s) { half_bits(*c, s).to_string() } else { const_literal(*c, s) };
+                let lit = if is_half(s) { (half_bits(*c, s) as i16).to_string() } else { const_literal(*c, s) };
                 let scalar_lit = if s == Scalar::I1 { lit.clone() } else { format!("{lit} : {}", cpu_ty(s)) };
                 if rty.is_tensor() {
                     let sc = self.fresh();
@@ -228,12 +228,3 @@ pub(crate) fn lanes_of(t: &crate::ir::Type) -> Option<usize> {
     t.is_tensor().then(|| t.numel())
 }
 
-/// The bits of half-precision constant `c` as a signed `i16` literal.
-fn half_bits(c: crate::ir::ConstVal, s: Scalar) -> i16 {
-    let f = match c {
-        crate::ir::ConstVal::Int(i) => i as f64,
-        crate::ir::ConstVal::Float(f) => f,
-    };
-    let bits = if s == Scalar::BF16 { half::bf16::from_f64(f).to_bits() } else { half::f16::from_f64(f).to_bits() };
-    bits as i16
-}

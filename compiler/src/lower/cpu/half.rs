@@ -18,7 +18,12 @@ pub(crate) fn is_half(s: Scalar) -> bool {
 /// bits, so LLVM never sees a half type (x86 without AVX-512 BF16 legalizes a `select` or
 /// `shufflevector` of half lanes one lane at a time, which took minutes per GEMM tile).
 pub(crate) fn cpu_ty(s: Scalar) -> &'static str {
-    if is_half(s) { "i16" } else { s.mlir() }
+    cpu_scalar(s).mlir()
+}
+
+/// [`cpu_ty`] as a scalar: `i16` for 16-bit floats, `s` otherwise.
+pub(crate) fn cpu_scalar(s: Scalar) -> Scalar {
+    if is_half(s) { Scalar::I16 } else { s }
 }
 
 impl Cx<'_> {

@@ -210,8 +210,7 @@ impl Cx<'_> {
     /// bf16 and f16 move as i16 (see `half::cpu_ty`); masked 16-bit accesses take
     /// `masked_load_pairs`, since LLVM legalises them lane by lane.
     pub(crate) fn load_from(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
-        let elem = if super::half::is_half(elem) { Scalar::I16 } else { elem };
-        self.load_raw(addr, elem, n, mask, other)
+        self.load_raw(addr, super::half::cpu_scalar(elem), n, mask, other)
     }
 
     fn load_raw(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
@@ -266,8 +265,7 @@ impl Cx<'_> {
 
     /// Stores `v` (`n` lanes or a scalar of `elem`) to `addr` under an optional mask.
     pub(crate) fn store_to(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
-        let elem = if super::half::is_half(elem) { Scalar::I16 } else { elem };
-        self.store_raw(addr, v, elem, n, mask)
+        self.store_raw(addr, v, super::half::cpu_scalar(elem), n, mask)
     }
 
     /// A masked load of 16-bit lanes as a masked load of 32-bit lane pairs (which AVX2 does

@@ -384,8 +384,8 @@ pub(crate) fn literal(c: ConstVal, s: Scalar) -> String {
     };
     match s {
         // LLVM spells float constants as the bits of the equal double.
-        Scalar::F16 => format!("0xH{:04X}", half::f16::from_f64(f).to_bits()),
-        Scalar::BF16 => format!("0xR{:04X}", half::bf16::from_f64(f).to_bits()),
+        Scalar::F16 => format!("0xH{:04X}", crate::ir::print::half_bits(c, s)),
+        Scalar::BF16 => format!("0xR{:04X}", crate::ir::print::half_bits(c, s)),
         _ => format!("0x{:016X}", ((f as f32) as f64).to_bits()),
     }
 }
