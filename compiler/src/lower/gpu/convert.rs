@@ -194,6 +194,9 @@ impl Gx<'_> {
 
     /// Accumulator `v` (layout `l`, IR type `t`) in the blocked layout.
     pub(crate) fn acc_to_blocked(&mut self, op: Op, v: &str, l: &AccLayout, t: &Type) -> Result<String, LowerError> {
+        if let Some(b) = self.acc_to_blocked_chunked(op, v, l, t)? {
+            return Ok(b);
+        }
         let (s, bl) = (num_elem(t), self.layout_of(op, t)?);
         self.scratch(op, t.numel() * s.bytes())?;
         self.barrier();
@@ -338,7 +341,7 @@ impl Gx<'_> {
 }
 
 /// The alignment of a vector access of `bytes` bytes at a multiple of its size (at most 16).
-fn vector_align(bytes: usize) -> usize {
+pub(super) fn vector_align(bytes: usize) -> usize {
     (1usize << bytes.trailing_zeros()).min(16)
 }
 

@@ -10,6 +10,7 @@
 //! CTA barriers. Hardware facts and spellings come from a [`target::TargetInfo`]: [`target::Nvptx`]
 //! or [`amdgpu::Amdgpu`] (whose "warps" are 64-lane wavefronts).
 
+pub mod acc_chunks;
 pub mod acc_layout;
 pub mod amdgpu;
 mod arith;
