@@ -172,6 +172,8 @@ pub struct Output {
     pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
     /// The AMDGPU back end's register and scratch report, when an AMD code object was linked.
     pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
+    /// Dynamic shared memory bytes a GPU launch must give each CTA.
+    pub dynamic_smem: u32,
 }
 
 /// Returns the stage named `name`, or an error listing the valid ones.
@@ -206,7 +208,7 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
     let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
-    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None };
+    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
     if stop(&stages[0]) {
         return Ok(out);
     }

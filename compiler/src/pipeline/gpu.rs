@@ -42,7 +42,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetIn
     let name = kernel.name.clone();
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
-    let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None };
+    let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
     if until == Some(stages[0]) {
         return Ok((out, None));
     }
@@ -51,6 +51,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetIn
     let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     out.text = module.print_to_string().to_string();
     out.symbol = m.symbol;
+    out.dynamic_smem = m.dynamic_smem as u32;
     opts.dump(&name, &stages[1], &out.text)?;
     Ok((out, (until != Some(stages[1])).then_some(module)))
 }
@@ -97,7 +98,8 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
         return Ok(out);
     }
     let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
-    step.next(&mut out, 4, format!("{symbol}: {} on {}\n{}", report.summary(), info.name, report.log))?;
+    let dynamic = if out.dynamic_smem > 0 { format!(", dynamic shared {} B", out.dynamic_smem) } else { String::new() };
+    step.next(&mut out, 4, format!("{symbol}: {}{dynamic} on {}\n{}", report.summary(), info.name, report.log))?;
     out.object = Some(cubin);
     out.ptxas = Some(report);
     Ok(out)
