@@ -118,7 +118,7 @@ fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Opti
                 None => format!("{} (no loop; whole kernel) | {regs} – | {} | {} (kernel) |", f.len(), sass::describe(&sass::global_memory(&f)), sass::barriers(&f)),
             }
         }
-        Err(e) => format!("{e} | {regs} | | | |"),
+        Err(e) => format!("{e} | {regs} | | |"),
     };
     format!("{head} {code} {times}")
 }
