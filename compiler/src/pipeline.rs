@@ -254,6 +254,18 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     Ok(out)
 }
 
+/// Continues a compilation from `text`, the dump of stage `stage` of the kernel whose entry is
+/// `symbol`, up to `until` (or to the end). NVIDIA targets start at `gpu`, `llvm` or `ptx`
+/// (`tir` is [`import_tir`]); other targets only at `tir`.
+pub fn run_from(text: &str, stage: &str, symbol: &str, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
+    let start = find_stage(target, stage)?;
+    let until = until.map(|u| find_stage(target, u)).transpose()?;
+    match target {
+        Target::Cuda { sm } => gpu::resume_nvptx(text, start, symbol, sm, until, opts),
+        _ => Err(CompileError::Import { file: format!("{symbol}.{stage}.{}", start.ext), message: format!("{} compilations start only at `tir`", target.name()) }),
+    }
+}
+
 /// Runs a textual MLIR pass pipeline with the verifier on.
 pub fn run_passes(ctx: &melior::Context, module: &mut melior::ir::Module, pipeline: &str, stage: &'static str) -> Result<(), CompileError> {
     let pm = melior::pass::PassManager::new(ctx);
