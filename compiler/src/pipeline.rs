@@ -172,6 +172,8 @@ pub struct Output {
     pub ptxas: Option<crate::backend::nvptx::PtxasReport>,
     /// The AMDGPU back end's register and scratch report, when an AMD code object was linked.
     pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
+    /// Dynamic shared memory bytes a GPU launch must give each CTA.
+    pub dynamic_smem: u32,
 }
 
 /// Returns the stage named `name`, or an error listing the valid ones.
@@ -206,7 +208,7 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
     let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
-    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None };
+    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
     if stop(&stages[0]) {
         return Ok(out);
     }
@@ -250,6 +252,18 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
     crate::backend::symbols::check_object(&object, &name).map_err(|source| CompileError::Link { stage: "obj", source })?;
     out.object = Some(object);
     Ok(out)
+}
+
+/// Continues a compilation from `text`, the dump of stage `stage` of the kernel whose entry is
+/// `symbol`, up to `until` (or to the end). NVIDIA targets start at `gpu`, `llvm` or `ptx`
+/// (`tir` is [`import_tir`]); other targets only at `tir`.
+pub fn run_from(text: &str, stage: &str, symbol: &str, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
+    let start = find_stage(target, stage)?;
+    let until = until.map(|u| find_stage(target, u)).transpose()?;
+    match target {
+        Target::Cuda { sm } => gpu::resume_nvptx(text, start, symbol, sm, until, opts),
+        _ => Err(CompileError::Import { file: format!("{symbol}.{stage}.{}", start.ext), message: format!("{} compilations start only at `tir`", target.name()) }),
+    }
 }
 
 /// Runs a textual MLIR pass pipeline with the verifier on.

@@ -118,6 +118,19 @@ impl Ir {
         out
     }
 
+    /// Shared-memory globals that are only declared: dynamic shared memory, sized at launch.
+    pub fn declared_shared(&self) -> Vec<Val> {
+        let mut out = vec![];
+        let mut g = unsafe { LLVMGetFirstGlobal(self.module) };
+        while !g.is_null() {
+            if unsafe { LLVMIsDeclaration(g) } != 0 && self.addr_space(g) == crate::retarget::SHARED_AS {
+                out.push(g);
+            }
+            g = unsafe { LLVMGetNextGlobal(g) };
+        }
+        out
+    }
+
     /// (size, alignment) of a global's value.
     pub fn global_size(&self, g: Val) -> (u64, u64) {
         unsafe {

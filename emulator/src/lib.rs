@@ -113,7 +113,7 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
     let loaded = match cached {
         Some(l) => l,
         None => {
-            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, checks, plant)?);
+            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, gpu.dynamic_smem, checks, plant)?);
             memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, l.clone());
             l
         }

@@ -35,8 +35,9 @@ fn host_machine() -> Result<TargetMachine, EmuError> {
         .ok_or_else(|| EmuError::Llvm(format!("no host target machine for {triple}")))
 }
 
-/// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes) and loads it.
-pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
+/// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes, `dynamic_smem`
+/// bytes of dynamic shared memory) and loads it.
+pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, dynamic_smem: usize, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
     let race = checks.races;
     let tm = host_machine()?;
     let context = Context::create();
@@ -50,7 +51,7 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crat
         if let Some(p) = plant {
             crate::plant::apply(&ir, kernel, p)?;
         }
-        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count)?;
+        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count, dynamic_smem as u64)?;
         entry::add(&ir, kernel)?;
         entry::add_builtins(&ir);
         layout

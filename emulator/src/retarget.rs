@@ -12,7 +12,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use weft_runtime::Site;
 
 /// Address space of NVPTX shared memory.
-const SHARED_AS: u32 = 3;
+pub(crate) const SHARED_AS: u32 = 3;
 
 /// What the retargeted kernel needs at launch.
 pub struct Layout {
@@ -25,13 +25,14 @@ pub struct Layout {
 }
 
 /// Rewrites `kernel` (the entry function) in place; `instrument_smem` adds a runtime call
-/// before every shared-memory access (the race check).
-pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool) -> Result<Layout, EmuError> {
+/// before every shared-memory access (the race check); `dynamic_smem` sizes the module's
+/// external shared array (the dynamic shared memory a GPU launch gives each CTA).
+pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool, dynamic_smem: u64) -> Result<Layout, EmuError> {
     let name = ir.name_of(kernel);
     // Sizes of the kernel's own blocks, before the rewrite adds runtime calls.
     let blocks = if count { ir.block_sizes(kernel) } else { vec![] };
     let mut rw = Rw { ir, kernel: name, sites: vec![] };
-    let (smem_bytes, global_bytes) = rw.globals(kernel)?;
+    let (smem_bytes, global_bytes) = rw.globals(kernel, dynamic_smem)?;
     for inst in rw.ir.instructions(kernel) {
         rw.instruction(inst)?;
     }
@@ -67,14 +68,16 @@ impl Rw<'_> {
 
     /// Lays out the module's globals: shared ones in the CTA buffer, the others (the grid
     /// barrier's words) per rank; replaces their uses with addresses computed at entry.
-    fn globals(&mut self, kernel: LLVMValueRef) -> Result<(u64, u64), EmuError> {
+    fn globals(&mut self, kernel: LLVMValueRef, dynamic_smem: u64) -> Result<(u64, u64), EmuError> {
         let (mut smem, mut glob) = (0u64, 0u64);
         let mut placed = vec![];
-        for g in self.ir.globals() {
+        let dynamic = self.ir.declared_shared();
+        for g in self.ir.globals().into_iter().chain(dynamic.iter().copied()) {
             if self.ir.name_of(g).starts_with("__weft_emu") {
                 continue;
             }
             let (size, align) = self.ir.global_size(g);
+            let size = if dynamic.contains(&g) { dynamic_smem } else { size };
             let shared = self.ir.addr_space(g) == SHARED_AS;
             if !shared && !self.ir.zero_initialized(g) {
                 return Err(EmuError::Unsupported(format!("global `{}` with a non-zero initializer", self.ir.name_of(g))));

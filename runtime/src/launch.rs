@@ -38,6 +38,8 @@ pub struct GpuCode {
     pub symbol: String,
     /// Warps per CTA; a program instance is one CTA.
     pub num_warps: u32,
+    /// Dynamic shared memory bytes per CTA (the launch opts in above 48 KiB).
+    pub dynamic_smem: u32,
     /// Whether every CTA must be resident at once (its programs wait on each other or on
     /// other PEs): a cooperative launch, refused when the grid does not fit.
     pub cooperative: bool,

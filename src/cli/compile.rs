@@ -8,7 +8,9 @@ use weft::compiler::pipeline::{self, Options, Target};
 /// Arguments of `weft compile`.
 #[derive(Args, Debug)]
 pub struct CompileArgs {
-    /// Library kernel name (see `weft list`) or a path to a `.mlir` file in the tile/shmem dialects.
+    /// Library kernel name (see `weft list`), a path to a `.mlir` file in the tile/shmem
+    /// dialects, or a dumped later stage `<kernel>.<stage>.<ext>` (NVIDIA: `gpu`, `llvm`, `ptx`)
+    /// to start from.
     kernel: String,
     /// Stage to print. CPU: tir, lowered, llvm-mlir, llvm, asm. NVIDIA: tir, gpu, llvm, ptx,
     /// cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, gpu, llvm, amdgcn,
@@ -47,6 +49,13 @@ pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), Strin
 /// Runs `weft compile`.
 pub fn compile(a: CompileArgs) -> Result<(), String> {
     let target = parse_target(&a.target)?;
+    let env = Options::from_env();
+    let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu) };
+    if let Some((symbol, stage)) = dumped_stage(&a.kernel, target) {
+        let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
+        let out = pipeline::run_from(&text, stage, symbol, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
+        return write_output(out, target, a.output.as_deref());
+    }
     let kernel = if a.kernel.ends_with(".mlir") {
         let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
         pipeline::import_tir(&text, &a.kernel).map_err(|e| e.to_string())?
@@ -55,10 +64,18 @@ pub fn compile(a: CompileArgs) -> Result<(), String> {
         apply_defines(&mut c, &a.define)?;
         weft::kernels::build(&a.kernel, &c).map_err(|e| e.to_string())?
     };
-    let env = Options::from_env();
-    let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu) };
     let out = weft::compiler::cache::run_cached(&kernel, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;
     write_output(out, target, a.output.as_deref())
+}
+
+/// The kernel and stage of a dump named `<kernel>.<stage>.<ext>` (as `--dump-dir` writes)
+/// of a stage after `tir` of `target`, or `None`.
+fn dumped_stage(path: &str, target: Target) -> Option<(&str, &'static str)> {
+    let file = std::path::Path::new(path).file_name()?.to_str()?;
+    let mut parts = file.rsplitn(3, '.');
+    let (ext, stage, symbol) = (parts.next()?, parts.next()?, parts.next()?);
+    let s = target.stages().iter().skip(1).find(|s| s.name == stage && s.ext == ext)?;
+    Some((symbol, s.name))
 }
 
 /// Parses a `--target` name.

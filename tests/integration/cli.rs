@@ -142,3 +142,33 @@ fn cuda_transport_without_a_gpu_says_what_is_missing() {
     let (code, _, bad) = weft(&["run", "allgather", "--transport", "tcp"]);
     assert!(code == 2 && bad.contains("unknown transport `tcp` (local, cuda)"), "{bad}");
 }
+
+#[test]
+fn a_compilation_starts_from_a_dumped_nvidia_stage() {
+    if !super::gpu::tools_or_skip("a_compilation_starts_from_a_dumped_nvidia_stage") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("weft-resume-{}", std::process::id()));
+    let (d, reference) = (dir.join("dump"), dir.join("ref.cubin"));
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (code, report, err) = weft(&["compile", "gemm", "--target", "sm_80", "--dtype", "bf16", "--emit", "cubin", "--dump-dir", &path(&d), "-o", &path(&reference)]);
+    assert_eq!(code, 0, "{err}");
+    let want = std::fs::read(&reference).unwrap();
+    // Each later stage's dump, compiled on, gives the same cubin and resource summary as the
+    // whole run.
+    for stage in ["gemm.gpu.ll", "gemm.llvm.ll", "gemm.ptx.ptx"] {
+        let out = dir.join(format!("{stage}.cubin"));
+        let (code, text, err) = weft(&["compile", &path(&d.join(stage)), "--target", "sm_80", "--emit", "cubin", "-o", &path(&out)]);
+        assert_eq!(code, 0, "{stage}: {err}");
+        // The summary line; ptxas's log below it has its own compile time.
+        assert_eq!((text.lines().next(), std::fs::read(&out).unwrap()), (report.lines().next(), want.clone()), "{stage}");
+    }
+    let (code, ptx, err) = weft(&["compile", &path(&d.join("gemm.gpu.ll")), "--target", "sm_80", "--emit", "ptx"]);
+    assert_eq!((code, ptx), (0, std::fs::read_to_string(d.join("gemm.ptx.ptx")).unwrap()), "{err}");
+    // A stage before the start, or a target that cannot resume, is one line of error.
+    for (file, target, emit) in [("gemm.ptx.ptx", "sm_80", "llvm"), ("gemm.gpu.ll", "gfx942", "hsaco"), ("gemm.cubin.txt", "sm_80", "cubin")] {
+        let (code, _, err) = weft(&["compile", &path(&d.join(file)), "--target", target, "--emit", emit]);
+        assert!(code != 0 && err.trim_end().lines().count() == 1 && err.starts_with("weft: error:"), "{file} {target}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

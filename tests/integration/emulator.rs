@@ -139,3 +139,27 @@ fn emulation_speed() {
         assert!(p.verify().unwrap().0);
     });
 }
+
+#[test]
+fn emulated_gemm_large_tiles_convert_the_accumulator_in_chunks() {
+    // 128x128 and 128x256 f32 accumulators (64 and 128 KiB) leave through scratch in chunks;
+    // 128x256x128 bf16 operands (96 KiB) need dynamic shared memory. Uneven shapes so edge
+    // tiles are masked; one dtype per tile config.
+    let cases = [
+        ("sm_90a", (128, 128, 64), DType::BF16, (200, 150, 96), false),
+        ("sm_80", (128, 256, 32), DType::F32, (150, 260, 72), false),
+        ("sm_90a", (128, 256, 128), DType::BF16, (130, 270, 200), true),
+    ];
+    for (arch, (bm, bn, bk), dtype, (m, n, k), dynamic) in cases {
+        let world = emulated(arch, 1, 1);
+        let shape = MatmulShape { m, n, k };
+        let c = shape_constexprs("gemm", shape, 1, dtype.name()).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", 8);
+        let sm = weft::Target::parse(arch).and_then(|t| if let weft::Target::Cuda { sm } = t { Some(sm.info()) } else { None }).unwrap();
+        let gpu = weft::compiler::lower::gpu::lower(&weft::kernels::build("gemm", &c).unwrap(), &sm).unwrap();
+        assert_eq!(gpu.dynamic_smem > 48 * 1024, dynamic, "{arch} {bm}x{bn}x{bk}: dynamic shared memory {}", gpu.dynamic_smem);
+        let mut p = prepare_matmul(&world, "gemm", shape, dtype, &c).unwrap_or_else(|e| panic!("gemm {arch} {bm}x{bn}x{bk}: {e}"));
+        p.launch().unwrap_or_else(|e| panic!("gemm {arch} {bm}x{bn}x{bk} {m}x{n}x{k} {dtype}: {e}"));
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "gemm {arch} {bm}x{bn}x{bk} {m}x{n}x{k} {dtype}: max error {err}");
+    }
+}

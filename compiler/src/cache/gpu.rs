@@ -26,6 +26,8 @@ pub struct GpuBinary {
     pub ptxas: Option<PtxasReport>,
     /// The register / scratch report (AMD).
     pub amdgpu: Option<AmdgpuReport>,
+    /// Dynamic shared memory bytes the launch must give each CTA.
+    pub dynamic_smem: u32,
     /// Whether it came from the on-disk cache.
     pub from_disk_cache: bool,
 }
@@ -41,6 +43,7 @@ impl GpuBinary {
             machine: target.name().into(),
             ptxas: self.ptxas.clone(),
             amdgpu: self.amdgpu.clone(),
+            dynamic_smem: self.dynamic_smem,
         }
     }
 }
@@ -85,7 +88,7 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
         Some(b) => b,
         None => {
             let out = pipeline::run(kernel, target, None, opts)?;
-            let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, from_disk_cache: false };
+            let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, dynamic_smem: out.dynamic_smem, from_disk_cache: false };
             std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
             // The binary first: a meta file names only a complete one.
             write_atomic(&image_path, &b.image)?;
@@ -99,7 +102,7 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
 
 /// The meta file: `key value` lines, then the stage text and ptxas's log as counted bytes.
 fn meta(b: &GpuBinary) -> Vec<u8> {
-    let mut m = format!("weft-gpu-cache 1\nsymbol {}\nimage {}\n", b.symbol, blake3::hash(&b.image).to_hex());
+    let mut m = format!("weft-gpu-cache 1\nsymbol {}\nimage {}\ndynamic_smem {}\n", b.symbol, blake3::hash(&b.image).to_hex(), b.dynamic_smem);
     if let Some(r) = &b.amdgpu {
         let n = [r.sgprs, r.vgprs, r.agprs, r.scratch, r.lds, r.occupancy, r.spill_insts];
         m += &format!("amdgpu {}\n", n.map(|x| x.to_string()).join(" "));
@@ -118,7 +121,7 @@ fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
     let meta = std::fs::read_to_string(meta_path).ok()?;
     let image = std::fs::read(image_path).ok()?;
     let mut rest = meta.strip_prefix("weft-gpu-cache 1\n")?;
-    let mut b = GpuBinary { image, symbol: String::new(), text: String::new(), ptxas: None, amdgpu: None, from_disk_cache: true };
+    let mut b = GpuBinary { image, symbol: String::new(), text: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0, from_disk_cache: true };
     let mut hash_ok = false;
     let mut log = None;
     while let Some((line, after)) = rest.split_once('\n') {
@@ -126,6 +129,7 @@ fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
         rest = after;
         match field {
             "symbol" => b.symbol = value.to_string(),
+            "dynamic_smem" => b.dynamic_smem = value.parse().ok()?,
             "image" => hash_ok = blake3::hash(&b.image).to_hex().as_str() == value,
             "amdgpu" => {
                 let n: Vec<u32> = value.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;

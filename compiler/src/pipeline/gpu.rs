@@ -42,7 +42,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetIn
     let name = kernel.name.clone();
     let tir = make_tir(kernel)?;
     opts.dump(&name, &stages[0], &tir)?;
-    let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None };
+    let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
     if until == Some(stages[0]) {
         return Ok((out, None));
     }
@@ -51,6 +51,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetIn
     let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     out.text = module.print_to_string().to_string();
     out.symbol = m.symbol;
+    out.dynamic_smem = m.dynamic_smem as u32;
     opts.dump(&name, &stages[1], &out.text)?;
     Ok((out, (until != Some(stages[1])).then_some(module)))
 }
@@ -79,28 +80,72 @@ impl Steps<'_> {
 
 /// Runs the NVIDIA pipeline up to `until` (or to the cubin).
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
+    let ctx = Context::create();
+    let (out, module) = front(&ctx, kernel, Target::Cuda { sm }, &sm.info(), until, opts)?;
+    let Some(module) = module else { return Ok(out) };
+    nvptx_from(&ctx, Some(module), out, 2, sm, until, opts)
+}
+
+/// Runs the NVIDIA stages from index `from` on: `llvm` (2) and `ptx` (3) take `module`,
+/// `cubin` (4) takes the PTX in `out.text`. One loop over the stage list, each stage's text
+/// recorded and dumped, stopping after `until`.
+fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output, from: usize, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
     let info = sm.info();
-    let ctx = Context::create();
-    let (mut out, module) = front(&ctx, kernel, target, &info, until, opts)?;
-    let Some(module) = module else { return Ok(out) };
-    let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
     let symbol = out.symbol.clone();
+    let step = Steps { stages: target.stages(), name: &symbol, until, opts };
     let tc = Toolchain::new();
     let tm = nvptx::target_machine(&info).map_err(gpu_err("llvm"))?;
-    nvptx::link_and_optimize(&ctx, &module, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
-    if step.next(&mut out, 2, module.print_to_string().to_string())? {
-        return Ok(out);
+    for i in from..target.stages().len() {
+        let text = match (i, &module) {
+            (2, Some(m)) => {
+                nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
+                m.print_to_string().to_string()
+            }
+            (3, Some(m)) => nvptx::emit_ptx(m, &tm).map_err(gpu_err("ptx"))?,
+            (2 | 3, None) => unreachable!("callers pass the module for the stages before ptx"),
+            _ => {
+                let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
+                let dynamic = if out.dynamic_smem > 0 { format!(", dynamic shared {} B", out.dynamic_smem) } else { String::new() };
+                let text = format!("{symbol}: {}{dynamic} on {}\n{}", report.summary(), info.name, report.log);
+                out.object = Some(cubin);
+                out.ptxas = Some(report);
+                text
+            }
+        };
+        if step.next(&mut out, i, text)? {
+            break;
+        }
     }
-    let ptx = nvptx::emit_ptx(&module, &tm).map_err(gpu_err("ptx"))?;
-    if step.next(&mut out, 3, ptx)? {
-        return Ok(out);
-    }
-    let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
-    step.next(&mut out, 4, format!("{symbol}: {} on {}\n{}", report.summary(), info.name, report.log))?;
-    out.object = Some(cubin);
-    out.ptxas = Some(report);
     Ok(out)
+}
+
+/// Continues an NVIDIA compilation from `text`, a dump of stage `stage` (`gpu`, `llvm` or
+/// `ptx`) of the kernel whose entry is `symbol`, up to `until` (or to the cubin). Dynamic
+/// shared memory sizes are not in the IR, so the output records none.
+pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
+    let stages = Target::Cuda { sm }.stages();
+    let at = stages.iter().position(|s| *s == stage).unwrap_or(0);
+    let cannot = |why: String| CompileError::Import { file: format!("{symbol}.{}.{}", stage.name, stage.ext), message: why };
+    if at == 0 || at + 1 == stages.len() {
+        return Err(cannot(format!("a compilation can start at stage gpu, llvm or ptx of {}, not at `{}`", sm.info().name, stage.name)));
+    }
+    if until.is_some_and(|u| stages.iter().position(|s| *s == u) < Some(at)) {
+        return Err(cannot(format!("stage `{}` comes before the starting stage `{}`", until.map_or("", |u| u.name), stage.name)));
+    }
+    let mut out = Output { text: text.to_string(), object: None, sites: vec![], symbol: symbol.into(), machine: sm.info().name.into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
+    let ctx = Context::create();
+    let module = if stage.ext == "ll" {
+        let m = device::parse(&ctx, text, &format!("{symbol}.{}.ll", stage.name)).map_err(|source| CompileError::Llvm { stage: stage.name, source })?;
+        out.text = m.print_to_string().to_string();
+        Some(m)
+    } else {
+        None
+    };
+    if until == Some(stage) {
+        return Ok(out);
+    }
+    nvptx_from(&ctx, module, out, at + 1, sm, until, opts)
 }
 
 /// Runs the AMD pipeline up to `until` (or to the code object): `gpu` → `llvm` (O3) →

@@ -170,9 +170,22 @@ impl Device {
         }
     }
 
-    /// How many CTAs of `m`'s kernel with `threads` threads can be resident at once on one SM.
-    pub fn resident_per_sm(&self, m: &Module, threads: u32) -> Result<u64, CudaError> {
-        let per_sm = unsafe { result::occupancy::max_active_block_per_multiprocessor(m.func, threads as i32, 0) }
+    /// Lets `m`'s kernel use `bytes` of dynamic shared memory per CTA: above 48 KiB a kernel
+    /// must opt in before its launch asks for it.
+    pub fn allow_dynamic_smem(&self, m: &Module, bytes: u32) -> Result<(), CudaError> {
+        if bytes <= 48 * 1024 {
+            return Ok(());
+        }
+        self.bind()?;
+        let attr = sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+        // SAFETY: `m.func` is a function of a loaded module.
+        unsafe { result::function::set_function_attribute(m.func, attr, bytes as i32) }.map_err(CudaError::driver("cuFuncSetAttribute"))
+    }
+
+    /// How many CTAs of `m`'s kernel with `threads` threads and `smem` bytes of dynamic shared
+    /// memory can be resident at once on one SM.
+    pub fn resident_per_sm(&self, m: &Module, threads: u32, smem: u32) -> Result<u64, CudaError> {
+        let per_sm = unsafe { result::occupancy::max_active_block_per_multiprocessor(m.func, threads as i32, smem as usize) }
             .map_err(CudaError::driver("cuOccupancyMaxActiveBlocksPerMultiprocessor"))?;
         Ok(per_sm.max(0) as u64)
     }
@@ -181,13 +194,13 @@ impl Device {
     ///
     /// # Safety
     /// `params` must point to one value per kernel parameter, of the parameter's type.
-    pub unsafe fn launch(&self, m: &Module, grid: [u32; 3], threads: u32, cooperative: bool, params: &mut [*mut c_void]) -> Result<(), CudaError> {
+    pub unsafe fn launch(&self, m: &Module, grid: [u32; 3], threads: u32, smem: u32, cooperative: bool, params: &mut [*mut c_void]) -> Result<(), CudaError> {
         self.bind()?;
         let (g, b) = ((grid[0], grid[1], grid[2]), (threads, 1, 1));
         if cooperative {
-            unsafe { result::launch_cooperative_kernel(m.func, g, b, 0, self.stream, params) }.map_err(CudaError::driver("cuLaunchCooperativeKernel"))
+            unsafe { result::launch_cooperative_kernel(m.func, g, b, smem, self.stream, params) }.map_err(CudaError::driver("cuLaunchCooperativeKernel"))
         } else {
-            unsafe { result::launch_kernel(m.func, g, b, 0, self.stream, params) }.map_err(CudaError::driver("cuLaunchKernel"))
+            unsafe { result::launch_kernel(m.func, g, b, smem, self.stream, params) }.map_err(CudaError::driver("cuLaunchKernel"))
         }
     }
 }

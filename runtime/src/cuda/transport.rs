@@ -152,7 +152,7 @@ impl Pe {
             return Ok(&st.modules[i].1);
         }
         let m = self.dev.load(&code.image, &code.symbol)?;
-        if let Err(e) = self.nv.module_init(m.module) {
+        if let Err(e) = self.dev.allow_dynamic_smem(&m, code.dynamic_smem).and_then(|()| self.nv.module_init(m.module)) {
             self.dev.unload(&m);
             return Err(e);
         }
@@ -274,7 +274,7 @@ impl Transport for CudaTransport {
         let m = pe.module(&mut st, code)?;
         let ctas = grid.iter().map(|&g| g as u64).product::<u64>();
         if code.cooperative {
-            check_co_resident(&kernel.name, &pe.dev.info.name, ctas, pe.dev.resident_per_sm(m, code.threads())?, pe.dev.info.sms as u64)?;
+            check_co_resident(&kernel.name, &pe.dev.info.name, ctas, pe.dev.resident_per_sm(m, code.threads(), code.dynamic_smem)?, pe.dev.info.sms as u64)?;
         }
         let bufs: Vec<u64> = code.params.iter().zip(&slots).filter(|(p, _)| **p == GpuParam::Ptr).map(|(_, &a)| a).collect();
         check_peer_access(&kernel.name, code, pe.rank, pe.topology.world_size(), &bufs, &pe.nv)?;
@@ -283,7 +283,7 @@ impl Transport for CudaTransport {
         let start = Instant::now();
         pe.barrier(&kernel.name)?;
         // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
-        unsafe { pe.dev.launch(m, grid, code.threads(), code.cooperative, &mut params) }?;
+        unsafe { pe.dev.launch(m, grid, code.threads(), code.dynamic_smem, code.cooperative, &mut params) }?;
         watchdog::wait(pe, &kernel.name, pe.rank, Waiting::Kernel, pe.deadline)?;
         pe.barrier(&kernel.name)?;
         Ok(LaunchReport { elapsed: start.elapsed(), warnings: vec![] })

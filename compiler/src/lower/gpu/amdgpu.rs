@@ -14,6 +14,11 @@ pub struct Amdgpu {
 }
 
 impl TargetInfo for Amdgpu {
+    fn shared_limits(&self) -> (usize, usize) {
+        // 64 KiB of LDS per workgroup, all of it static.
+        (64 * 1024, 64 * 1024)
+    }
+
     fn name(&self) -> &'static str {
         self.name
     }

@@ -12,11 +12,12 @@ use super::layout::Blocked;
 use crate::ir::{Op, OpData, ReduceKind, Scalar, Type, Value};
 use crate::lower::LowerError;
 
-/// Shared memory a CTA can use without opting in to more at launch.
-pub const SMEM_LIMIT: usize = 48 * 1024;
-
-/// The module global of the scratch buffer.
-pub(crate) fn scratch_decl(bytes: usize) -> String {
+/// The module global of the scratch buffer: a static array, or (`dynamic`, above what a CTA
+/// has without opting in) the dynamic shared memory the launch sizes.
+pub(crate) fn scratch_decl(bytes: usize, dynamic: bool) -> String {
+    if dynamic {
+        return "@__weft_smem = external addrspace(3) global [0 x i8], align 16".into();
+    }
     format!("@__weft_smem = internal addrspace(3) global [{bytes} x i8] undef, align 16")
 }
 
@@ -84,8 +85,9 @@ impl Gather {
 impl Gx<'_> {
     /// Claims `bytes` of scratch shared memory for `op`.
     pub(crate) fn scratch(&mut self, op: Op, bytes: usize) -> Result<(), LowerError> {
-        if bytes > SMEM_LIMIT {
-            return Err(self.unsupported(op, &format!("needs {bytes} bytes of shared memory, more than the {SMEM_LIMIT} a CTA has by default; use smaller tiles")));
+        let max = self.t.shared_limits().1;
+        if bytes > max {
+            return Err(self.unsupported(op, &format!("needs {bytes} bytes of shared memory, more than the {max} a CTA can have; use smaller tiles")));
         }
         self.smem_bytes = self.smem_bytes.max(bytes);
         Ok(())
@@ -194,6 +196,9 @@ impl Gx<'_> {
 
     /// Accumulator `v` (layout `l`, IR type `t`) in the blocked layout.
     pub(crate) fn acc_to_blocked(&mut self, op: Op, v: &str, l: &AccLayout, t: &Type) -> Result<String, LowerError> {
+        if let Some(b) = self.acc_to_blocked_chunked(op, v, l, t)? {
+            return Ok(b);
+        }
         let (s, bl) = (num_elem(t), self.layout_of(op, t)?);
         self.scratch(op, t.numel() * s.bytes())?;
         self.barrier();
@@ -338,7 +343,7 @@ impl Gx<'_> {
 }
 
 /// The alignment of a vector access of `bytes` bytes at a multiple of its size (at most 16).
-fn vector_align(bytes: usize) -> usize {
+pub(super) fn vector_align(bytes: usize) -> usize {
     (1usize << bytes.trailing_zeros()).min(16)
 }
 

@@ -10,6 +10,7 @@
 //! CTA barriers. Hardware facts and spellings come from a [`target::TargetInfo`]: [`target::Nvptx`]
 //! or [`amdgpu::Amdgpu`] (whose "warps" are 64-lane wavefronts).
 
+pub mod acc_chunks;
 pub mod acc_layout;
 pub mod amdgpu;
 mod arith;
@@ -46,6 +47,8 @@ pub struct GpuModule {
     pub symbol: String,
     /// Warps per CTA the code was generated for.
     pub num_warps: usize,
+    /// Bytes of dynamic shared memory the launch must give each CTA (0: all static).
+    pub dynamic_smem: usize,
 }
 
 /// Warps per CTA when the kernel has no `num_warps` constexpr.
@@ -85,8 +88,9 @@ pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerErro
     for d in g.decls.values() {
         let _ = writeln!(m, "{d}");
     }
+    let dynamic_smem = if g.smem_bytes > t.shared_limits().0 { g.smem_bytes } else { 0 };
     if g.smem_bytes > 0 {
-        let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes));
+        let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes, dynamic_smem > 0));
     }
     let _ = writeln!(m, "\ndefine {} void @{symbol}({}) #0 {{", t.kernel_cc(), params.join(", "));
     let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
@@ -95,7 +99,7 @@ pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerErro
     let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads));
     let _ = writeln!(m, "attributes #{} = {{ noinline }}", emit::NOINLINE);
     m.push_str(t.module_suffix());
-    Ok(GpuModule { llvm: m, symbol, num_warps: warps })
+    Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem })
 }
 
 impl Gx<'_> {

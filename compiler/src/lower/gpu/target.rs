@@ -82,6 +82,9 @@ pub trait TargetInfo {
     fn poll_load(&self, ty: &str, p: &str, align: usize) -> String;
     /// How `shmem` ops are implemented.
     fn shmem_lib(&self) -> ShmemLib;
+    /// Shared memory bytes a CTA has without opting in (static), and the most the launch can
+    /// opt in to (dynamic shared memory, NVIDIA's `MAX_DYNAMIC_SHARED_SIZE_BYTES`).
+    fn shared_limits(&self) -> (usize, usize);
     /// The warp-level `m16n8k16` matrix instruction for operands of element `a` with f32
     /// accumulation, or `None` (dots then use the generic FMA lowering).
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
@@ -191,6 +194,11 @@ impl TargetInfo for Nvptx {
 
     fn shmem_lib(&self) -> ShmemLib {
         ShmemLib::Nvshmem
+    }
+
+    fn shared_limits(&self) -> (usize, usize) {
+        // 48 KiB static on every NVIDIA GPU; opt-in up to 163 KiB on sm_80, 227 KiB on sm_90+.
+        (48 * 1024, if self.sm >= 90 { 227 * 1024 } else { 163 * 1024 })
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {

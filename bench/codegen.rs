@@ -1,0 +1,254 @@
+//! `cargo bench --bench codegen`: weft's GPU code next to Triton's, compiled in the same run
+//! without a GPU. Kernels: Triton's tutorial-03 matmul against weft's `gemm` (bf16 in, f32
+//! accumulate) at 64x64x32 with 4 warps and 128x128x64 with 8, and a 1-D bf16 copy (BLOCK=1024,
+//! 4 warps); targets sm_80 and sm_90a. Per kernel, config and target: SASS instructions of the
+//! main (K) loop body, registers, spills and shared memory (ptxas -v; Triton's shared memory is
+//! what its launch asks for), global memory instructions by width in the loop and in the whole
+//! kernel, barriers in the loop, and cold and cached compile time. The loop body is assumed to be
+//! one K-step (neither compiler unrolls it at these configs). Triton 3.9.0 is installed from
+//! PyPI into `.tools/triton` on first use (`$WEFT_TRITON_VENV` elsewhere); without it (no
+//! network) only weft's rows are printed. Writes `target/weft-bench/codegen.md`.
+
+// Only its table writer is used here.
+#[allow(dead_code)]
+#[path = "support.rs"]
+mod support;
+#[path = "codegen_sass.rs"]
+mod sass;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use weft::compiler::backend::nvptx::{parse_ptxas, PtxasReport};
+use weft::compiler::dsl::{self, Constexprs};
+use weft::compiler::ir::{Kernel, Scalar};
+use weft::compiler::pipeline::{Options, Target};
+
+const TRITON: &str = "3.9.0";
+const TARGETS: [(&str, u32); 2] = [("sm_80", 80), ("sm_90a", 90)];
+
+/// A kernel at one config: `mm` (GEMM) or `copy` (1-D).
+#[derive(Clone, Copy)]
+struct Config {
+    kind: &'static str,
+    block: [usize; 3],
+    warps: usize,
+}
+
+impl Config {
+    fn name(&self) -> String {
+        match self.kind {
+            "mm" => format!("gemm {}x{}x{} w{}", self.block[0], self.block[1], self.block[2], self.warps),
+            _ => format!("copy BLOCK={} w{}", self.block[0], self.warps),
+        }
+    }
+}
+
+const CONFIGS: [Config; 3] = [
+    Config { kind: "mm", block: [64, 64, 32], warps: 4 },
+    Config { kind: "mm", block: [128, 128, 64], warps: 8 },
+    Config { kind: "copy", block: [1024, 0, 0], warps: 4 },
+];
+
+/// What one compiler made of one kernel.
+struct Row {
+    cubin: Vec<u8>,
+    symbol: String,
+    ptxas: PtxasReport,
+    /// Dynamic shared memory the launch asks for (Triton's scratch; weft's is static).
+    dynamic_smem: u32,
+    cold: Duration,
+    cached: Duration,
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = std::env::temp_dir().join(format!("weft-codegen-bench-{}", std::process::id()));
+    let python = match triton_python(root) {
+        Ok(p) => Some(p),
+        Err(why) => {
+            println!("Triton unavailable ({why}); printing weft's rows only.");
+            None
+        }
+    };
+    let bin = python.as_ref().and_then(|p| triton_bin(p));
+    let mut table = String::from(
+        "| kernel | target | compiler | SASS / K-step | registers | spills (st/ld B) | shared B | global mem / K-step | global mem (kernel) | barriers / K-step | cold | cached |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let total = CONFIGS.len() * TARGETS.len();
+    for (i, (cfg, (arch, sm))) in CONFIGS.iter().flat_map(|c| TARGETS.map(|t| (c, t))).enumerate() {
+        let dir = work.join(format!("{}-{arch}", cfg.kind)).join(format!("{}", cfg.block[0]));
+        eprintln!("[{}/{total}] {} {arch}: weft", i + 1, cfg.name());
+        let weft = weft_row(cfg, arch, &dir.join("weft"));
+        let _ = writeln!(table, "{}", line(cfg, arch, "weft", weft, bin.as_deref()));
+        if let (Some(py), Some(bin)) = (&python, &bin) {
+            eprintln!("[{}/{total}] {} {arch}: Triton", i + 1, cfg.name());
+            let tri = triton_row(py, bin, root, cfg, sm, &dir.join("triton"));
+            let _ = writeln!(table, "{}", line(cfg, arch, &format!("Triton {TRITON}"), tri, Some(bin)));
+        }
+    }
+    if bin.is_none() {
+        table += "\nSASS columns need cuobjdump (from the Triton wheel), which is not installed.\n";
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    support::write_summary("codegen.md", &table);
+}
+
+/// One table row: the metrics of `row`, or its error.
+fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Option<&Path>) -> String {
+    let head = format!("| {} | {arch} | {who} |", cfg.name());
+    let r = match row {
+        Ok(r) => r,
+        Err(e) => return format!("{head} error: {} | | | | | | | | |", e.lines().next().unwrap_or("").replace('|', "/")),
+    };
+    let p = &r.ptxas;
+    let shared = p.shared + r.dynamic_smem;
+    let regs = format!("{} | {}/{} | {shared} |", p.registers, p.spill_stores, p.spill_loads);
+    let times = format!("{} | {} |", ms(r.cold), ms(r.cached));
+    let sass = bin.ok_or_else(|| "no cuobjdump".to_string()).and_then(|b| disassemble(b, &r.cubin));
+    let code = match sass {
+        Ok(text) => {
+            let f = sass::function(&text, &r.symbol);
+            match sass::main_loop(&f) {
+                Some(l) => {
+                    let (in_loop, all) = (sass::describe(&sass::global_memory(l)), sass::describe(&sass::global_memory(&f)));
+                    format!("{} | {regs} {in_loop} | {all} | {} |", l.len(), sass::barriers(l))
+                }
+                None => format!("{} (no loop; whole kernel) | {regs} – | {} | {} (kernel) |", f.len(), sass::describe(&sass::global_memory(&f)), sass::barriers(&f)),
+            }
+        }
+        Err(e) => format!("{e} | {regs} | | |"),
+    };
+    format!("{head} {code} {times}")
+}
+
+fn ms(d: Duration) -> String {
+    if d >= Duration::from_secs(1) { format!("{:.2} s", d.as_secs_f64()) } else { format!("{:.1} ms", d.as_secs_f64() * 1e3) }
+}
+
+/// `cuobjdump -sass` of `cubin`.
+fn disassemble(bin: &Path, cubin: &[u8]) -> Result<String, String> {
+    static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let f = std::env::temp_dir().join(format!("weft-codegen-{}-{seq}.cubin", std::process::id()));
+    std::fs::write(&f, cubin).map_err(|e| e.to_string())?;
+    let out = Command::new(bin.join("cuobjdump")).arg("-sass").arg(&f).output().map_err(|e| format!("cuobjdump: {e}"))?;
+    let _ = std::fs::remove_file(&f);
+    if !out.status.success() {
+        return Err(format!("cuobjdump: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// weft's kernel for `cfg`: the library's `gemm`, or a 1-D copy written here.
+fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
+    let [bm, bn, bk] = cfg.block;
+    if cfg.kind == "copy" {
+        let c = Constexprs::new().with("BLOCK", bm).with("num_warps", cfg.warps);
+        return dsl::kernel("copy", &c, |a| {
+            let (x, y, n) = (a.ptr("x", Scalar::BF16), a.ptr("y", Scalar::BF16), a.i32("n"));
+            let offs = dsl::program_id(0) * (bm as i32) + dsl::arange(0, bm as i32);
+            let mask = offs.lt(n);
+            dsl::store_masked(y + offs, dsl::load_masked(x + offs, mask, 0.0f32), mask);
+            Ok(())
+        })
+        .map_err(|e| e.to_string());
+    }
+    let c = weft::kernels::target_constexprs("gemm", "bf16", target).map_err(|e| e.to_string())?;
+    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps);
+    weft::kernels::build("gemm", &c).map_err(|e| e.to_string())
+}
+
+/// Compiles weft's kernel cold into an empty cache in `dir`, then again from that cache.
+fn weft_row(cfg: &Config, arch: &str, dir: &Path) -> Result<Row, String> {
+    let target = Target::parse(arch).ok_or("unknown target")?;
+    let k = weft_kernel(cfg, target)?;
+    let compile = || weft::compiler::cache::compile_gpu_in(dir, &k, target, &Options::default()).map_err(|e| e.to_string());
+    let t = Instant::now();
+    compile()?;
+    let cold = t.elapsed();
+    weft::compiler::cache::clear_memory_cache();
+    let t = Instant::now();
+    let b = compile()?;
+    let cached = t.elapsed();
+    if !b.from_disk_cache {
+        return Err("the second compile missed the disk cache".into());
+    }
+    let ptxas = b.ptxas.clone().ok_or("no ptxas report")?;
+    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: 0, cold, cached })
+}
+
+/// Compiles Triton's kernel for `cfg` in a new Python process (`codegen_triton.py`), then
+/// runs ptxas -v on its PTX for the register and spill report.
+fn triton_row(py: &Path, bin: &Path, root: &Path, cfg: &Config, sm: u32, dir: &Path) -> Result<Row, String> {
+    let [bm, bn, bk] = cfg.block.map(|b| b.to_string());
+    let script = root.join("bench/codegen_triton.py");
+    let out = Command::new(py)
+        .arg(&script)
+        .args([cfg.kind, &bm, &bn, &bk, &cfg.warps.to_string(), &sm.to_string()])
+        .arg(dir)
+        .env("TRITON_DEFAULT_FP_FUSION", "1")
+        .output()
+        .map_err(|e| format!("python: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let json = stdout.lines().last().unwrap_or("");
+    if !out.status.success() || !json.starts_with('{') {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(format!("triton.compile failed: {}", err.lines().last().unwrap_or("")));
+    }
+    let field = |name: &str| -> Result<String, String> {
+        let at = json.find(&format!("\"{name}\": ")).ok_or(format!("no {name} in {json}"))? + name.len() + 4;
+        Ok(json[at..].split([',', '}']).next().unwrap_or("").trim().trim_matches('"').to_string())
+    };
+    let secs = |name: &str| -> Result<Duration, String> { field(name)?.parse::<f64>().map(Duration::from_secs_f64).map_err(|e| e.to_string()) };
+    let symbol = field("name")?;
+    let ptx = dir.join(format!("{}.ptx", cfg.kind));
+    let gpu = if sm == 90 { "sm_90a".to_string() } else { format!("sm_{sm}") };
+    // The wheel has two: `ptxas` (CUDA 12.8) and `ptxas-blackwell` (13.x, for the newer PTX
+    // Triton emits for some targets); the first that takes the PTX.
+    let mut log = String::new();
+    for tool in ["ptxas", "ptxas-blackwell"] {
+        let v = Command::new(bin.join(tool)).args(["-v", "-O3", "--gpu-name", &gpu]).arg(&ptx).arg("-o").arg(dir.join("ptxas.cubin")).output().map_err(|e| format!("{tool}: {e}"))?;
+        log = String::from_utf8_lossy(&v.stderr).into_owned() + &String::from_utf8_lossy(&v.stdout);
+        if v.status.success() {
+            break;
+        }
+    }
+    Ok(Row {
+        cubin: std::fs::read(dir.join(format!("{}.cubin", cfg.kind))).map_err(|e| e.to_string())?,
+        ptxas: parse_ptxas(&log, &symbol),
+        symbol,
+        dynamic_smem: field("shared")?.parse().map_err(|_| "bad shared".to_string())?,
+        cold: secs("cold")?,
+        cached: secs("cached")?,
+    })
+}
+
+/// The Python with Triton installed: `$WEFT_TRITON_VENV` or `.tools/triton`, made on first use
+/// (a venv from `.tools/py`'s Python, then `pip install triton==3.9.0`, with pip's progress).
+fn triton_python(root: &Path) -> Result<PathBuf, String> {
+    let venv = std::env::var_os("WEFT_TRITON_VENV").map(PathBuf::from).unwrap_or_else(|| root.join(".tools/triton"));
+    let py = venv.join("bin/python");
+    let has = |py: &Path| Command::new(py).args(["-c", &format!("import triton, sys; sys.exit(triton.__version__ != '{TRITON}')")]).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
+    if has(&py) {
+        return Ok(py);
+    }
+    eprintln!("Installing triton=={TRITON} from PyPI into {} (first use) ...", venv.display());
+    let base = [root.join(".tools/py/bin/python3"), PathBuf::from("python3")].into_iter().find(|p| Command::new(p).arg("--version").output().is_ok()).ok_or("no python3")?;
+    let ok = |c: &mut Command| c.status().is_ok_and(|s| s.success());
+    if !py.exists() && !ok(Command::new(&base).args(["-m", "venv"]).arg(&venv)) {
+        return Err(format!("could not make a venv at {}", venv.display()));
+    }
+    if !ok(Command::new(&py).args(["-m", "pip", "install", "--progress-bar", "on", &format!("triton=={TRITON}")])) {
+        return Err(format!("pip install triton=={TRITON} failed (no network?)"));
+    }
+    if has(&py) { Ok(py) } else { Err(format!("triton {TRITON} does not import after installing")) }
+}
+
+/// The CUDA tools bundled in the Triton wheel (ptxas, cuobjdump, nvdisasm).
+fn triton_bin(py: &Path) -> Option<PathBuf> {
+    let out = Command::new(py).args(["-c", "import os, triton; print(os.path.dirname(triton.__file__))"]).output().ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("backends/nvidia/bin");
+    dir.join("cuobjdump").exists().then_some(dir)
+}
