@@ -32,6 +32,11 @@ pub trait Transport: Send + Sync {
     fn gpu_sms(&self) -> Option<usize> {
         None
     }
+    /// Combines this process's verification verdict (passed, largest error) with every other
+    /// process's, for transports whose ranks live in several processes.
+    fn agree_verdict(&self, ok: bool, max_err: f64) -> Result<(bool, f64), RuntimeError> {
+        Ok((ok, max_err))
+    }
     /// Runs every program instance of `grid` on every rank this transport drives.
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;
 }
