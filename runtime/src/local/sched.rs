@@ -150,7 +150,15 @@ pub(crate) fn run(
             }) as Job<'_>
         })
         .collect();
-    pool.run(jobs);
+    if jobs.len() == 1 && here.remote.is_some() {
+        // One worker (ranks of a node sharing its cores): run it here, sparing two thread
+        // hand-offs per launch, which dominate small collectives.
+        if let Some(job) = jobs.into_iter().next() {
+            job();
+        }
+    } else {
+        pool.run(jobs);
+    }
     let elapsed = start.elapsed();
     if let Some(e) = spawn_err.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
@@ -282,7 +290,9 @@ fn run_instances(
             }
             // Back off so that a worker sharing a core (other load, more workers than cores)
             // lets the instance that everyone waits for run.
-            if idle_rounds < 64 {
+            // Under MPI a peer process, not a sleeping thread here, is what everyone waits for:
+            // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
+            if idle_rounds < 64 || shared.remote.is_some() {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));

@@ -110,6 +110,16 @@ impl Peers {
         self.mpi.check(rc, self.rank as i32, call)
     }
 
+    /// The communicator of host steps (benches time MPI's collectives on it).
+    pub(crate) fn host_comm(&self) -> MPI_Comm {
+        self.host_comm
+    }
+
+    /// Holds the MPI lock for a sequence of host-side calls.
+    pub(crate) fn lock_for_host(&self) -> MutexGuard<'_, ()> {
+        self.locked()
+    }
+
     fn locked(&self) -> MutexGuard<'_, ()> {
         self.lock.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -161,8 +171,10 @@ impl Peers {
             if start.elapsed() > timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: timeout.as_millis() });
             }
+            // Yield while the others are likely close (MPI only progresses inside MPI_Test),
+            // sleep once they are clearly busy elsewhere (a host reference, a slow peer).
             spins += 1;
-            if spins < 200 {
+            if spins < 100_000 && start.elapsed() < Duration::from_millis(200) {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(50));
