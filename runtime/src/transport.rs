@@ -1,6 +1,6 @@
 //! The transport interface: how ranks, their memory and launches are provided. `local` runs
-//! ranks as threads in this process; an OpenSHMEM transport (one process per rank under
-//! `oshrun`) and `cuda` (one NVSHMEM PE per process) fit the same interface, so kernels and
+//! ranks as threads in this process; `mpi` (one process per rank under `mpirun`, see
+//! `crate::mpi`) and `cuda` (one NVSHMEM PE per process) fit the same interface, so kernels and
 //! host code never change.
 
 use crate::buffer::RawBuf;

@@ -164,7 +164,7 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
 /// This process's rank of an MPI world (`--nodes` > 1: that many emulated nodes).
 pub(super) fn mpi_world(target: Option<&str>, nodes: usize) -> Result<World, weft::runtime::RuntimeError> {
     if target.is_some() {
-        return Err(weft::runtime::MpiError::Layout("--target runs GPU code in the emulator on the local transport; the mpi transport runs CPU code".into()).into());
+        return Err(weft::runtime::MpiError::Unsupported("it runs CPU code; --target runs GPU code in the emulator on the local transport".into()).into());
     }
     World::mpi(MpiOptions { nodes: (nodes > 1).then_some(nodes), ..MpiOptions::from_env() })
 }

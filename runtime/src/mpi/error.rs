@@ -29,6 +29,9 @@ pub enum MpiError {
         /// MPI's error string.
         message: String,
     },
+    /// A request the transport does not serve (GPU code, say).
+    #[error("the mpi transport: {0}")]
+    Unsupported(String),
     /// The processes cannot form the requested node layout.
     #[error("rank layout: {0}")]
     Layout(String),

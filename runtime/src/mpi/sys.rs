@@ -4,10 +4,6 @@
 
 use super::error::MpiError;
 
-/// The library's file name: `$WEFT_MPI_LIB`, else Open MPI 4's soname.
-pub fn library_name() -> String {
-    std::env::var("WEFT_MPI_LIB").unwrap_or_else(|_| "libmpi.so.40".into())
-}
 
 #[cfg(weft_mpi)]
 #[allow(non_camel_case_types, non_upper_case_globals, non_snake_case, dead_code, unsafe_op_in_unsafe_fn, clippy::all)]
@@ -58,7 +54,8 @@ mod loaded {
     impl Mpi {
         /// Loads the library (`RTLD_GLOBAL`: Open MPI's plugins resolve their symbols in it).
         pub fn load() -> Result<Mpi, MpiError> {
-            let name = super::library_name();
+            // `$WEFT_MPI_LIB`, else Open MPI 4's soname.
+            let name = std::env::var("WEFT_MPI_LIB").unwrap_or_else(|_| "libmpi.so.40".into());
             let err = |e: &dyn std::fmt::Display| MpiError::Load { lib: name.clone(), message: e.to_string() };
             // SAFETY: loading a shared library runs its initialisers; Open MPI's are benign.
             let lib = unsafe { libloading::os::unix::Library::open(Some(&name), libc::RTLD_NOW | libc::RTLD_GLOBAL) }.map_err(|e| err(&e))?;
@@ -107,9 +104,7 @@ mod loaded {
 
 /// Stands for the library in a build without bindings: loading is always the typed error.
 #[cfg(not(weft_mpi))]
-pub struct Mpi {
-    never: std::convert::Infallible,
-}
+pub enum Mpi {}
 
 #[cfg(not(weft_mpi))]
 impl Mpi {
