@@ -10,7 +10,7 @@ packages=(
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libncurses-dev
   # Kernel libraries are linked with the system C driver.
   build-essential pkg-config
-  # The oshmem transport (Open MPI's OSHMEM over UCX) and the GEMM baseline.
+  # The mpi transport (Open MPI: mpirun, mpi.h for bindgen, libmpi.so.40) and the GEMM baseline.
   openmpi-bin libopenmpi-dev libopenblas-dev
   # A Python venv for the GPU tool wheels below.
   python3-venv python3-pip

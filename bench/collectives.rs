@@ -2,7 +2,8 @@
 //! and 8 ranks, 4 KiB to 64 MiB (NCCL's size convention: the output buffer), each next to a
 //! plain `memcpy` of the same bytes in the same run (the physical limit on one machine).
 //! Prints GB/s and the fraction of memcpy, and writes a summary table to
-//! `target/weft-bench/collectives.md`.
+//! `target/weft-bench/collectives.md`. On the `mpi` transport (one rank per process, next to
+//! Open MPI's own collectives): `cargo bench --bench mpi`.
 
 #[path = "support.rs"]
 mod support;

@@ -65,15 +65,7 @@ fn bench(c: &mut Criterion) {
                 let t_gemm = support::timed(&mut group, "gemm", &id, || {
                     gemm.launch().expect("launch");
                 });
-                let t_base = support::timed(&mut group, "baseline", &id, || {
-                    if kernel == "ag_gemm" {
-                        comm.launch().expect("launch");
-                        gemm.launch().expect("launch");
-                    } else {
-                        gemm.launch().expect("launch");
-                        comm.launch().expect("launch");
-                    }
-                });
+                let t_base = support::timed(&mut group, "baseline", &id, || support::launch_baseline(kernel, &mut comm, &mut gemm));
                 let t_fused = support::timed(&mut group, "fused", &id, || {
                     fused.launch().expect("launch");
                 });

@@ -32,3 +32,16 @@ pub fn write_summary(file: &str, text: &str) {
         Err(e) => println!("\n{text}\n(could not write {}: {e})", path.display()),
     }
 }
+
+/// One launch of the non-overlapped baseline of `kernel`: the AllGather then the GEMM
+/// (`ag_gemm`), or the GEMM then the ReduceScatter (`gemm_rs`).
+#[allow(dead_code)] // used by the overlap benches only
+pub fn launch_baseline(kernel: &str, comm: &mut weft::kernels::Prepared, gemm: &mut weft::kernels::PreparedMatmul) {
+    if kernel == "ag_gemm" {
+        comm.launch().expect("launch");
+        gemm.launch().expect("launch");
+    } else {
+        gemm.launch().expect("launch");
+        comm.launch().expect("launch");
+    }
+}

@@ -6,6 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "build_mpi.rs"]
+mod mpi;
+
 /// Exactly the NVSHMEM host functions the CUDA transport calls.
 const FUNCTIONS: &[&str] = &[
     "nvshmemx_hostlib_init_attr",
@@ -33,6 +36,7 @@ fn include_dir(manifest: &Path) -> PathBuf {
 }
 
 fn main() {
+    mpi::bind();
     println!("cargo::rustc-check-cfg=cfg(weft_nvshmem)");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=WEFT_TOOLS_DIR");

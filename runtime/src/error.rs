@@ -82,6 +82,9 @@ pub enum RuntimeError {
     /// The CUDA transport is unavailable here or failed.
     #[error(transparent)]
     Cuda(#[from] crate::cuda::CudaError),
+    /// The MPI transport is unavailable here or failed.
+    #[error(transparent)]
+    Mpi(#[from] crate::mpi::MpiError),
     /// The operating system refused a resource.
     #[error("{what}: {message}")]
     System {

@@ -28,6 +28,8 @@ pub fn parse_size(s: &str) -> Option<usize> {
 struct Arena {
     base: *mut u8,
     size: usize,
+    /// Mapped by this heap (unmapped on drop), rather than borrowed from an MPI window.
+    owned: bool,
 }
 
 // SAFETY: the arena is plain memory; synchronisation is the kernels' and the runtime's job.
@@ -36,6 +38,9 @@ unsafe impl Sync for Arena {}
 
 impl Drop for Arena {
     fn drop(&mut self) {
+        if !self.owned || self.base.is_null() {
+            return;
+        }
         unsafe { libc::munmap(self.base as *mut libc::c_void, self.size) };
     }
 }
@@ -56,6 +61,9 @@ pub struct Heap {
     arenas: Vec<Arena>,
     size: usize,
     alloc: Mutex<Allocator>,
+    /// The one arena this process writes when it zeroes reused memory (its own rank's), when
+    /// the other arenas belong to other processes; `None`: all of them.
+    own: Option<usize>,
 }
 
 impl Heap {
@@ -80,16 +88,45 @@ impl Heap {
                     message: std::io::Error::last_os_error().to_string(),
                 });
             }
-            arenas.push(Arena { base: p as *mut u8, size: size + SLACK });
+            arenas.push(Arena { base: p as *mut u8, size: size + SLACK, owned: true });
         }
         let mut a = Allocator::default();
         a.free.insert(0, size);
-        Ok(Heap { arenas, size, alloc: Mutex::new(a) })
+        Ok(Heap { arenas, size, alloc: Mutex::new(a), own: None })
+    }
+
+    /// A heap over memory mapped by someone else (an MPI window): `bases[r]` is rank `r`'s
+    /// arena as this process sees it (null where it cannot see it), `size` usable bytes each,
+    /// and only arena `own` is ever written by the allocator. Every process runs the same
+    /// allocator over the same sequence of calls, so offsets agree without communication.
+    pub fn from_segments(bases: Vec<*mut u8>, size: usize, own: usize) -> Heap {
+        let arenas = bases.into_iter().map(|base| Arena { base, size: size + SLACK, owned: false }).collect();
+        let mut a = Allocator::default();
+        a.free.insert(0, size);
+        Heap { arenas, size, alloc: Mutex::new(a), own: Some(own) }
+    }
+
+    /// Usable bytes of a heap of `size` asked-for bytes, and the bytes to map for each arena.
+    pub fn sizes(size: usize) -> (usize, usize) {
+        let size = size.div_ceil(ALIGN) * ALIGN;
+        (size, size + SLACK)
     }
 
     /// Bytes per rank.
     pub fn capacity(&self) -> usize {
         self.size
+    }
+
+    /// The address of byte `offset` of `rank`'s part of `buf`, checked to hold `len` bytes.
+    pub fn span(&self, buf: RawBuf, rank: usize, offset: usize, len: usize) -> Result<*mut u8, RuntimeError> {
+        let world = self.arenas.len();
+        if rank >= world || self.arenas[rank].base.is_null() {
+            return Err(RuntimeError::RankOutOfRange { rank, world });
+        }
+        if offset + len > buf.bytes {
+            return Err(RuntimeError::SizeMismatch { expected: buf.bytes, got: offset + len });
+        }
+        Ok(unsafe { self.base(rank).add(buf.offset + offset) })
     }
 
     /// Base address of `rank`'s arena.
@@ -117,8 +154,10 @@ impl Heap {
         a.high_water = a.high_water.max(off + want);
         drop(a);
         if dirty > 0 {
-            for arena in &self.arenas {
-                unsafe { std::ptr::write_bytes(arena.base.add(off), 0, dirty) };
+            for (r, arena) in self.arenas.iter().enumerate() {
+                if self.own.is_none_or(|o| o == r) {
+                    unsafe { std::ptr::write_bytes(arena.base.add(off), 0, dirty) };
+                }
             }
         }
         Ok(RawBuf { id, offset: off, bytes })
@@ -149,7 +188,7 @@ impl Heap {
     pub fn locate(&self, addr: usize) -> Option<(usize, usize)> {
         self.arenas.iter().enumerate().find_map(|(r, a)| {
             let base = a.base as usize;
-            (addr >= base && addr < base + self.size).then(|| (r, addr - base))
+            (base != 0 && addr >= base && addr < base + self.size).then(|| (r, addr - base))
         })
     }
 

@@ -10,6 +10,7 @@ mod error;
 pub mod heap;
 mod launch;
 pub mod local;
+pub mod mpi;
 pub mod per_process;
 mod topology;
 mod transport;
@@ -21,6 +22,7 @@ pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin,
 pub use cuda::CudaOptions;
 pub use launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable, Site};
 pub use local::LocalOptions;
+pub use mpi::{MpiError, MpiOptions};
 pub use topology::Topology;
 pub use transport::Transport;
 pub use world::World;

@@ -1,6 +1,6 @@
 //! The transport interface: how ranks, their memory and launches are provided. `local` runs
-//! ranks as threads in this process; an OpenSHMEM transport (one process per rank under
-//! `oshrun`) and `cuda` (one NVSHMEM PE per process) fit the same interface, so kernels and
+//! ranks as threads in this process; `mpi` (one process per rank under `mpirun`, see
+//! `crate::mpi`) and `cuda` (one NVSHMEM PE per process) fit the same interface, so kernels and
 //! host code never change.
 
 use crate::buffer::RawBuf;
@@ -31,6 +31,11 @@ pub trait Transport: Send + Sync {
     /// Streaming multiprocessors of this process's GPU; `None` for CPU code.
     fn gpu_sms(&self) -> Option<usize> {
         None
+    }
+    /// Combines this process's verification verdict (passed, largest error) with every other
+    /// process's, for transports whose ranks live in several processes.
+    fn agree_verdict(&self, ok: bool, max_err: f64) -> Result<(bool, f64), RuntimeError> {
+        Ok((ok, max_err))
     }
     /// Runs every program instance of `grid` on every rank this transport drives.
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;

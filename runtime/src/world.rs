@@ -39,6 +39,18 @@ impl World {
         Ok(World { transport: crate::cuda::open(Some(opts))? })
     }
 
+    /// This process's rank of an MPI world started by `mpirun` / `srun` (see [`crate::mpi`]).
+    /// Without MPI, a [`RuntimeError::Mpi`] saying why.
+    pub fn mpi(opts: crate::mpi::MpiOptions) -> Result<World, RuntimeError> {
+        Ok(World { transport: crate::mpi::open(opts)? })
+    }
+
+    /// Combines this process's verification verdict (passed, largest error) with the other
+    /// processes' (a collective step on multi-process transports).
+    pub fn agree_verdict(&self, ok: bool, max_err: f64) -> Result<(bool, f64), RuntimeError> {
+        self.transport.agree_verdict(ok, max_err)
+    }
+
     /// A world over any transport.
     pub fn with_transport(transport: Arc<dyn Transport>) -> World {
         World { transport }

@@ -53,6 +53,9 @@ pub fn main() -> i32 {
         Cmd::Msccl(a) => msccl::msccl(a),
         Cmd::Devices => devices(),
     };
+    // A process of an MPI world must end MPI, or mpirun reports it as failed; after an error it
+    // exits without, so that mpirun stops the others rather than wait in MPI_Finalize.
+    let result = result.and_then(|()| weft::runtime::mpi::finalize().map_err(|e| e.to_string()));
     match result {
         Ok(()) => 0,
         Err(e) => {

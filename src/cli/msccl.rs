@@ -91,6 +91,10 @@ struct RunArgs {
     /// Run the GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator.
     #[arg(long)]
     target: Option<String>,
+    /// `local` (ranks as threads here) or `mpi` (this process is one rank under mpirun, which
+    /// must start as many processes as the algorithm has ranks; --nodes emulates nodes).
+    #[arg(long, default_value = "local")]
+    transport: String,
 }
 
 /// Runs `weft msccl`.
@@ -145,33 +149,46 @@ fn run(r: RunArgs) -> Result<(), String> {
         return Err(format!("{ranks} ranks cannot be split over --nodes {}", r.algo.nodes));
     }
     let topology = Topology { nodes: r.algo.nodes, local_size: ranks / r.algo.nodes };
-    let emulate = r.target.as_deref().map(super::run::emulated_arch).transpose()?;
-    let world = World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
+    let world = match r.transport.as_str() {
+        "local" => {
+            let emulate = r.target.as_deref().map(super::run::emulated_arch).transpose()?;
+            World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() })
+        }
+        "mpi" => super::run::mpi_world(r.target.as_deref(), r.algo.nodes),
+        t => return Err(format!("unknown transport `{t}` (local, mpi)")),
+    }
+    .map_err(|e| e.to_string())?;
+    if world.topology() != topology {
+        return Err(format!("{} needs {ranks} ranks ({topology}), but the {} world has {}", ir.name, world.transport(), world.topology()));
+    }
     let opts = MscclOptions { dtype, slot_bytes: r.slot_bytes, root: r.algo.root, block: r.algo.block };
     let res = run_msccl(&world, &ir, r.elems, &opts, r.iters).map_err(|e| e.to_string())?;
     let mut t = res.times.clone();
     t.sort();
     let median = t.get(t.len() / 2).map_or(0.0, |d| d.as_secs_f64());
     let g = res.geometry;
-    println!(
+    let (verified, max_err) = world.agree_verdict(res.verified, res.max_err).map_err(|e| e.to_string())?;
+    if super::run::printer(&world) {
+        println!(
         "{} ranks={ranks} ({topology}) proto={} elems={} dtype={dtype}: {}  max_err={:.3e}  time={:.3} ms (median of {})  algbw={:.2} GB/s  chunk={} tile={} tiles={}",
         ir.name,
         ir.protocol,
         r.elems,
-        if res.verified { "PASS" } else { "FAIL" },
-        res.max_err,
+        if verified { "PASS" } else { "FAIL" },
+        max_err,
         median * 1e3,
         t.len(),
         if median > 0.0 { res.alg_bytes as f64 / median / 1e9 } else { 0.0 },
         g.chunk_elems,
         g.tile_elems,
         g.tiles,
-    );
+        );
+    }
     for w in &res.warnings {
         eprintln!("weft: warning: {w}");
     }
-    if !res.verified {
-        return Err(format!("{}: result differs from the collective's plain math (max error {:.3e})", ir.name, res.max_err));
+    if !verified {
+        return Err(format!("{}: result differs from the collective's plain math (max error {max_err:.3e})", ir.name));
     }
     Ok(())
 }

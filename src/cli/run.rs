@@ -2,7 +2,7 @@
 //! a CUDA world), verify, time.
 
 use clap::Args;
-use weft::runtime::{DType, LocalOptions, Topology, World};
+use weft::runtime::{DType, LocalOptions, MpiOptions, Topology, World};
 
 /// Arguments of `weft run`.
 #[derive(Args, Debug)]
@@ -33,8 +33,10 @@ pub struct RunArgs {
     /// GEMM kernels: reduction length (per rank for gemm_rs).
     #[arg(long, default_value_t = 512)]
     k: usize,
-    /// `local` (ranks as threads here) or `cuda` (this process is one NVSHMEM PE on its GPU;
-    /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored).
+    /// `local` (ranks as threads here), `cuda` (this process is one NVSHMEM PE on its GPU;
+    /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored) or `mpi`
+    /// (this process is one rank under mpirun; --nodes > 1 splits the processes into that many
+    /// emulated nodes, otherwise the machines they run on are the nodes).
     #[arg(long, default_value = "local")]
     transport: String,
     /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator
@@ -68,7 +70,8 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         }
         "cuda" if a.target.is_some() => return Err("--target runs GPU code in the emulator on the local transport; a cuda world compiles for its own GPU".into()),
         "cuda" => World::cuda(),
-        t => return Err(format!("unknown transport `{t}` (local, cuda)")),
+        "mpi" => mpi_world(a.target.as_deref(), a.nodes),
+        t => return Err(format!("unknown transport `{t}` (local, cuda, mpi)")),
     }
     .map_err(|e| e.to_string())?;
     let topology = world.topology();
@@ -86,25 +89,28 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     let r = weft::kernels::run_collective(&world, &a.kernel, a.elems, dtype, &opts).map_err(|e| e.to_string())?;
     let median = r.median();
     let secs = median.as_secs_f64().max(1e-9);
-    println!(
+    let (verified, max_err) = world.agree_verdict(r.verified, r.max_err).map_err(|e| e.to_string())?;
+    if printer(&world) {
+        println!(
         "{} ranks={} ({topology}, {}) elems={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  algbw={:.2} GB/s  busbw={:.2} GB/s",
         a.kernel,
         world.n_ranks(),
         world.transport(),
         a.elems,
         dtype,
-        if r.verified { "PASS" } else { "FAIL" },
-        r.max_err,
+        if verified { "PASS" } else { "FAIL" },
+        max_err,
         secs * 1e3,
         r.times.len(),
         r.alg_bytes as f64 / secs / 1e9,
         r.bus_bytes as f64 / secs / 1e9,
-    );
+        );
+    }
     for w in &r.warnings {
         eprintln!("weft: warning: {w}");
     }
-    if !r.verified {
-        return Err(format!("{}: result differs from the reference (max error {:.3e})", a.kernel, r.max_err));
+    if !verified {
+        return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
     }
     Ok(())
 }
@@ -125,10 +131,12 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
     )
     .map_err(|e| e.to_string())?;
     let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
+    let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
     let mut sorted = times.clone();
     sorted.sort();
     let secs = sorted[sorted.len() / 2].as_secs_f64().max(1e-9);
-    println!(
+    if printer(world) {
+        println!(
         "{} ranks={} ({}) m={} n={} k={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
         a.kernel,
         world.n_ranks(),
@@ -142,7 +150,8 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
         secs * 1e3,
         times.len(),
         p.flops() / secs / 1e12,
-    );
+        );
+    }
     for w in &warnings {
         eprintln!("weft: warning: {w}");
     }
@@ -150,4 +159,18 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
         return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
     }
     Ok(())
+}
+
+/// This process's rank of an MPI world (`--nodes` > 1: that many emulated nodes).
+pub(super) fn mpi_world(target: Option<&str>, nodes: usize) -> Result<World, weft::runtime::RuntimeError> {
+    if target.is_some() {
+        return Err(weft::runtime::MpiError::Unsupported("it runs CPU code; --target runs GPU code in the emulator on the local transport".into()).into());
+    }
+    World::mpi(MpiOptions { nodes: (nodes > 1).then_some(nodes), ..MpiOptions::from_env() })
+}
+
+/// Whether this process prints the result line: the one holding rank 0 (every process verifies
+/// its own ranks; the verdict is agreed first).
+pub(super) fn printer(world: &World) -> bool {
+    world.host_ranks().start == 0
 }

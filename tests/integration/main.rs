@@ -10,5 +10,6 @@ mod golden;
 mod gpu;
 mod gpu_amd;
 mod half_precision;
+mod mpi;
 mod runtime_e2e;
 mod transports;

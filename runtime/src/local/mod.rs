@@ -1,10 +1,10 @@
 //! The `local` transport: N ranks as threads of this process, sharing one address space.
 //! The embedded default, used by tests and benches: no setup at all.
 
-mod ops;
+pub(crate) mod ops;
 mod pool;
-mod sched;
-mod state;
+pub(crate) mod sched;
+pub(crate) mod state;
 
 use crate::buffer::RawBuf;
 use crate::heap::{parse_size, Heap, DEFAULT_HEAP_BYTES};
@@ -79,17 +79,6 @@ impl LocalTransport {
         let pool = pool::Pool::new(opts.workers.max(1))?;
         Ok(LocalTransport { opts, heap, pool, launch_lock: std::sync::Mutex::new(()) })
     }
-
-    fn span(&self, buf: RawBuf, rank: usize, offset: usize, len: usize) -> Result<*mut u8, RuntimeError> {
-        let world = self.opts.topology.world_size();
-        if rank >= world {
-            return Err(RuntimeError::RankOutOfRange { rank, world });
-        }
-        if offset + len > buf.bytes {
-            return Err(RuntimeError::SizeMismatch { expected: buf.bytes, got: offset + len });
-        }
-        Ok(unsafe { self.heap.base(rank).add(buf.offset + offset) })
-    }
 }
 
 impl Transport for LocalTransport {
@@ -122,13 +111,13 @@ impl Transport for LocalTransport {
     }
 
     fn write_bytes(&self, buf: RawBuf, rank: usize, offset: usize, data: &[u8]) -> Result<(), RuntimeError> {
-        let p = self.span(buf, rank, offset, data.len())?;
+        let p = self.heap.span(buf, rank, offset, data.len())?;
         unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), p, data.len()) };
         Ok(())
     }
 
     fn read_bytes(&self, buf: RawBuf, rank: usize, offset: usize, out: &mut [u8]) -> Result<(), RuntimeError> {
-        let p = self.span(buf, rank, offset, out.len())?;
+        let p = self.heap.span(buf, rank, offset, out.len())?;
         unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) };
         Ok(())
     }
@@ -138,6 +127,6 @@ impl Transport for LocalTransport {
             return Err(RuntimeError::BadLaunch { kernel: kernel.name.clone(), message: format!("grid {grid:?} must be non-empty and at most 2^20 instances") });
         }
         let _one_at_a_time = self.launch_lock.lock().unwrap_or_else(|e| e.into_inner());
-        sched::run(&self.pool, &self.heap, &self.opts, kernel, grid, args, opts)
+        sched::run(&self.pool, &self.heap, &self.opts, &sched::Here::all(self.opts.topology.world_size()), kernel, grid, args, opts)
     }
 }

@@ -31,13 +31,13 @@ unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
 }
 
 /// Enters a runtime call: leaving a polling loop counts as progress.
-unsafe fn enter<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
+pub(crate) unsafe fn enter<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
     let i = unsafe { inst(ctx) };
     i.leave_spin();
     i
 }
 
-fn check_pe(i: &mut Inst, pe: i32, site: i32) -> usize {
+pub(crate) fn check_pe(i: &mut Inst, pe: i32, site: i32) -> usize {
     let world = i.shared().topology.world_size();
     if pe < 0 || pe as usize >= world {
         i.fault(site, format!("rank {pe} out of range: the world has {world} ranks"));
@@ -46,7 +46,7 @@ fn check_pe(i: &mut Inst, pe: i32, site: i32) -> usize {
 }
 
 /// Checks `[ptr, ptr + len)` lies in this rank's heap; returns its offset.
-fn heap_offset(i: &mut Inst, ptr: usize, len: usize, site: i32, what: &str) -> usize {
+pub(crate) fn heap_offset(i: &mut Inst, ptr: usize, len: usize, site: i32, what: &str) -> usize {
     let sh = i.shared();
     let base = sh.bases[i.rank];
     let size = sh.heap_bytes;
@@ -56,7 +56,7 @@ fn heap_offset(i: &mut Inst, ptr: usize, len: usize, site: i32, what: &str) -> u
     ptr - base
 }
 
-fn check_len(i: &mut Inst, bytes: i64, site: i32) -> usize {
+pub(crate) fn check_len(i: &mut Inst, bytes: i64, site: i32) -> usize {
     if bytes < 0 {
         i.fault(site, format!("negative transfer size {bytes}"));
     }
@@ -69,26 +69,26 @@ fn translate(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &st
     i.shared().bases[pe] + off
 }
 
-fn note_nbi(i: &mut Inst, fl: i32, site: i32) {
+pub(crate) fn note_nbi(i: &mut Inst, fl: i32, site: i32) {
     if fl & flags::NBI != 0 {
         i.nbi_pending += 1;
         i.last_nbi_site = site;
     }
 }
 
-unsafe extern "C" fn remote_ptr(ctx: *mut KernelCtx, ptr: *mut u8, pe: i32, site: i32) -> *mut u8 {
+pub(crate) unsafe extern "C" fn remote_ptr(ctx: *mut KernelCtx, ptr: *mut u8, pe: i32, site: i32) -> *mut u8 {
     let i = unsafe { enter(ctx) };
     translate(i, ptr as usize, 0, pe, site, "pointer") as *mut u8
 }
 
-unsafe extern "C" fn peer_delta(ctx: *mut KernelCtx, pe: i32, site: i32) -> i64 {
+pub(crate) unsafe extern "C" fn peer_delta(ctx: *mut KernelCtx, pe: i32, site: i32) -> i64 {
     let i = unsafe { enter(ctx) };
     let pe = check_pe(i, pe, site);
     let sh = i.shared();
     sh.bases[pe] as i64 - sh.bases[i.rank] as i64
 }
 
-unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
+pub(crate) unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { enter(ctx) };
     let n = check_len(i, bytes, site);
     let to = translate(i, dst as usize, n, pe, site, "destination");
@@ -98,7 +98,7 @@ unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, byte
     i.shared().bump();
 }
 
-unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
+pub(crate) unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { enter(ctx) };
     let n = check_len(i, bytes, site);
     let from = translate(i, src as usize, n, pe, site, "source");
@@ -107,7 +107,7 @@ unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, byte
 }
 
 /// Applies a signal update at absolute address `addr` with release ordering.
-fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: usize, site: i32) {
+pub(crate) fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: usize, site: i32) {
     if addr % 8 != 0 {
         i.fault(site, format!("signal address {addr:#x} is not 8-byte aligned"));
     }
@@ -135,7 +135,7 @@ fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: usize, site:
     sh.bump();
 }
 
-unsafe extern "C" fn put_signal(
+pub(crate) unsafe extern "C" fn put_signal(
     ctx: *mut KernelCtx,
     dst: *mut u8,
     src: *const u8,
@@ -156,7 +156,7 @@ unsafe extern "C" fn put_signal(
     apply_signal(i, sig_at, value, op, pe as usize, site);
 }
 
-unsafe extern "C" fn signal_op(ctx: *mut KernelCtx, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
+pub(crate) unsafe extern "C" fn signal_op(ctx: *mut KernelCtx, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
     let i = unsafe { enter(ctx) };
     let at = translate(i, sig as usize, 8, pe, site, "signal");
     apply_signal(i, at, value, op, pe as usize, site);
@@ -175,7 +175,7 @@ pub(crate) fn compare(v: u64, c: i32, expected: u64) -> Option<bool> {
     })
 }
 
-unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut u64, c: i32, expected: u64, site: i32) -> u64 {
+pub(crate) unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut u64, c: i32, expected: u64, site: i32) -> u64 {
     let i = unsafe { enter(ctx) };
     let addr = sig as usize;
     heap_offset(i, addr, 8, site, "signal");
@@ -203,26 +203,26 @@ unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut u64, c: i3
     }
 }
 
-unsafe extern "C" fn fence(ctx: *mut KernelCtx, _site: i32) {
+pub(crate) unsafe extern "C" fn fence(ctx: *mut KernelCtx, _site: i32) {
     unsafe { enter(ctx) };
     atomic_fence(Ordering::Release);
 }
 
-unsafe extern "C" fn quiet(ctx: *mut KernelCtx, _site: i32) {
+pub(crate) unsafe extern "C" fn quiet(ctx: *mut KernelCtx, _site: i32) {
     let i = unsafe { enter(ctx) };
     atomic_fence(Ordering::SeqCst);
     i.nbi_pending = 0;
 }
 
-unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
+pub(crate) unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
     let i = unsafe { enter(ctx) };
     let total = i.shared().total;
     meet(i, total, site);
 }
 
-unsafe extern "C" fn barrier_ranks(ctx: *mut KernelCtx, site: i32) {
+pub(crate) unsafe extern "C" fn barrier_ranks(ctx: *mut KernelCtx, site: i32) {
     let i = unsafe { enter(ctx) };
-    let ranks = i.shared().topology.world_size();
+    let ranks = i.shared().ranks_here;
     meet(i, ranks, site);
 }
 
@@ -233,6 +233,11 @@ fn meet(i: &mut Inst, count: usize, site: i32) {
     let sh = i.shared();
     let generation = sh.barrier_gen.load(Ordering::Acquire);
     if sh.barrier_arrived.fetch_add(1, Ordering::AcqRel) + 1 == count {
+        // The last arrival here meets the other processes for all of this process's instances.
+        if let Some(peers) = sh.remote {
+            peers.barrier(i, site);
+        }
+        let sh = i.shared();
         sh.barrier_arrived.store(0, Ordering::Release);
         sh.barrier_gen.fetch_add(1, Ordering::AcqRel);
         sh.bump();
@@ -244,14 +249,14 @@ fn meet(i: &mut Inst, count: usize, site: i32) {
     }
 }
 
-unsafe extern "C" fn fault(ctx: *mut KernelCtx, msg: *const u8, len: usize, site: i32) {
+pub(crate) unsafe extern "C" fn fault(ctx: *mut KernelCtx, msg: *const u8, len: usize, site: i32) {
     let i = unsafe { inst(ctx) };
     // SAFETY: the caller passes a live UTF-8 buffer of `len` bytes.
     let text = String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(msg, len) }).into_owned();
     i.fault(site, text);
 }
 
-unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, _site: i32) -> *mut u8 {
+pub(crate) unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, _site: i32) -> *mut u8 {
     let i = unsafe { enter(ctx) };
     let rank = i.rank;
     let mut all = i.shared().rank_scratch.lock().unwrap_or_else(|e| e.into_inner());
@@ -260,7 +265,7 @@ unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, _site: i32)
     words.as_mut_ptr() as *mut u8
 }
 
-unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {
+pub(crate) unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {
     let i = unsafe { inst(ctx) };
     // Polling anything other than what the last poll waited for means that poll succeeded
     // and the instance ran on (plain stores another rank polls for, say): that is progress.

@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 
 /// Work for one worker during one launch.
-pub(super) type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
+pub(crate) type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
 type StaticJob = Box<dyn FnOnce() + Send + 'static>;
 
 struct Worker {
@@ -18,7 +18,7 @@ struct Worker {
 }
 
 /// A fixed set of worker threads.
-pub(super) struct Pool {
+pub(crate) struct Pool {
     workers: Vec<Worker>,
 }
 

@@ -14,7 +14,8 @@
 //! before it signals is running, not stuck, and the instances waiting for it are healthy.
 
 use super::ops::{compare, RT_FNS};
-use super::pool::{return_stack, take_stack, Job, Pool};
+use super::pool::{return_stack, take_stack, Job};
+pub(crate) use super::pool::Pool;
 use super::state::{Blocked, Inst, Shared, Yield};
 use super::LocalOptions;
 use crate::abi::{cmp, KernelCtx};
@@ -41,20 +42,40 @@ const DONE: u64 = u64::MAX;
 const RUNNING: u64 = u64::MAX - 1;
 const ROUNDS_BITS: u64 = 8;
 
-pub(super) fn run(
+/// What a launch runs in this process: which ranks, with which runtime table, and how to reach
+/// ranks that live in other processes (none on `local`).
+pub(crate) struct Here<'a> {
+    /// The function table kernels call.
+    pub fns: &'static crate::abi::RtFns,
+    /// The ranks whose instances run here.
+    pub ranks: std::ops::Range<usize>,
+    /// The other processes (the `mpi` transport).
+    pub remote: Option<&'a crate::mpi::Peers>,
+}
+
+impl Here<'static> {
+    /// Every rank, in this process.
+    pub fn all(n: usize) -> Here<'static> {
+        Here { fns: &RT_FNS, ranks: 0..n, remote: None }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run(
     pool: &Pool,
     heap: &Heap,
     opts: &LocalOptions,
+    here: &Here<'_>,
     kernel: &Launchable,
     grid: [u32; 3],
     args: &[Arg],
     lopts: &LaunchOptions,
 ) -> Result<LaunchReport, RuntimeError> {
-    let crate::KernelCode::Cpu(entry) = kernel.code else { return Err(kernel.wrong_code("local", "CPU code")) };
+    let crate::KernelCode::Cpu(entry) = kernel.code else { return Err(kernel.wrong_code(if here.remote.is_some() { "mpi" } else { "local" }, "CPU code")) };
     let topo = opts.topology;
     let n = topo.world_size();
     let per_rank = (grid[0] * grid[1] * grid[2]) as usize;
-    let total = n * per_rank;
+    let total = here.ranks.len() * per_rank;
     let shared = Shared {
         heap,
         kernel,
@@ -62,25 +83,27 @@ pub(super) fn run(
         bases: (0..n).map(|r| heap.base(r) as usize).collect(),
         heap_bytes: heap.capacity(),
         total,
+        ranks_here: here.ranks.len(),
+        remote: here.remote,
         progress: AtomicU64::new(0),
         abort: Default::default(),
         deadlock: Default::default(),
         fault: Mutex::new(None),
         barrier_arrived: Default::default(),
         barrier_gen: Default::default(),
-        signals: lopts.track_signals.then(|| Mutex::new(HashMap::new())),
+        signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),
         rank_scratch: Default::default(),
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;
     let mut tasks: Vec<Box<Task>> = Vec::with_capacity(total);
-    for rank in 0..n {
+    for rank in here.ranks.clone() {
         for z in 0..grid[2] as i32 {
             for y in 0..grid[1] as i32 {
                 for x in 0..grid[0] as i32 {
                     let mut t = Box::new(Task {
                         ctx: KernelCtx {
-                            fns: &RT_FNS,
+                            fns: here.fns,
                             rank: rank as i32,
                             n_ranks: n as i32,
                             program_id: [x, y, z],
@@ -127,7 +150,15 @@ pub(super) fn run(
             }) as Job<'_>
         })
         .collect();
-    pool.run(jobs);
+    if jobs.len() == 1 && here.remote.is_some() {
+        // One worker (ranks of a node sharing its cores): run it here, sparing two thread
+        // hand-offs per launch, which dominate small collectives.
+        if let Some(job) = jobs.into_iter().next() {
+            job();
+        }
+    } else {
+        pool.run(jobs);
+    }
     let elapsed = start.elapsed();
     if let Some(e) = spawn_err.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
@@ -248,13 +279,20 @@ fn run_instances(
                 (idle_at, idle_rounds, idle_since) = (now, 1, Instant::now());
             }
             states[w].store(now << ROUNDS_BITS | idle_rounds.min(255), Ordering::Release);
-            if everyone_stuck(states, shared, now) || (idle_since.elapsed() > timeout && !anyone_running(states)) {
+            // Another process may still unblock these instances: only the timeout decides then.
+            if let Some(peers) = shared.remote {
+                peers.progress();
+            }
+            let alone = shared.remote.is_none();
+            if (alone && everyone_stuck(states, shared, now)) || (idle_since.elapsed() > timeout && !anyone_running(states)) {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }
             // Back off so that a worker sharing a core (other load, more workers than cores)
             // lets the instance that everyone waits for run.
-            if idle_rounds < 64 {
+            // Under MPI a peer process, not a sleeping thread here, is what everyone waits for:
+            // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
+            if idle_rounds < 64 || shared.remote.is_some() {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));

@@ -41,7 +41,12 @@ pub(crate) struct Shared<'a> {
     pub topology: Topology,
     pub bases: Vec<usize>,
     pub heap_bytes: usize,
+    /// Program instances run in this process.
     pub total: usize,
+    /// Ranks run in this process.
+    pub ranks_here: usize,
+    /// The other processes' ranks, when there are any (the `mpi` transport).
+    pub remote: Option<&'a crate::mpi::Peers>,
     /// Bumped whenever an instance does something another might be waiting for.
     pub progress: AtomicU64,
     pub abort: AtomicBool,
