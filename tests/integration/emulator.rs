@@ -89,21 +89,18 @@ fn emulated_msccl_builtins() {
         let ranks = 4;
         let ir = algorithms::build(algo, &AlgoParams { ranks, nodes, instances: 1, protocol }).unwrap().to_ir().unwrap();
         let world = emulated(arch, nodes, ranks / nodes);
-        // 16-bit LL forwarding is a known lowering race (see the ignored test below).
-        let dtype = if protocol == Protocol::LL { DType::F32 } else { [DType::F32, DType::BF16][i % 2] };
+        let dtype = [DType::F32, DType::BF16, DType::F16][i % 3];
         let opts = MscclOptions { dtype, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };
         let r = run_msccl(&world, &ir, 777, &opts, 0).unwrap_or_else(|e| panic!("{algo} {protocol:?} {arch}: {e}"));
         assert!(r.verified, "{algo} {protocol:?} {arch} {dtype}: max error {}", r.max_err);
     }
 }
 
-/// Found by the emulator: MSCCL's LL protocol with 16-bit elements forwards wrong data on 3+
-/// ranks (2 ranks, f32 and i32 pass; the CPU passes). Resuming the CTA's threads in reverse
-/// order (`WEFT_EMU_ORDER=reverse`) makes it pass: a thread reads words another thread stores
-/// (the i32 word view and the element view of the staging buffer map to different threads)
-/// with no barrier between. Un-ignore once the GPU lowering orders them.
+/// Found by the emulator: MSCCL's LL protocol with 16-bit elements forwarded wrong data on 3+
+/// ranks: the receive wrote the staging buffer as 32-bit words while other threads of the CTA
+/// were still reading the previous message from it as 16-bit elements (no barrier between).
+/// The LL receive now starts with a `tile.barrier` for 16-bit types.
 #[test]
-#[ignore = "GPU lowering race in MSCCL LL with 16-bit elements, found by the emulator"]
 fn emulated_msccl_ll_16bit_forwarding() {
     let ir = algorithms::build("allgather_ring", &AlgoParams { ranks: 3, nodes: 1, instances: 1, protocol: Protocol::LL }).unwrap().to_ir().unwrap();
     let opts = MscclOptions { dtype: DType::BF16, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };

@@ -141,6 +141,10 @@ impl Gx<'_> {
             OpKind::LlPack | OpKind::LlRecv { .. } => self.ll(op),
             OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. } => self.multimem(op),
             OpKind::ConsumeToken => self.consume_token(op),
+            OpKind::Barrier => {
+                self.barrier();
+                Ok(())
+            }
             _ => match self.t.shmem_lib() {
                 ShmemLib::Nvshmem => self.shmem(op),
                 ShmemLib::PeerHeap => self.shmem_peer(op),
