@@ -107,6 +107,8 @@ pub struct Cta {
     pub sites: &'static [weft_runtime::Site],
     /// Instructions its threads executed (when counting).
     pub executed: u64,
+    /// AMD implicit kernel arguments (the grid's block counts; see `amd::implicit_args`).
+    pub implicit: [u32; 4],
 }
 
 thread_local! {
@@ -200,6 +202,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
         race: race.then(|| crate::race::Shadow::new(smem)),
         sites,
         executed: 0,
+        implicit: [0; 4],
     });
     let cta_ptr: *mut Cta = &mut *cta;
     for t in 0..threads {

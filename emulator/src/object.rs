@@ -68,6 +68,7 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crat
         global_bytes: layout.global_bytes as usize,
         sites: layout.sites,
         race,
+        amd_state: layout.amd_state,
     }));
     load(obj.as_slice(), symbol, desc)
 }

@@ -10,6 +10,8 @@ const ALIGN: usize = 256;
 /// Mapped past the usable end, so vector code that reads a few bytes beyond the last
 /// element it needs (16-bit lane pairs) never touches an unmapped page.
 const SLACK: usize = 4096;
+/// Bytes of each rank's device area, mapped past the slack (see [`Heap::device_area`]).
+pub const DEVICE_AREA_BYTES: usize = 4096;
 /// Default arena size per rank (virtual; pages are committed on first touch).
 pub const DEFAULT_HEAP_BYTES: usize = 2 << 30;
 
@@ -67,7 +69,7 @@ impl Heap {
             let p = unsafe {
                 libc::mmap(
                     std::ptr::null_mut(),
-                    size + SLACK,
+                    size + SLACK + DEVICE_AREA_BYTES,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
                     -1,
@@ -80,7 +82,7 @@ impl Heap {
                     message: std::io::Error::last_os_error().to_string(),
                 });
             }
-            arenas.push(Arena { base: p as *mut u8, size: size + SLACK });
+            arenas.push(Arena { base: p as *mut u8, size: size + SLACK + DEVICE_AREA_BYTES });
         }
         let mut a = Allocator::default();
         a.free.insert(0, size);
@@ -95,6 +97,14 @@ impl Heap {
     /// Base address of `rank`'s arena.
     pub fn base(&self, rank: usize) -> *mut u8 {
         self.arenas[rank].base
+    }
+
+    /// `rank`'s device area: [`DEVICE_AREA_BYTES`] bytes outside the allocator, zero when the
+    /// heap is made and kept across launches, at the same offset from every rank's base (so
+    /// peers reach it by the heap delta). Emulated GPU code keeps its device state there.
+    pub fn device_area(&self, rank: usize) -> *mut u8 {
+        // SAFETY: the arena maps `size + SLACK + DEVICE_AREA_BYTES` bytes.
+        unsafe { self.arenas[rank].base.add(self.size + SLACK) }
     }
 
     /// Allocates `bytes` (zeroed) on every rank.

@@ -37,7 +37,7 @@ pub struct RunArgs {
     /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored).
     #[arg(long, default_value = "local")]
     transport: String,
-    /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator
+    /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`, `gfx90a`, `gfx942`) in the SIMT emulator
     /// on the `local` transport, instead of CPU code.
     #[arg(long)]
     target: Option<String>,
@@ -49,8 +49,8 @@ pub struct RunArgs {
 /// The emulated architecture `--target` names.
 pub(super) fn emulated_arch(t: &str) -> Result<&'static str, String> {
     match weft::compiler::Target::parse(t) {
-        Some(t @ weft::compiler::Target::Cuda { .. }) => Ok(t.name()),
-        _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a and sm_100a")),
+        Some(t @ (weft::compiler::Target::Cuda { .. } | weft::compiler::Target::Amd { .. })) => Ok(t.name()),
+        _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a, sm_100a, gfx90a and gfx942")),
     }
 }
 

@@ -24,7 +24,7 @@ mod memory;
 mod multimem;
 mod reduce;
 mod shmem;
-mod shmem_peer;
+pub mod shmem_peer;
 mod sync;
 pub mod target;
 #[cfg(test)]
