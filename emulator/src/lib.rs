@@ -63,7 +63,8 @@ pub enum EmuError {
 /// What to check besides running.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Checks {
-    /// Check shared-memory accesses for races between barriers (a call per access).
+    /// Check shared-memory accesses for races between barriers and reads of bytes no thread
+    /// wrote (a call per access).
     pub races: bool,
     /// Count the instructions GPU threads execute ([`executed_instructions`]).
     pub count: bool,

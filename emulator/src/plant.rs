@@ -18,6 +18,9 @@ pub enum Plant {
     /// Add a CTA barrier to the first single-thread section (`one.do` blocks: thread 0, or
     /// lane 0 of each warp), which the other threads never reach.
     BarrierInSingleThread,
+    /// Delete the `n`-th store to shared memory (in program order, from 0): its bytes are
+    /// read uninitialized.
+    DropSharedStore(usize),
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -32,6 +35,11 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
         .collect();
     let none = |what: &str| EmuError::Unsupported(format!("planting {p:?}: the kernel has no {what}"));
     match p {
+        Plant::DropSharedStore(n) => {
+            let shared = |i: LLVMValueRef| ir.opcode(i) == LLVMOpcode::LLVMStore && ir.addr_space(ir.operand(i, 1)) == 3;
+            let st = ir.instructions(kernel).into_iter().filter(|&i| shared(i)).nth(n).ok_or_else(|| none(&format!("shared-memory store #{n}")))?;
+            ir.erase(st);
+        }
         Plant::DropBarrier(n) => {
             let (b, _) = calls.iter().filter(|(_, f)| f == BARRIER).nth(n).ok_or_else(|| none(&format!("barrier #{n}")))?;
             ir.erase(*b);
