@@ -12,6 +12,7 @@
 //! thread, warp, block, rank and op.
 
 mod amd;
+mod bounds;
 mod cta;
 mod entry;
 mod ir;
@@ -68,14 +69,17 @@ pub struct Checks {
     pub races: bool,
     /// Count the instructions GPU threads execute ([`executed_instructions`]).
     pub count: bool,
+    /// Check every global access against the buffers the host allocated (a call per access,
+    /// per lane of a gather / scatter).
+    pub bounds: bool,
 }
 
 impl Checks {
-    /// From `WEFT_EMU_CHECKS`, a comma-separated list of `races`, `count`.
+    /// From `WEFT_EMU_CHECKS`, a comma-separated list of `races`, `count`, `bounds`.
     pub fn from_env() -> Checks {
         let v = std::env::var("WEFT_EMU_CHECKS").unwrap_or_default();
         let has = |c: &str| v.split(',').any(|x| x.trim() == c);
-        Checks { races: has("races"), count: has("count") }
+        Checks { races: has("races"), count: has("count"), bounds: has("bounds") }
     }
 }
 

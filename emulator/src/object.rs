@@ -50,7 +50,7 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, checks: crat
         if let Some(p) = plant {
             crate::plant::apply(&ir, kernel, p)?;
         }
-        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count)?;
+        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count, checks.bounds)?;
         entry::add(&ir, kernel)?;
         entry::add_builtins(&ir);
         layout

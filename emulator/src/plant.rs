@@ -21,6 +21,8 @@ pub enum Plant {
     /// Delete the `n`-th store to shared memory (in program order, from 0): its bytes are
     /// read uninitialized.
     DropSharedStore(usize),
+    /// Move every store to global memory one element further (an off-by-one index).
+    GlobalStoreOffByOne,
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -35,6 +37,19 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
         .collect();
     let none = |what: &str| EmuError::Unsupported(format!("planting {p:?}: the kernel has no {what}"));
     match p {
+        Plant::GlobalStoreOffByOne => {
+            let global = |i: LLVMValueRef| ir.opcode(i) == LLVMOpcode::LLVMStore && ir.addr_space(ir.operand(i, 1)) != 3;
+            let stores: Vec<_> = ir.instructions(kernel).into_iter().filter(|&i| global(i)).collect();
+            if stores.is_empty() {
+                return Err(none("store to global memory"));
+            }
+            for st in stores {
+                ir.position_before(st);
+                let elem = ir.type_of(ir.operand(st, 0));
+                let p = ir.gep1(elem, ir.operand(st, 1));
+                ir.set_operand(st, 1, p);
+            }
+        }
         Plant::DropSharedStore(n) => {
             let shared = |i: LLVMValueRef| ir.opcode(i) == LLVMOpcode::LLVMStore && ir.addr_space(ir.operand(i, 1)) == 3;
             let st = ir.instructions(kernel).into_iter().filter(|&i| shared(i)).nth(n).ok_or_else(|| none(&format!("shared-memory store #{n}")))?;

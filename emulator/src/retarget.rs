@@ -12,7 +12,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use weft_runtime::Site;
 
 /// Address space of shared memory (NVPTX `.shared`, AMDGPU LDS).
-const SHARED_AS: u32 = 3;
+pub(crate) const SHARED_AS: u32 = 3;
 
 /// The AMD peer-heap shmem device state (the compiler's `shmem_peer::STATE_SYMBOL`).
 const AMD_STATE: &str = weft_compiler::lower::gpu::shmem_peer::STATE_SYMBOL;
@@ -30,9 +30,11 @@ pub struct Layout {
 }
 
 /// Rewrites `kernel` (the entry function) in place; `instrument_smem` adds a runtime call
-/// before every shared-memory access (the race check).
-pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool) -> Result<Layout, EmuError> {
+/// before every shared-memory access (the race check), `bounds` before every global one
+/// (see [`crate::bounds`]), `count` an instruction counter.
+pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool, bounds: bool) -> Result<Layout, EmuError> {
     let name = ir.name_of(kernel);
+    let global = if bounds { crate::bounds::accesses(ir, kernel) } else { vec![] };
     // Sizes of the kernel's own blocks, before the rewrite adds runtime calls.
     let blocks = if count { ir.block_sizes(kernel) } else { vec![] };
     let mut rw = Rw { ir, kernel: name, sites: vec![], amd_state: None };
@@ -44,6 +46,9 @@ pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: 
         for inst in rw.ir.instructions(kernel) {
             rw.smem_access(inst);
         }
+    }
+    for inst in global {
+        rw.bounds_check(inst);
     }
     if count {
         let first = rw.ir.first_instruction(kernel);

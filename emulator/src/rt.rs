@@ -141,7 +141,7 @@ extern "C" fn run_cta(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "
             return;
         }
     }
-    cta::run(ctx, args, thread_fn, d.threads, d.warp, d.smem_bytes, globals, &d.sites, d.race);
+    cta::run(ctx, args, thread_fn, d, globals);
 }
 
 /// The table the loader copies into the module's `__weft_emu_rt`, in [`Slot`] order.
@@ -172,6 +172,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::Counter, counter as *const () as usize);
     set(Slot::Bpermute, crate::amd::bpermute as *const () as usize);
     set(Slot::ImplicitArgs, crate::amd::implicit_args as *const () as usize);
+    set(Slot::GlobalAccess, crate::bounds::global_access as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

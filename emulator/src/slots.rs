@@ -54,6 +54,8 @@ pub enum Slot {
     Bpermute,
     /// `(site) -> ptr`: AMD code object v5 implicit kernel arguments (the grid's block counts).
     ImplicitArgs,
+    /// `(site, p, bytes, write, enabled)`: a global access, for the bounds check.
+    GlobalAccess,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -85,6 +87,7 @@ impl Slot {
             Slot::OpaqueZero => (&[I64], Some(I64)),
             Slot::SmemBase | Slot::RankGlobals | Slot::Counter | Slot::ImplicitArgs => (&[], Some(Ptr)),
             Slot::Bpermute => (&[I32, I32], Some(I32)),
+            Slot::GlobalAccess => (&[Ptr, I32, I32, I32], None),
             Slot::MyPe | Slot::NPes => (&[], Some(I32)),
             Slot::PeerPtr => (&[Ptr, I32], Some(Ptr)),
             Slot::Xfer => (&[I32, Ptr, Ptr, I64, Ptr, I64, I32, I32], None),

@@ -136,6 +136,9 @@ pub struct RtFns {
     /// 14: this rank's device area (`heap::DEVICE_AREA_BYTES` zeroed bytes kept across launches,
     /// at the same offset from every rank's heap base; used by the emulator).
     pub device_area: unsafe extern "C" fn(ctx: *mut KernelCtx, site: i32) -> *mut u8,
+    /// 15: bytes from `addr` to the end of the host allocation (any rank's) or device area
+    /// holding it, -1 outside every one (the emulator's bounds check).
+    pub extent: unsafe extern "C" fn(ctx: *mut KernelCtx, addr: *const u8, site: i32) -> i64,
 }
 
 /// Slot indices into [`RtFns`], read by the compiler's lowering.
@@ -170,6 +173,8 @@ pub mod slot {
     pub const RANK_SCRATCH: usize = 13;
     /// [`super::RtFns::device_area`]
     pub const DEVICE_AREA: usize = 14;
+    /// [`super::RtFns::extent`]
+    pub const EXTENT: usize = 15;
 }
 
 const _: () = {

@@ -46,8 +46,8 @@ impl Drop for Arena {
 struct Allocator {
     /// Free ranges (offset -> length), coalesced.
     free: BTreeMap<usize, usize>,
-    /// Live allocations (offset -> (id, bytes)).
-    live: BTreeMap<usize, (u64, usize)>,
+    /// Live allocations (offset -> (id, bytes reserved, bytes asked for)).
+    live: BTreeMap<usize, (u64, usize, usize)>,
     /// Offsets below this were handed out before and must be zeroed on reuse.
     high_water: usize,
     next_id: u64,
@@ -121,7 +121,7 @@ impl Heap {
         }
         a.next_id += 1;
         let id = a.next_id;
-        a.live.insert(off, (id, want));
+        a.live.insert(off, (id, want, bytes));
         // Fresh pages are already zero; only reused ranges need clearing.
         let dirty = a.high_water.saturating_sub(off).min(want);
         a.high_water = a.high_water.max(off + want);
@@ -137,7 +137,7 @@ impl Heap {
     /// Returns an allocation to the heap.
     pub fn free(&self, buf: RawBuf) {
         let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
-        let Some((_, len)) = a.live.remove(&buf.offset) else { return };
+        let Some((_, len, _)) = a.live.remove(&buf.offset) else { return };
         let (mut off, mut len) = (buf.offset, len);
         if let Some((&next, &nlen)) = a.free.range(off + len..).next() {
             if next == off + len {
@@ -166,7 +166,44 @@ impl Heap {
     /// (allocation id, offset within it) of a heap offset, if it is inside a live allocation.
     pub fn allocation_of(&self, offset: usize) -> Option<(u64, usize)> {
         let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
-        let (&start, &(id, len)) = a.live.range(..=offset).next_back()?;
+        let (&start, &(id, len, _)) = a.live.range(..=offset).next_back()?;
         (offset < start + len).then_some((id, offset - start))
+    }
+
+    /// Bytes from `addr` (in any rank's arena) to the end of what the host asked for in the
+    /// live allocation holding it (0 past it, up to the aligned end), or of the device area
+    /// holding it; `None` outside both.
+    pub fn extent(&self, addr: usize) -> Option<usize> {
+        for a in &self.arenas {
+            let area = a.base as usize + self.size + SLACK;
+            if addr >= area && addr < area + DEVICE_AREA_BYTES {
+                return Some(area + DEVICE_AREA_BYTES - addr);
+            }
+        }
+        let (_, offset) = self.locate(addr)?;
+        let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        // Up to the reserved (aligned) end, an address still belongs to its allocation, with
+        // nothing left of it past the bytes the host asked for.
+        let (&start, &(_, want, bytes)) = a.live.range(..=offset).next_back()?;
+        (offset < start + want).then(|| (start + bytes).saturating_sub(offset))
+    }
+}
+
+#[cfg(test)]
+mod extent_tests {
+    use super::{Heap, DEVICE_AREA_BYTES};
+
+    #[test]
+    fn extent_counts_to_the_bytes_asked_for_on_any_rank_and_in_device_areas() {
+        let h = Heap::new(2, 1 << 16).unwrap();
+        let b = h.alloc(10).unwrap();
+        let on = |rank: usize, off: usize| h.base(rank) as usize + b.offset + off;
+        assert_eq!(h.extent(on(0, 0)), Some(10));
+        assert_eq!(h.extent(on(1, 4)), Some(6));
+        assert_eq!(h.extent(on(1, 10)), Some(0), "past the asked-for end, inside the aligned reservation");
+        assert_eq!(h.extent(on(0, 300)), None, "no allocation there");
+        assert_eq!(h.extent(h.device_area(1) as usize + 8), Some(DEVICE_AREA_BYTES - 8));
+        h.free(b);
+        assert_eq!(h.extent(on(0, 0)), None, "a freed buffer");
     }
 }

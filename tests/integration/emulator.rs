@@ -120,7 +120,7 @@ fn emulated_msccl_ll_16bit_forwarding() {
 #[ignore = "a measurement, not a check"]
 fn emulation_speed() {
     use weft::emulator::{executed_instructions, with_checks, Checks};
-    let count = Checks { races: false, count: true };
+    let count = Checks { count: true, ..Checks::default() };
     with_checks(count, None, || {
         let world = emulated("sm_80", 1, 4);
         let c = default_constexprs("allgather", "f32").unwrap();

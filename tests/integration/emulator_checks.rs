@@ -7,7 +7,8 @@ use weft::emulator::{with_checks, Checks, Plant};
 use weft::kernels::{prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{Arg, DType, LocalOptions, RuntimeError, Topology, World};
 
-const RACES: Checks = Checks { races: true, count: false };
+const RACES: Checks = Checks { races: true, count: false, bounds: false };
+const BOUNDS: Checks = Checks { races: false, count: false, bounds: true };
 
 fn emulated(arch: &'static str, ranks: usize) -> World {
     World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap()
@@ -30,12 +31,16 @@ fn run_sum(plant: Option<Plant>) -> Result<f32, RuntimeError> {
 }
 
 fn run_sum_on(arch: &'static str, plant: Option<Plant>) -> Result<f32, RuntimeError> {
+    run_sum_checked(arch, RACES, plant)
+}
+
+fn run_sum_checked(arch: &'static str, checks: Checks, plant: Option<Plant>) -> Result<f32, RuntimeError> {
     let world = emulated(arch, 1);
     let x = world.alloc::<f32>(1024).unwrap();
     let out = world.alloc::<f32>(1).unwrap();
     let data: Vec<f32> = (0..1024).map(|i| ((i * 37) % 101) as f32 * 0.25 - 12.0).collect();
     world.write(&x, 0, &data).unwrap();
-    let k = with_checks(RACES, plant, || weft::emulator::launchable(&sum_kernel(), arch, RACES)).unwrap();
+    let k = with_checks(checks, plant, || weft::emulator::launchable(&sum_kernel(), arch, checks)).unwrap();
     world.launch(&k, [1, 1, 1], &[Arg::from(&x), Arg::from(&out)])?;
     let want: f32 = data.iter().sum();
     let got = world.read(&out, 0).unwrap()[0];
@@ -64,6 +69,21 @@ fn a_read_of_unwritten_shared_memory_is_reported() {
         let text = err.to_string();
         assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
         for needle in ["uninitialized", "ld.shared", "thread ", "warp ", "rank 0", "program (0,0,0)"] {
+            assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
+        }
+    }
+}
+
+/// A store one element past the 1-element output buffer is reported on both vendors' code;
+/// the unplanted kernel passes the bounds check.
+#[test]
+fn an_out_of_bounds_global_store_is_reported() {
+    for arch in ["sm_80", "gfx942"] {
+        run_sum_checked(arch, BOUNDS, None).unwrap_or_else(|e| panic!("{arch}: the unplanted reduction stays in bounds: {e}"));
+        let err = run_sum_checked(arch, BOUNDS, Some(Plant::GlobalStoreOffByOne)).expect_err("a store past the buffer");
+        let text = err.to_string();
+        assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+        for needle in ["out-of-bounds global access", "writes 4 bytes", "past the end of the buffer", "st.global", "thread ", "rank 0", "program (0,0,0)"] {
             assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
         }
     }

@@ -24,6 +24,7 @@ pub static RT_FNS: RtFns = RtFns {
     fault,
     rank_scratch,
     device_area,
+    extent,
 };
 
 unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
@@ -264,6 +265,11 @@ unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, _site: i32)
 unsafe extern "C" fn device_area(ctx: *mut KernelCtx, _site: i32) -> *mut u8 {
     let i = unsafe { enter(ctx) };
     i.shared().heap.device_area(i.rank)
+}
+
+unsafe extern "C" fn extent(ctx: *mut KernelCtx, addr: *const u8, _site: i32) -> i64 {
+    let i = unsafe { inst(ctx) };
+    i.shared().heap.extent(addr as usize).map_or(-1, |n| n as i64)
 }
 
 unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {
