@@ -2,7 +2,8 @@
 //! kernel makes outside shared memory (each enabled lane of a masked gather / scatter on its
 //! own), which faults unless the bytes lie in one buffer the host allocated (any rank's, as
 //! far as the host asked), in the rank's module globals, the CTA's shared memory or its AMD
-//! implicit kernel arguments.
+//! implicit kernel arguments, and unless the address has the alignment the access declares
+//! (a GPU faults on a misaligned vector access; the host might not).
 
 use crate::cta::lane;
 use crate::ir::{Ir, Val, EMPTY};
@@ -42,14 +43,15 @@ impl Rw<'_> {
     pub(crate) fn bounds_check(&mut self, inst: Val) {
         self.ir.position_before(inst);
         let one = self.ir.i32(1);
+        let align = unsafe { LLVMGetAlignment(inst) } as u64;
         match self.ir.opcode(inst) {
             LLVMOpcode::LLVMLoad => {
                 let bytes = self.ir.store_size(self.ir.type_of(inst));
-                self.check("ld.global", inst, self.ir.operand(inst, 0), bytes, 0, one);
+                self.check("ld.global", inst, self.ir.operand(inst, 0), bytes | align << 16, 0, one);
             }
             LLVMOpcode::LLVMStore => {
                 let bytes = self.ir.store_size(self.ir.type_of(self.ir.operand(inst, 0)));
-                self.check("st.global", inst, self.ir.operand(inst, 1), bytes, 1, one);
+                self.check("st.global", inst, self.ir.operand(inst, 1), bytes | align << 16, 1, one);
             }
             _ => {
                 // gather(ptrs, mask, passthru) -> v; scatter(v, ptrs, mask)
@@ -75,21 +77,27 @@ impl Rw<'_> {
         }
     }
 
-    fn check(&mut self, op: &str, inst: Val, p: Val, bytes: u64, write: i64, enabled: Val) {
+    /// `size` is the access's bytes, its declared alignment (if any) above bit 16.
+    fn check(&mut self, op: &str, inst: Val, p: Val, size: u64, write: i64, enabled: Val) {
         let site = self.site(op, inst);
-        let (fp, b, w) = (self.ir.flat(p), self.ir.i32(bytes as i64), self.ir.i32(write));
-        self.ir.rt(Slot::GlobalAccess, site, &[fp, b, w, enabled]);
+        let (fp, s, w) = (self.ir.flat(p), self.ir.i32(size as i64), self.ir.i32(write));
+        self.ir.rt(Slot::GlobalAccess, site, &[fp, s, w, enabled]);
     }
 }
 
-/// The runtime side: faults unless `[p, p + bytes)` is memory the kernel may touch.
-pub extern "C" fn global_access(site: i32, p: *const u8, bytes: i32, write: i32, enabled: i32) {
+/// The runtime side: faults unless `[p, p + bytes)` is memory the kernel may touch, at the
+/// alignment declared in `size`'s bits 16 and up (0: none declared).
+pub extern "C" fn global_access(site: i32, p: *const u8, size: i32, write: i32, enabled: i32) {
     if enabled == 0 {
         return;
     }
     let l = lane();
     let cta = l.cta();
-    let (a, n) = (p as usize, bytes.max(0) as usize);
+    let (a, n, align) = (p as usize, (size & 0xffff) as usize, (size >> 16) as usize);
+    if align > 1 && a % align != 0 {
+        let what = if write != 0 { "writes" } else { "reads" };
+        l.fault(site, &format!("misaligned global access: {what} {n} bytes at {a:#x}, declared {align}-byte aligned"));
+    }
     let within = |base: usize, len: usize| a >= base && a + n <= base + len;
     let implicit = (cta.implicit.as_ptr() as usize, std::mem::size_of_val(&cta.implicit));
     if within(cta.smem.as_ptr() as usize, cta.smem.len() * 8) || within(cta.globals as usize, cta.global_bytes) || within(implicit.0, implicit.1) {

@@ -23,6 +23,9 @@ pub enum Plant {
     DropSharedStore(usize),
     /// Move every store to global memory one element further (an off-by-one index).
     GlobalStoreOffByOne,
+    /// Move every vector load from global memory one scalar element further: the vector
+    /// access loses the alignment it declares.
+    VectorLoadOffByOneElement,
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -44,10 +47,20 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
                 return Err(none("store to global memory"));
             }
             for st in stores {
-                ir.position_before(st);
-                let elem = ir.type_of(ir.operand(st, 0));
-                let p = ir.gep1(elem, ir.operand(st, 1));
-                ir.set_operand(st, 1, p);
+                shift(ir, st, 1, ir.type_of(ir.operand(st, 0)));
+            }
+        }
+        Plant::VectorLoadOffByOneElement => {
+            let vector = |i: LLVMValueRef| {
+                ir.opcode(i) == LLVMOpcode::LLVMLoad && ir.addr_space(ir.operand(i, 0)) != 3 && ir.kind(ir.type_of(i)) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+            };
+            let loads: Vec<_> = ir.instructions(kernel).into_iter().filter(|&i| vector(i)).collect();
+            if loads.is_empty() {
+                return Err(none("vector load from global memory"));
+            }
+            for ld in loads {
+                // SAFETY: a vector type.
+                shift(ir, ld, 0, unsafe { llvm_sys::core::LLVMGetElementType(ir.type_of(ld)) });
             }
         }
         Plant::DropSharedStore(n) => {
@@ -86,4 +99,11 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
         }
     }
     Ok(())
+}
+
+/// Points memory access `inst`'s pointer operand `at` one `elem` further.
+fn shift(ir: &Ir, inst: LLVMValueRef, at: u32, elem: llvm_sys::prelude::LLVMTypeRef) {
+    ir.position_before(inst);
+    let p = ir.gep1(elem, ir.operand(inst, at));
+    ir.set_operand(inst, at, p);
 }

@@ -54,7 +54,8 @@ pub enum Slot {
     Bpermute,
     /// `(site) -> ptr`: AMD code object v5 implicit kernel arguments (the grid's block counts).
     ImplicitArgs,
-    /// `(site, p, bytes, write, enabled)`: a global access, for the bounds check.
+    /// `(site, p, size, write, enabled)`: a global access, for the bounds check (`size`: bytes,
+    /// and the declared alignment from bit 16).
     GlobalAccess,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,

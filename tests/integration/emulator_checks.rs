@@ -74,8 +74,8 @@ fn a_read_of_unwritten_shared_memory_is_reported() {
     }
 }
 
-/// A store one element past the 1-element output buffer is reported on both vendors' code;
-/// the unplanted kernel passes the bounds check.
+/// A store one element past the 1-element output buffer and a vector load moved off its
+/// alignment are reported on both vendors' code; the unplanted kernel passes the check.
 #[test]
 fn an_out_of_bounds_global_store_is_reported() {
     for arch in ["sm_80", "gfx942"] {
@@ -84,6 +84,11 @@ fn an_out_of_bounds_global_store_is_reported() {
         let text = err.to_string();
         assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
         for needle in ["out-of-bounds global access", "writes 4 bytes", "past the end of the buffer", "st.global", "thread ", "rank 0", "program (0,0,0)"] {
+            assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
+        }
+        let err = run_sum_checked(arch, BOUNDS, Some(Plant::VectorLoadOffByOneElement)).expect_err("a misaligned vector load");
+        let text = err.to_string();
+        for needle in ["misaligned global access", "ld.global", "-byte aligned", "thread ", "rank 0"] {
             assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
         }
     }
