@@ -14,6 +14,7 @@
 mod amd;
 mod bounds;
 mod cta;
+mod disk;
 mod entry;
 mod ir;
 mod ir_build;
