@@ -170,4 +170,9 @@ irdl.dialect @tile {
     irdl.operands(a: %a, b: %b, acc: %acc)
     irdl.results(result: %acc)
   }
+
+  // "tile.barrier"() : () -> ()
+  // The instance's memory accesses before it complete before any after it.
+  irdl.operation @barrier {
+  }
 }

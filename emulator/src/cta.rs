@@ -91,6 +91,8 @@ pub struct Cta {
     pub smem: Vec<u64>,
     /// This rank's copy of the module globals.
     pub globals: *mut u8,
+    /// Its bytes.
+    pub global_bytes: usize,
     /// The threads.
     pub lanes: Vec<Lane>,
     /// The CTA-wide meeting in progress.
@@ -107,6 +109,8 @@ pub struct Cta {
     pub sites: &'static [weft_runtime::Site],
     /// Instructions its threads executed (when counting).
     pub executed: u64,
+    /// AMD implicit kernel arguments (the grid's block counts; see `amd::implicit_args`).
+    pub implicit: [u32; 4],
 }
 
 thread_local! {
@@ -185,13 +189,15 @@ impl Cta {
 type Fiber = Coroutine<(), Ev, (), DefaultStack>;
 
 /// Runs one CTA of `threads` threads to completion: the body of [`crate::rt`]'s `run_cta`.
-pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*const u64), threads: usize, warp: usize, smem: usize, globals: *mut u8, sites: &'static [weft_runtime::Site], race: bool) {
+pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*const u64), d: &'static crate::rt::KernelDesc, globals: *mut u8) {
+    let (threads, warp, smem, sites, race) = (d.threads, d.warp, d.smem_bytes, &d.sites[..], d.race);
     let mut cta = Box::new(Cta {
         ctx,
         threads,
         warp,
         smem: vec![0; smem.div_ceil(8)],
         globals,
+        global_bytes: d.global_bytes,
         lanes: Vec::with_capacity(threads),
         meet: Meet::default(),
         warps: (0..threads.div_ceil(warp)).map(|_| WarpColl { input: vec![[0; 10]; warp], out: vec![[0; 4]; warp], ..Default::default() }).collect(),
@@ -200,6 +206,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
         race: race.then(|| crate::race::Shadow::new(smem)),
         sites,
         executed: 0,
+        implicit: [0; 4],
     });
     let cta_ptr: *mut Cta = &mut *cta;
     for t in 0..threads {

@@ -66,6 +66,14 @@ impl Ir {
         unsafe { LLVMBuildAddrSpaceCast(self.b, p, to, EMPTY) }
     }
 
+    /// `&p[1]` for elements of type `elem`.
+    pub fn gep1(&self, elem: LLVMTypeRef, p: Val) -> Val {
+        unsafe {
+            let mut idx = [self.i64(1)];
+            LLVMBuildGEP2(self.b, elem, p, idx.as_mut_ptr(), 1, EMPTY)
+        }
+    }
+
     /// `base + off` bytes.
     pub fn byte_offset(&self, base: Val, off: u64) -> Val {
         unsafe {

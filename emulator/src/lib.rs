@@ -1,5 +1,5 @@
-//! weft's SIMT emulator: runs the per-thread GPU IR the NVPTX lowering emits (before NVSHMEM
-//! is linked) on the CPU, under the `local` transport, so GPU code is executed and checked
+//! weft's SIMT emulator: runs the per-thread GPU IR the NVPTX and AMDGPU lowerings emit (before
+//! NVSHMEM is linked) on the CPU, under the `local` transport, so GPU code is executed and checked
 //! against the same references as CPU code.
 //!
 //! The IR is retargeted to the host through LLVM's API ([`retarget`]): target intrinsics,
@@ -11,7 +11,10 @@
 //! outside a shuffle's mask, shared-memory races) is reported as a kernel fault naming the
 //! thread, warp, block, rank and op.
 
+mod amd;
+mod bounds;
 mod cta;
+mod disk;
 mod entry;
 mod ir;
 mod ir_build;
@@ -20,6 +23,7 @@ mod plant;
 mod race;
 mod report;
 mod retarget;
+mod retarget_amd;
 mod rt;
 mod shmem;
 mod slots;
@@ -31,6 +35,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use weft_compiler::ir::Kernel;
+use weft_compiler::lower::gpu::target::TargetInfo;
 use weft_compiler::pipeline::Target;
 use weft_runtime::Launchable;
 
@@ -44,7 +49,7 @@ pub enum EmuError {
     #[error("the SIMT emulator cannot run {0}")]
     Unsupported(String),
     /// The target is not one the emulator runs.
-    #[error("the SIMT emulator runs sm_80, sm_90a and sm_100a code, not `{0}`")]
+    #[error("the SIMT emulator runs sm_80, sm_90a, sm_100a, gfx90a and gfx942 code, not `{0}`")]
     Target(String),
     /// LLVM failed (parsing, verifying, emitting).
     #[error("emulator code generation: {0}")]
@@ -60,18 +65,22 @@ pub enum EmuError {
 /// What to check besides running.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Checks {
-    /// Check shared-memory accesses for races between barriers (a call per access).
+    /// Check shared-memory accesses for races between barriers and reads of bytes no thread
+    /// wrote (a call per access).
     pub races: bool,
     /// Count the instructions GPU threads execute ([`executed_instructions`]).
     pub count: bool,
+    /// Check every global access against the buffers the host allocated (a call per access,
+    /// per lane of a gather / scatter).
+    pub bounds: bool,
 }
 
 impl Checks {
-    /// From `WEFT_EMU_CHECKS`, a comma-separated list of `races`, `count`.
+    /// From `WEFT_EMU_CHECKS`, a comma-separated list of `races`, `count`, `bounds`.
     pub fn from_env() -> Checks {
         let v = std::env::var("WEFT_EMU_CHECKS").unwrap_or_default();
         let has = |c: &str| v.split(',').any(|x| x.trim() == c);
-        Checks { races: has("races"), count: has("count") }
+        Checks { races: has("races"), count: has("count"), bounds: has("bounds") }
     }
 }
 
@@ -103,17 +112,21 @@ fn memory() -> &'static Mutex<HashMap<String, Arc<object::Loaded>>> {
 /// Compiles `kernel` for GPU architecture `arch` and loads it for the emulator: a launch
 /// handle for a `local` world (ranks, grid and arguments as for CPU code).
 pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launchable, EmuError> {
-    let Some(Target::Cuda { sm }) = Target::parse(arch) else { return Err(EmuError::Target(arch.into())) };
-    let info = sm.info();
-    let gpu = weft_compiler::lower::gpu::lower(kernel, &info)?;
-    let threads = gpu.num_warps * 32;
+    let info: Box<dyn TargetInfo> = match Target::parse(arch) {
+        Some(Target::Cuda { sm }) => Box::new(sm.info()),
+        Some(Target::Amd { gfx }) => Box::new(gfx.info()),
+        _ => return Err(EmuError::Target(arch.into())),
+    };
+    let gpu = weft_compiler::lower::gpu::lower(kernel, info.as_ref())?;
+    let warp = info.warp_size();
+    let threads = gpu.num_warps * warp;
     let (checks, plant) = OVERRIDE.with(|o| o.get()).unwrap_or((checks, None));
     let key = format!("{arch}|{checks:?}|{plant:?}|{}", gpu.llvm);
     let cached = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
     let loaded = match cached {
         Some(l) => l,
         None => {
-            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, threads, 32, gpu.dynamic_smem, checks, plant)?);
+            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, object::Shape { threads, warp, dynamic_smem: gpu.dynamic_smem }, checks, plant)?);
             memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, l.clone());
             l
         }

@@ -1,7 +1,9 @@
 //! From per-thread GPU IR to a loaded host kernel: parse, retarget ([`crate::retarget`]), add
 //! the entry points, verify, optimize (O2) and emit a host object with inkwell, link it into a
-//! shared library as the CPU back end does, load it and fill its runtime table.
+//! shared library as the CPU back end does (kept in the disk cache, [`crate::disk`]), load it
+//! and fill its runtime table.
 
+use crate::disk;
 use crate::entry;
 use crate::ir::Ir;
 use crate::rt::KernelDesc;
@@ -12,6 +14,7 @@ use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
 use inkwell::OptimizationLevel;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use weft_compiler::backend::link;
 use weft_runtime::abi::KernelFn;
@@ -35,11 +38,53 @@ fn host_machine() -> Result<TargetMachine, EmuError> {
         .ok_or_else(|| EmuError::Llvm(format!("no host target machine for {triple}")))
 }
 
-/// Retargets `llvm` (one kernel `symbol`, `threads` threads of `warp` lanes, `dynamic_smem`
-/// bytes of dynamic shared memory) and loads it.
-pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, dynamic_smem: usize, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
-    let race = checks.races;
+/// The launch shape a kernel is retargeted for.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// Threads per block.
+    pub threads: usize,
+    /// Lanes per warp (32) or wavefront (64).
+    pub warp: usize,
+    /// Bytes of dynamic shared memory each block gets.
+    pub dynamic_smem: usize,
+}
+
+/// Retargets `llvm` (one kernel `symbol`, launched with `shape`) and loads it, from the disk
+/// cache when an earlier process built it.
+pub fn build(llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
     let tm = host_machine()?;
+    let host = format!("{} {}", TargetMachine::get_host_cpu_name(), TargetMachine::get_host_cpu_features());
+    let stem = disk::stem(&disk::key(llvm, symbol, &format!("{shape:?}"), checks, plant, &host));
+    let cached = std::env::var_os("WEFT_EMU_NO_CACHE").is_none();
+    if let Some(desc) = disk::lookup(&stem).filter(|_| cached) {
+        // A library that no longer loads (say, a libc that changed under it) is rebuilt.
+        if let Ok(l) = load(&stem.with_extension("so"), Box::leak(Box::new(desc))) {
+            return Ok(l);
+        }
+    }
+    let (obj, desc) = compile(&tm, llvm, symbol, shape, checks, plant)?;
+    let desc: &'static KernelDesc = Box::leak(Box::new(desc));
+    let so = match stem.parent().map(std::fs::create_dir_all) {
+        Some(Ok(())) if cached => {
+            link_to(&obj, &stem)?;
+            disk::store(&stem, desc)?;
+            stem.with_extension("so")
+        }
+        _ => {
+            static SEQ: AtomicUsize = AtomicUsize::new(0);
+            let dir = std::env::temp_dir().join(format!("weft-emu-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).map_err(|e| EmuError::Io(format!("{}: {e}", dir.display())))?;
+            let stem = dir.join(format!("{symbol}-{}", SEQ.fetch_add(1, Ordering::Relaxed)));
+            link_to(&obj, &stem)?;
+            stem.with_extension("so")
+        }
+    };
+    load(&so, desc)
+}
+
+/// The retargeted kernel as a host object, and the descriptor it runs with.
+fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<(Vec<u8>, KernelDesc), EmuError> {
+    let race = checks.races;
     let context = Context::create();
     let buf = MemoryBuffer::create_from_memory_range_copy(llvm.as_bytes(), symbol);
     let module = context.create_module_from_ir(buf).map_err(|e| EmuError::Llvm(format!("parsing the GPU IR: {e}")))?;
@@ -51,7 +96,7 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, dynamic_smem
         if let Some(p) = plant {
             crate::plant::apply(&ir, kernel, p)?;
         }
-        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count, dynamic_smem as u64)?;
+        let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count, checks.bounds, shape.dynamic_smem as u64)?;
         entry::add(&ir, kernel)?;
         entry::add_builtins(&ir);
         layout
@@ -62,29 +107,33 @@ pub fn build(llvm: &str, symbol: &str, threads: usize, warp: usize, dynamic_smem
     }
     module.run_passes("default<O2>", &tm, PassBuilderOptions::create()).map_err(|e| EmuError::Llvm(e.to_string()))?;
     let obj = tm.write_to_memory_buffer(&module, FileType::Object).map_err(|e| EmuError::Llvm(e.to_string()))?;
-    let desc: &'static KernelDesc = Box::leak(Box::new(KernelDesc {
-        threads,
-        warp,
+    let desc = KernelDesc {
+        threads: shape.threads,
+        warp: shape.warp,
         smem_bytes: layout.smem_bytes as usize,
         global_bytes: layout.global_bytes as usize,
         sites: layout.sites,
         race,
-    }));
-    load(obj.as_slice(), symbol, desc)
+        amd_state: layout.amd_state,
+    };
+    Ok((obj.as_slice().to_vec(), desc))
 }
 
-/// Links `obj` into a temporary shared library, loads it and fills its table and descriptor.
-fn load(obj: &[u8], symbol: &str, desc: &'static KernelDesc) -> Result<Loaded, EmuError> {
-    static SEQ: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!("weft-emu-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| EmuError::Io(format!("{}: {e}", dir.display())))?;
-    let stem = dir.join(format!("{symbol}-{}", SEQ.fetch_add(1, Ordering::Relaxed)));
-    let (o, so) = (stem.with_extension("o"), stem.with_extension("so"));
+/// Links `obj` into `<stem>.so` (built beside it and renamed: concurrent processes never load
+/// half a library).
+fn link_to(obj: &[u8], stem: &Path) -> Result<(), EmuError> {
+    let pid = std::process::id();
+    let (o, tmp, so) = (stem.with_extension(format!("{pid}.o")), stem.with_extension(format!("{pid}.so")), stem.with_extension("so"));
     std::fs::write(&o, obj).map_err(|e| EmuError::Io(format!("{}: {e}", o.display())))?;
-    link::link_shared(&o, &so)?;
-    let loaded = link::load(&so, entry::ENTRY)?;
-    let _ = (std::fs::remove_file(&o), std::fs::remove_file(&so));
-    let lib = loaded.into_library();
+    let linked = link::link_shared(&o, &tmp);
+    let _ = std::fs::remove_file(&o);
+    linked?;
+    std::fs::rename(&tmp, &so).map_err(|e| EmuError::Io(format!("{}: {e}", so.display())))
+}
+
+/// Loads the library at `so` and fills its runtime table and descriptor.
+fn load(so: &Path, desc: &'static KernelDesc) -> Result<Loaded, EmuError> {
+    let lib = link::load(so, entry::ENTRY)?.into_library();
     // SAFETY: both symbols are globals of the module just built, of these types.
     unsafe {
         let table = *lib.get::<*mut [usize; COUNT]>(entry::TABLE.as_bytes()).map_err(|e| EmuError::Llvm(e.to_string()))?;

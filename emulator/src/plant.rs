@@ -18,6 +18,14 @@ pub enum Plant {
     /// Add a CTA barrier to the first single-thread section (`one.do` blocks: thread 0, or
     /// lane 0 of each warp), which the other threads never reach.
     BarrierInSingleThread,
+    /// Delete the `n`-th store to shared memory (in program order, from 0): its bytes are
+    /// read uninitialized.
+    DropSharedStore(usize),
+    /// Move every store to global memory one element further (an off-by-one index).
+    GlobalStoreOffByOne,
+    /// Move every vector load from global memory one scalar element further: the vector
+    /// access loses the alignment it declares.
+    VectorLoadOffByOneElement,
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -32,6 +40,34 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
         .collect();
     let none = |what: &str| EmuError::Unsupported(format!("planting {p:?}: the kernel has no {what}"));
     match p {
+        Plant::GlobalStoreOffByOne => {
+            let global = |i: LLVMValueRef| ir.opcode(i) == LLVMOpcode::LLVMStore && ir.addr_space(ir.operand(i, 1)) != 3;
+            let stores: Vec<_> = ir.instructions(kernel).into_iter().filter(|&i| global(i)).collect();
+            if stores.is_empty() {
+                return Err(none("store to global memory"));
+            }
+            for st in stores {
+                shift(ir, st, 1, ir.type_of(ir.operand(st, 0)));
+            }
+        }
+        Plant::VectorLoadOffByOneElement => {
+            let vector = |i: LLVMValueRef| {
+                ir.opcode(i) == LLVMOpcode::LLVMLoad && ir.addr_space(ir.operand(i, 0)) != 3 && ir.kind(ir.type_of(i)) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+            };
+            let loads: Vec<_> = ir.instructions(kernel).into_iter().filter(|&i| vector(i)).collect();
+            if loads.is_empty() {
+                return Err(none("vector load from global memory"));
+            }
+            for ld in loads {
+                // SAFETY: a vector type.
+                shift(ir, ld, 0, unsafe { llvm_sys::core::LLVMGetElementType(ir.type_of(ld)) });
+            }
+        }
+        Plant::DropSharedStore(n) => {
+            let shared = |i: LLVMValueRef| ir.opcode(i) == LLVMOpcode::LLVMStore && ir.addr_space(ir.operand(i, 1)) == 3;
+            let st = ir.instructions(kernel).into_iter().filter(|&i| shared(i)).nth(n).ok_or_else(|| none(&format!("shared-memory store #{n}")))?;
+            ir.erase(st);
+        }
         Plant::DropBarrier(n) => {
             let (b, _) = calls.iter().filter(|(_, f)| f == BARRIER).nth(n).ok_or_else(|| none(&format!("barrier #{n}")))?;
             ir.erase(*b);
@@ -63,4 +99,11 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
         }
     }
     Ok(())
+}
+
+/// Points memory access `inst`'s pointer operand `at` one `elem` further.
+fn shift(ir: &Ir, inst: LLVMValueRef, at: u32, elem: llvm_sys::prelude::LLVMTypeRef) {
+    ir.position_before(inst);
+    let p = ir.gep1(elem, ir.operand(inst, at));
+    ir.set_operand(inst, at, p);
 }

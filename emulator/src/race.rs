@@ -3,6 +3,8 @@
 //! another thread wrote in the same epoch, or a write of a byte another thread read or wrote
 //! in it, has no barrier between the two accesses: a race. (Two threads storing into one
 //! byte between barriers is reported too: even equal values are the lowering's bug to avoid.)
+//! A read of a byte no thread has written since the CTA started reads uninitialized shared
+//! memory (a GPU leaves whatever the previous CTA on the SM left there).
 
 /// Who touched a byte, in which epoch.
 #[derive(Clone, Copy, Default)]
@@ -11,6 +13,7 @@ struct Cell {
     write_epoch: u32,
     reader: u32,
     read_epoch: u32,
+    written: bool,
 }
 
 /// Several threads read the byte in this epoch.
@@ -49,7 +52,11 @@ impl Shadow {
                 let what = if write { "writes" } else { "reads" };
                 return Err(format!("shared-memory race: {what} byte {} that thread {} wrote since the last barrier", off + i, c.writer - 1));
             }
+            if !write && !c.written {
+                return Err(format!("reads byte {} of shared memory, which no thread has written: uninitialized", off + i));
+            }
             if write {
+                c.written = true;
                 if c.read_epoch == e && c.reader != me {
                     let who = if c.reader == MANY { "other threads".to_string() } else { format!("thread {}", c.reader - 1) };
                     return Err(format!("shared-memory race: writes byte {} that {who} read since the last barrier", off + i));
@@ -68,6 +75,15 @@ impl Shadow {
 #[cfg(test)]
 mod tests {
     use super::Shadow;
+
+    #[test]
+    fn reads_of_unwritten_bytes_are_uninitialized() {
+        let mut s = Shadow::new(16);
+        s.access(0, 0, 4, true).unwrap();
+        s.epoch();
+        s.access(1, 0, 4, false).unwrap();
+        assert!(s.access(1, 2, 4, false).unwrap_err().contains("byte 4 of shared memory, which no thread has written"));
+    }
 
     #[test]
     fn races_need_a_barrier_between() {

@@ -11,8 +11,11 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use weft_runtime::Site;
 
-/// Address space of NVPTX shared memory.
+/// Address space of shared memory (NVPTX `.shared`, AMDGPU LDS).
 pub(crate) const SHARED_AS: u32 = 3;
+
+/// The AMD peer-heap shmem device state (the compiler's `shmem_peer::STATE_SYMBOL`).
+const AMD_STATE: &str = weft_compiler::lower::gpu::shmem_peer::STATE_SYMBOL;
 
 /// What the retargeted kernel needs at launch.
 pub struct Layout {
@@ -22,16 +25,20 @@ pub struct Layout {
     pub smem_bytes: u64,
     /// Bytes of the per-rank copy of module globals.
     pub global_bytes: u64,
+    /// Offset of the AMD shmem device state among the per-rank globals, if the module has it.
+    pub amd_state: Option<usize>,
 }
 
 /// Rewrites `kernel` (the entry function) in place; `instrument_smem` adds a runtime call
-/// before every shared-memory access (the race check); `dynamic_smem` sizes the module's
+/// before every shared-memory access (the race check), `bounds` before every global one
+/// (see [`crate::bounds`]), `count` an instruction counter; `dynamic_smem` sizes the module's
 /// external shared array (the dynamic shared memory a GPU launch gives each CTA).
-pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool, dynamic_smem: u64) -> Result<Layout, EmuError> {
+pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: bool, bounds: bool, dynamic_smem: u64) -> Result<Layout, EmuError> {
     let name = ir.name_of(kernel);
+    let global = if bounds { crate::bounds::accesses(ir, kernel) } else { vec![] };
     // Sizes of the kernel's own blocks, before the rewrite adds runtime calls.
     let blocks = if count { ir.block_sizes(kernel) } else { vec![] };
-    let mut rw = Rw { ir, kernel: name, sites: vec![] };
+    let mut rw = Rw { ir, kernel: name, sites: vec![], amd_state: None };
     let (smem_bytes, global_bytes) = rw.globals(kernel, dynamic_smem)?;
     for inst in rw.ir.instructions(kernel) {
         rw.instruction(inst)?;
@@ -40,6 +47,9 @@ pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: 
         for inst in rw.ir.instructions(kernel) {
             rw.smem_access(inst);
         }
+    }
+    for inst in global {
+        rw.bounds_check(inst);
     }
     if count {
         let first = rw.ir.first_instruction(kernel);
@@ -50,17 +60,18 @@ pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: 
             rw.ir.add_to_counter(counter, at, n);
         }
     }
-    Ok(Layout { sites: rw.sites, smem_bytes, global_bytes })
+    Ok(Layout { sites: rw.sites, smem_bytes, global_bytes, amd_state: rw.amd_state })
 }
 
-struct Rw<'a> {
-    ir: &'a mut Ir,
+pub(crate) struct Rw<'a> {
+    pub(crate) ir: &'a mut Ir,
     kernel: String,
     sites: Vec<Site>,
+    amd_state: Option<usize>,
 }
 
 impl Rw<'_> {
-    fn site(&mut self, op: &str, inst: LLVMValueRef) -> Val {
+    pub(crate) fn site(&mut self, op: &str, inst: LLVMValueRef) -> Val {
         let block = self.ir.block_name(inst);
         self.sites.push(Site { op: op.to_string(), loc: format!("kernel `{}`, block %{block}", self.kernel) });
         self.ir.i32((self.sites.len() - 1) as i64)
@@ -84,6 +95,9 @@ impl Rw<'_> {
             }
             let at = if shared { &mut smem } else { &mut glob };
             *at = at.div_ceil(align.max(1)) * align.max(1);
+            if self.ir.name_of(g) == AMD_STATE {
+                self.amd_state = Some(*at as usize);
+            }
             placed.push((g, shared, *at));
             *at += size;
         }
@@ -144,9 +158,10 @@ impl Rw<'_> {
         }
         self.ir.position_before(inst);
         let args: Vec<Val> = (0..self.ir.num_args(inst)).map(|i| self.ir.operand(inst, i)).collect();
-        let short = name.trim_start_matches("llvm.nvvm.");
+        let short = name.trim_start_matches("llvm.nvvm.").trim_start_matches("llvm.amdgcn.");
         let site = self.site(short, inst);
-        let out = match self.map_call(&name, site, &args, inst)? {
+        let mapped = if name.starts_with("llvm.amdgcn.") { self.amd_call(&name, site, &args) } else { self.map_call(&name, site, &args, inst)? };
+        let out = match mapped {
             Some(v) => v,
             None => return Err(EmuError::Unsupported(format!("call to `{name}`: the emulator does not implement it"))),
         };
@@ -232,8 +247,10 @@ impl Rw<'_> {
             Some("s32") => 1,
             _ => 2,
         };
-        if asm == "and.b64 $0, $1, 0;" {
-            let v = self.ir.rt(Slot::OpaqueZero, site, &[args[0]]);
+        if asm == "and.b64 $0, $1, 0;" || asm == "v_and_b32 $0, 0, $1" {
+            let x = self.ir.to_i64(args[0]);
+            let v = self.ir.rt(Slot::OpaqueZero, site, &[x]);
+            let v = self.ir.int_cast(v, self.ir.type_of(inst));
             self.ir.replace(inst, v);
         } else if let Some(rest) = asm.strip_prefix("multimem.ld_reduce.relaxed.sys.global.add.") {
             let k = self.ir.i32(kind(rest));

@@ -22,6 +22,8 @@ pub struct KernelDesc {
     pub sites: Vec<Site>,
     /// Whether shared-memory accesses are checked for races.
     pub race: bool,
+    /// Where the AMD shmem device state (`weft_shmem_state`) is among the module globals.
+    pub amd_state: Option<usize>,
 }
 
 extern "C" fn sreg(_site: i32, w: i32) -> i32 {
@@ -132,7 +134,14 @@ extern "C" fn run_cta(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "
     } else {
         std::ptr::null_mut()
     };
-    cta::run(ctx, args, thread_fn, d.threads, d.warp, d.smem_bytes, globals, &d.sites, d.race);
+    if let Some(off) = d.amd_state {
+        // SAFETY: the state lies inside this rank's globals, which the layout sized for it.
+        if let Err(e) = crate::amd::fill_state(ctx, unsafe { globals.add(off) }) {
+            cta::fault_on_cta(ctx, -1, &e);
+            return;
+        }
+    }
+    cta::run(ctx, args, thread_fn, d, globals);
 }
 
 /// The table the loader copies into the module's `__weft_emu_rt`, in [`Slot`] order.
@@ -161,6 +170,9 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::MultimemSt, shmem::multimem_st as *const () as usize);
     set(Slot::SmemAccess, smem_access as *const () as usize);
     set(Slot::Counter, counter as *const () as usize);
+    set(Slot::Bpermute, crate::amd::bpermute as *const () as usize);
+    set(Slot::ImplicitArgs, crate::amd::implicit_args as *const () as usize);
+    set(Slot::GlobalAccess, crate::bounds::global_access as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

@@ -50,6 +50,13 @@ pub enum Slot {
     SmemAccess,
     /// `(site) -> ptr`: the CTA's executed-instruction counter (an i64), when counting.
     Counter,
+    /// `(site, byte_addr, x) -> i32`: AMD `ds_bpermute` (each lane reads `x` of lane `addr / 4`).
+    Bpermute,
+    /// `(site) -> ptr`: AMD code object v5 implicit kernel arguments (the grid's block counts).
+    ImplicitArgs,
+    /// `(site, p, size, write, enabled)`: a global access, for the bounds check (`size`: bytes,
+    /// and the declared alignment from bit 16).
+    GlobalAccess,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -79,7 +86,9 @@ impl Slot {
             Slot::Mma => (&[I32, Ptr], None),
             Slot::PollLoad => (&[Ptr, I32], Some(I64)),
             Slot::OpaqueZero => (&[I64], Some(I64)),
-            Slot::SmemBase | Slot::RankGlobals | Slot::Counter => (&[], Some(Ptr)),
+            Slot::SmemBase | Slot::RankGlobals | Slot::Counter | Slot::ImplicitArgs => (&[], Some(Ptr)),
+            Slot::Bpermute => (&[I32, I32], Some(I32)),
+            Slot::GlobalAccess => (&[Ptr, I32, I32, I32], None),
             Slot::MyPe | Slot::NPes => (&[], Some(I32)),
             Slot::PeerPtr => (&[Ptr, I32], Some(Ptr)),
             Slot::Xfer => (&[I32, Ptr, Ptr, I64, Ptr, I64, I32, I32], None),

@@ -133,6 +133,12 @@ pub struct RtFns {
     /// 13: `bytes` of zeroed memory private to this rank for the launch, the same for every
     /// instance of the rank (a GPU module's global variables; used by the emulator).
     pub rank_scratch: unsafe extern "C" fn(ctx: *mut KernelCtx, bytes: usize, site: i32) -> *mut u8,
+    /// 14: this rank's device area (`heap::DEVICE_AREA_BYTES` zeroed bytes kept across launches,
+    /// at the same offset from every rank's heap base; used by the emulator).
+    pub device_area: unsafe extern "C" fn(ctx: *mut KernelCtx, site: i32) -> *mut u8,
+    /// 15: bytes from `addr` to the end of the host allocation (any rank's) or device area
+    /// holding it, -1 outside every one (the emulator's bounds check).
+    pub extent: unsafe extern "C" fn(ctx: *mut KernelCtx, addr: *const u8, site: i32) -> i64,
 }
 
 /// Slot indices into [`RtFns`], read by the compiler's lowering.
@@ -165,6 +171,10 @@ pub mod slot {
     pub const FAULT: usize = 12;
     /// [`super::RtFns::rank_scratch`]
     pub const RANK_SCRATCH: usize = 13;
+    /// [`super::RtFns::device_area`]
+    pub const DEVICE_AREA: usize = 14;
+    /// [`super::RtFns::extent`]
+    pub const EXTENT: usize = 15;
 }
 
 const _: () = {

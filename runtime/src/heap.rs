@@ -10,6 +10,8 @@ const ALIGN: usize = 256;
 /// Mapped past the usable end, so vector code that reads a few bytes beyond the last
 /// element it needs (16-bit lane pairs) never touches an unmapped page.
 const SLACK: usize = 4096;
+/// Bytes of each rank's device area, mapped past the slack (see [`Heap::device_area`]).
+pub const DEVICE_AREA_BYTES: usize = 4096;
 /// Default arena size per rank (virtual; pages are committed on first touch).
 pub const DEFAULT_HEAP_BYTES: usize = 2 << 30;
 
@@ -49,8 +51,8 @@ impl Drop for Arena {
 struct Allocator {
     /// Free ranges (offset -> length), coalesced.
     free: BTreeMap<usize, usize>,
-    /// Live allocations (offset -> (id, bytes)).
-    live: BTreeMap<usize, (u64, usize)>,
+    /// Live allocations (offset -> (id, bytes reserved, bytes asked for)).
+    live: BTreeMap<usize, (u64, usize, usize)>,
     /// Offsets below this were handed out before and must be zeroed on reuse.
     high_water: usize,
     next_id: u64,
@@ -75,7 +77,7 @@ impl Heap {
             let p = unsafe {
                 libc::mmap(
                     std::ptr::null_mut(),
-                    size + SLACK,
+                    size + SLACK + DEVICE_AREA_BYTES,
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
                     -1,
@@ -88,7 +90,7 @@ impl Heap {
                     message: std::io::Error::last_os_error().to_string(),
                 });
             }
-            arenas.push(Arena { base: p as *mut u8, size: size + SLACK, owned: true });
+            arenas.push(Arena { base: p as *mut u8, size: size + SLACK + DEVICE_AREA_BYTES, owned: true });
         }
         let mut a = Allocator::default();
         a.free.insert(0, size);
@@ -134,6 +136,14 @@ impl Heap {
         self.arenas[rank].base
     }
 
+    /// `rank`'s device area: [`DEVICE_AREA_BYTES`] bytes outside the allocator, zero when the
+    /// heap is made and kept across launches, at the same offset from every rank's base (so
+    /// peers reach it by the heap delta). Emulated GPU code keeps its device state there.
+    pub fn device_area(&self, rank: usize) -> *mut u8 {
+        // SAFETY: the arena maps `size + SLACK + DEVICE_AREA_BYTES` bytes.
+        unsafe { self.arenas[rank].base.add(self.size + SLACK) }
+    }
+
     /// Allocates `bytes` (zeroed) on every rank.
     pub fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
         let want = bytes.max(1).div_ceil(ALIGN) * ALIGN;
@@ -148,7 +158,7 @@ impl Heap {
         }
         a.next_id += 1;
         let id = a.next_id;
-        a.live.insert(off, (id, want));
+        a.live.insert(off, (id, want, bytes));
         // Fresh pages are already zero; only reused ranges need clearing.
         let dirty = a.high_water.saturating_sub(off).min(want);
         a.high_water = a.high_water.max(off + want);
@@ -166,7 +176,7 @@ impl Heap {
     /// Returns an allocation to the heap.
     pub fn free(&self, buf: RawBuf) {
         let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
-        let Some((_, len)) = a.live.remove(&buf.offset) else { return };
+        let Some((_, len, _)) = a.live.remove(&buf.offset) else { return };
         let (mut off, mut len) = (buf.offset, len);
         if let Some((&next, &nlen)) = a.free.range(off + len..).next() {
             if next == off + len {
@@ -195,7 +205,44 @@ impl Heap {
     /// (allocation id, offset within it) of a heap offset, if it is inside a live allocation.
     pub fn allocation_of(&self, offset: usize) -> Option<(u64, usize)> {
         let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
-        let (&start, &(id, len)) = a.live.range(..=offset).next_back()?;
+        let (&start, &(id, len, _)) = a.live.range(..=offset).next_back()?;
         (offset < start + len).then_some((id, offset - start))
+    }
+
+    /// Bytes from `addr` (in any rank's arena) to the end of what the host asked for in the
+    /// live allocation holding it (0 past it, up to the aligned end), or of the device area
+    /// holding it; `None` outside both.
+    pub fn extent(&self, addr: usize) -> Option<usize> {
+        for a in &self.arenas {
+            let area = a.base as usize + self.size + SLACK;
+            if addr >= area && addr < area + DEVICE_AREA_BYTES {
+                return Some(area + DEVICE_AREA_BYTES - addr);
+            }
+        }
+        let (_, offset) = self.locate(addr)?;
+        let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        // Up to the reserved (aligned) end, an address still belongs to its allocation, with
+        // nothing left of it past the bytes the host asked for.
+        let (&start, &(_, want, bytes)) = a.live.range(..=offset).next_back()?;
+        (offset < start + want).then(|| (start + bytes).saturating_sub(offset))
+    }
+}
+
+#[cfg(test)]
+mod extent_tests {
+    use super::{Heap, DEVICE_AREA_BYTES};
+
+    #[test]
+    fn extent_counts_to_the_bytes_asked_for_on_any_rank_and_in_device_areas() {
+        let h = Heap::new(2, 1 << 16).unwrap();
+        let b = h.alloc(10).unwrap();
+        let on = |rank: usize, off: usize| h.base(rank) as usize + b.offset + off;
+        assert_eq!(h.extent(on(0, 0)), Some(10));
+        assert_eq!(h.extent(on(1, 4)), Some(6));
+        assert_eq!(h.extent(on(1, 10)), Some(0), "past the asked-for end, inside the aligned reservation");
+        assert_eq!(h.extent(on(0, 300)), None, "no allocation there");
+        assert_eq!(h.extent(h.device_area(1) as usize + 8), Some(DEVICE_AREA_BYTES - 8));
+        h.free(b);
+        assert_eq!(h.extent(on(0, 0)), None, "a freed buffer");
     }
 }

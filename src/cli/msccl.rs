@@ -88,7 +88,7 @@ struct RunArgs {
     /// Bytes per FIFO slot (default: the protocol's); smaller slots pipeline more.
     #[arg(long)]
     slot_bytes: Option<usize>,
-    /// Run the GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator.
+    /// Run the GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`, `gfx90a`, `gfx942`) in the SIMT emulator.
     #[arg(long)]
     target: Option<String>,
     /// `local` (ranks as threads here) or `mpi` (this process is one rank under mpirun, which

@@ -39,7 +39,7 @@ pub struct RunArgs {
     /// emulated nodes, otherwise the machines they run on are the nodes).
     #[arg(long, default_value = "local")]
     transport: String,
-    /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`) in the SIMT emulator
+    /// Run GPU code for this architecture (`sm_80`, `sm_90a`, `sm_100a`, `gfx90a`, `gfx942`) in the SIMT emulator
     /// on the `local` transport, instead of CPU code.
     #[arg(long)]
     target: Option<String>,
@@ -51,8 +51,8 @@ pub struct RunArgs {
 /// The emulated architecture `--target` names.
 pub(super) fn emulated_arch(t: &str) -> Result<&'static str, String> {
     match weft::compiler::Target::parse(t) {
-        Some(t @ weft::compiler::Target::Cuda { .. }) => Ok(t.name()),
-        _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a and sm_100a")),
+        Some(t @ (weft::compiler::Target::Cuda { .. } | weft::compiler::Target::Amd { .. })) => Ok(t.name()),
+        _ => Err(format!("--target `{t}`: the emulator runs sm_80, sm_90a, sm_100a, gfx90a and gfx942")),
     }
 }
 
@@ -86,6 +86,7 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         return run_matmul(&a, &world, dtype, &constexprs);
     }
     let opts = weft::kernels::RunOptions { iters: a.iters.max(1), warmup: 1, constexprs, seed: 0x5eed };
+    let counted = weft::emulator::executed_instructions();
     let r = weft::kernels::run_collective(&world, &a.kernel, a.elems, dtype, &opts).map_err(|e| e.to_string())?;
     let median = r.median();
     let secs = median.as_secs_f64().max(1e-9);
@@ -106,6 +107,7 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         r.bus_bytes as f64 / secs / 1e9,
         );
     }
+    emulation_speed(&world, counted, 1, &r.times);
     for w in &r.warnings {
         eprintln!("weft: warning: {w}");
     }
@@ -115,11 +117,29 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// With `WEFT_EMU_CHECKS=count` on an emulated world, prints the emulation speed: GPU-thread
+/// instructions (per-thread IR, before optimization) per second of the timed launches, which
+/// followed `warmup` untimed ones of the same kernel (counted since `before`).
+fn emulation_speed(world: &World, before: u64, warmup: usize, times: &[std::time::Duration]) {
+    if world.gpu_arch().is_none() || world.transport() != "local" || !weft::emulator::Checks::from_env().count || times.is_empty() {
+        return;
+    }
+    let per_launch = (weft::emulator::executed_instructions() - before) as f64 / (warmup + times.len()) as f64;
+    let secs: f64 = times.iter().map(|t| t.as_secs_f64()).sum();
+    println!(
+        "emulated {}: {:.0} GPU-thread instructions per launch, {:.1} M thread-instructions/s",
+        world.gpu_arch().unwrap_or_default(),
+        per_launch,
+        per_launch * times.len() as f64 / secs.max(1e-9) / 1e6
+    );
+}
+
 /// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.
 fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl::Constexprs) -> Result<(), String> {
     let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
     let mut p = weft::kernels::prepare_matmul(world, &a.kernel, shape, dtype, c).map_err(|e| e.to_string())?;
     let mut warnings = vec![];
+    let counted = weft::emulator::executed_instructions();
     let times = weft::kernels::time_launches(
         || {
             let r = p.launch()?;
@@ -130,6 +150,7 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
         a.iters.max(1),
     )
     .map_err(|e| e.to_string())?;
+    emulation_speed(world, counted, 1, &times);
     let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
     let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
     let mut sorted = times.clone();

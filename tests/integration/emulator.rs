@@ -1,4 +1,4 @@
-//! The library on the SIMT emulator: the GPU code (sm_80, sm_90a) of every collective, the
+//! The library on the SIMT emulator: the GPU code (sm_80, sm_90a, gfx942) of every collective, the
 //! GEMM family and the MSCCL built-ins, run on in-process ranks and checked against the same
 //! plain-math references as CPU code. Sizes are small and uneven (the emulator runs every GPU
 //! thread as a fiber); world sizes 1 to 4.
@@ -9,7 +9,7 @@ use weft::kernels::msccl::{run_msccl, MscclOptions};
 use weft::kernels::{default_constexprs, list, prepare_matmul, run_collective, shape_constexprs, MatmulShape, RunOptions};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
-const TARGETS: [&str; 2] = ["sm_80", "sm_90a"];
+const TARGETS: [&str; 3] = ["sm_80", "sm_90a", "gfx942"];
 const DTYPES: [DType; 4] = [DType::F32, DType::BF16, DType::I32, DType::F16];
 
 fn emulated(arch: &'static str, nodes: usize, local: usize) -> World {
@@ -44,12 +44,15 @@ fn emulated_multimem_and_two_nodes() {
             collective(&emulated("sm_90a", 1, n), "allreduce_multimem", 999, dtype, n as u64);
         }
     }
-    let world = emulated("sm_80", 2, 2);
     for name in ["allgather", "allreduce", "reduce_scatter", "allgather_ll"] {
-        collective(&world, name, 517, DType::BF16, 5);
+        for arch in ["sm_80", "gfx942"] {
+            collective(&emulated(arch, 2, 2), name, 517, DType::BF16, 5);
+        }
     }
     let err = run_collective(&emulated("sm_80", 1, 2), "allreduce_multimem", 16, DType::F32, &RunOptions { iters: 1, warmup: 0, constexprs: default_constexprs("allreduce_multimem", "f32").unwrap(), seed: 1 });
     assert!(err.is_err_and(|e| e.to_string().contains("sm_90")), "multimem on sm_80 is a typed error");
+    let err = run_collective(&emulated("gfx942", 1, 2), "allreduce_multimem", 16, DType::F32, &RunOptions { iters: 1, warmup: 0, constexprs: default_constexprs("allreduce_multimem", "f32").unwrap(), seed: 1 });
+    assert!(err.is_err_and(|e| e.to_string().contains("NVLink SHARP")), "multimem on gfx942 is a typed error");
 }
 
 #[test]
@@ -85,30 +88,29 @@ fn emulated_msccl_builtins() {
         ("alltoall_two_step", 2, Protocol::LL128),
     ];
     for (i, (algo, nodes, protocol)) in cases.into_iter().enumerate() {
-        let arch = TARGETS[i % 2];
+        let arch = TARGETS[i % TARGETS.len()];
         let ranks = 4;
         let ir = algorithms::build(algo, &AlgoParams { ranks, nodes, instances: 1, protocol }).unwrap().to_ir().unwrap();
         let world = emulated(arch, nodes, ranks / nodes);
-        // 16-bit LL forwarding is a known lowering race (see the ignored test below).
-        let dtype = if protocol == Protocol::LL { DType::F32 } else { [DType::F32, DType::BF16][i % 2] };
+        let dtype = [DType::F32, DType::BF16, DType::F16][i % 3];
         let opts = MscclOptions { dtype, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };
         let r = run_msccl(&world, &ir, 777, &opts, 0).unwrap_or_else(|e| panic!("{algo} {protocol:?} {arch}: {e}"));
         assert!(r.verified, "{algo} {protocol:?} {arch} {dtype}: max error {}", r.max_err);
     }
 }
 
-/// Found by the emulator: MSCCL's LL protocol with 16-bit elements forwards wrong data on 3+
-/// ranks (2 ranks, f32 and i32 pass; the CPU passes). Resuming the CTA's threads in reverse
-/// order (`WEFT_EMU_ORDER=reverse`) makes it pass: a thread reads words another thread stores
-/// (the i32 word view and the element view of the staging buffer map to different threads)
-/// with no barrier between. Un-ignore once the GPU lowering orders them.
+/// Found by the emulator: MSCCL's LL protocol with 16-bit elements forwarded wrong data on 3+
+/// ranks: the receive wrote the staging buffer as 32-bit words while other threads of the CTA
+/// were still reading the previous message from it as 16-bit elements (no barrier between).
+/// The LL receive now starts with a `tile.barrier` for 16-bit types.
 #[test]
-#[ignore = "GPU lowering race in MSCCL LL with 16-bit elements, found by the emulator"]
 fn emulated_msccl_ll_16bit_forwarding() {
     let ir = algorithms::build("allgather_ring", &AlgoParams { ranks: 3, nodes: 1, instances: 1, protocol: Protocol::LL }).unwrap().to_ir().unwrap();
     let opts = MscclOptions { dtype: DType::BF16, slot_bytes: None, root: 0, block: weft::compiler::msccl::lower::LowerOptions::default().block };
-    let r = run_msccl(&emulated("sm_80", 1, 3), &ir, 776, &opts, 0).unwrap();
-    assert!(r.verified, "max error {}", r.max_err);
+    for arch in TARGETS {
+        let r = run_msccl(&emulated(arch, 1, 3), &ir, 776, &opts, 0).unwrap();
+        assert!(r.verified, "{arch}: max error {}", r.max_err);
+    }
 }
 
 /// Emulation speed: GPU-thread instructions (per-thread IR before optimization) per second of
@@ -118,7 +120,7 @@ fn emulated_msccl_ll_16bit_forwarding() {
 #[ignore = "a measurement, not a check"]
 fn emulation_speed() {
     use weft::emulator::{executed_instructions, with_checks, Checks};
-    let count = Checks { races: false, count: true };
+    let count = Checks { count: true, ..Checks::default() };
     with_checks(count, None, || {
         let world = emulated("sm_80", 1, 4);
         let c = default_constexprs("allgather", "f32").unwrap();

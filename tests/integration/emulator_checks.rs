@@ -7,7 +7,8 @@ use weft::emulator::{with_checks, Checks, Plant};
 use weft::kernels::{prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{Arg, DType, LocalOptions, RuntimeError, Topology, World};
 
-const RACES: Checks = Checks { races: true, count: false };
+const RACES: Checks = Checks { races: true, count: false, bounds: false };
+const BOUNDS: Checks = Checks { races: false, count: false, bounds: true };
 
 fn emulated(arch: &'static str, ranks: usize) -> World {
     World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap()
@@ -26,12 +27,20 @@ fn sum_kernel() -> weft::compiler::ir::Kernel {
 }
 
 fn run_sum(plant: Option<Plant>) -> Result<f32, RuntimeError> {
-    let world = emulated("sm_80", 1);
+    run_sum_on("sm_80", plant)
+}
+
+fn run_sum_on(arch: &'static str, plant: Option<Plant>) -> Result<f32, RuntimeError> {
+    run_sum_checked(arch, RACES, plant)
+}
+
+fn run_sum_checked(arch: &'static str, checks: Checks, plant: Option<Plant>) -> Result<f32, RuntimeError> {
+    let world = emulated(arch, 1);
     let x = world.alloc::<f32>(1024).unwrap();
     let out = world.alloc::<f32>(1).unwrap();
     let data: Vec<f32> = (0..1024).map(|i| ((i * 37) % 101) as f32 * 0.25 - 12.0).collect();
     world.write(&x, 0, &data).unwrap();
-    let k = with_checks(RACES, plant, || weft::emulator::launchable(&sum_kernel(), "sm_80", RACES)).unwrap();
+    let k = with_checks(checks, plant, || weft::emulator::launchable(&sum_kernel(), arch, checks)).unwrap();
     world.launch(&k, [1, 1, 1], &[Arg::from(&x), Arg::from(&out)])?;
     let want: f32 = data.iter().sum();
     let got = world.read(&out, 0).unwrap()[0];
@@ -47,6 +56,41 @@ fn shuffle_reduction_matches_and_a_partial_mask_is_reported() {
     assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
     for needle in ["shfl.sync.bfly", "0xffff", "lane 16", "rank 0", "outside the member mask"] {
         assert!(text.contains(needle), "report lacks {needle:?}: {text}");
+    }
+}
+
+/// A dropped store to shared memory is caught on both vendors' code (AMD's wavefront
+/// reduction goes through `ds_bpermute`), and the unplanted sum matches on both.
+#[test]
+fn a_read_of_unwritten_shared_memory_is_reported() {
+    for arch in ["sm_80", "gfx942"] {
+        run_sum_on(arch, None).unwrap_or_else(|e| panic!("{arch}: the unplanted reduction runs clean: {e}"));
+        let err = run_sum_on(arch, Some(Plant::DropSharedStore(0))).expect_err("a dropped shared store");
+        let text = err.to_string();
+        assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+        for needle in ["uninitialized", "ld.shared", "thread ", "warp ", "rank 0", "program (0,0,0)"] {
+            assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
+        }
+    }
+}
+
+/// A store one element past the 1-element output buffer and a vector load moved off its
+/// alignment are reported on both vendors' code; the unplanted kernel passes the check.
+#[test]
+fn an_out_of_bounds_global_store_is_reported() {
+    for arch in ["sm_80", "gfx942"] {
+        run_sum_checked(arch, BOUNDS, None).unwrap_or_else(|e| panic!("{arch}: the unplanted reduction stays in bounds: {e}"));
+        let err = run_sum_checked(arch, BOUNDS, Some(Plant::GlobalStoreOffByOne)).expect_err("a store past the buffer");
+        let text = err.to_string();
+        assert!(matches!(err, RuntimeError::KernelFault(_)), "{text}");
+        for needle in ["out-of-bounds global access", "writes 4 bytes", "past the end of the buffer", "st.global", "thread ", "rank 0", "program (0,0,0)"] {
+            assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
+        }
+        let err = run_sum_checked(arch, BOUNDS, Some(Plant::VectorLoadOffByOneElement)).expect_err("a misaligned vector load");
+        let text = err.to_string();
+        for needle in ["misaligned global access", "ld.global", "-byte aligned", "thread ", "rank 0"] {
+            assert!(text.contains(needle), "{arch}: report lacks {needle:?}: {text}");
+        }
     }
 }
 
@@ -82,7 +126,10 @@ fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
             Err(e) if e.contains("has no barrier") => break,
             Err(e) => {
                 eprintln!("barrier #{n} removed: {e}");
-                assert!(e.contains("shared-memory race") && (e.contains("ld.shared") || e.contains("st.shared")), "barrier #{n}: {e}");
+                // Without the barrier a reader either overlaps the writer's epoch (a race) or
+                // runs before any thread wrote the bytes (uninitialized).
+                let caught_it = e.contains("shared-memory race") || e.contains("uninitialized");
+                assert!(caught_it && (e.contains("ld.shared") || e.contains("st.shared")), "barrier #{n}: {e}");
                 assert!(e.contains("thread ") && e.contains("warp ") && e.contains("rank 0"), "barrier #{n}: {e}");
                 caught += 1;
             }

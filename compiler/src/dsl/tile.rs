@@ -284,3 +284,12 @@ pub fn cdiv(a: impl Into<Operand>, b: impl Into<Operand>) -> Val {
     let sum = binary_at(BinOp::Sub, Operand::Val(sum), Operand::Int(1), &loc);
     binary_at(BinOp::Div, Operand::Val(sum), b, &loc)
 }
+
+/// Orders the program instance's memory accesses: every access before the barrier completes
+/// before any after it. Loads and stores of one buffer are already ordered where a GPU's
+/// threads split tiles alike; this is for a buffer reused with another thread split (a load
+/// in one tile layout, then a store of the same bytes in another).
+#[track_caller]
+pub fn barrier() {
+    emit0(OpKind::Barrier, &[], Loc::caller())
+}

@@ -219,6 +219,7 @@ fn kind_of(name: &str, op: &OperationRef, operand_tys: &[Type], result_tys: &[Ty
             OpKind::Reduce(kind, iattr("axis") as u32)
         }
         "tile.dot" => OpKind::Dot,
+        "tile.barrier" => OpKind::Barrier,
         "shmem.my_pe" => OpKind::MyPe,
         "shmem.n_pes" => OpKind::NPes,
         "shmem.remote_ptr" => OpKind::RemotePtr,

@@ -250,6 +250,9 @@ pub enum OpKind {
     Reduce(ReduceKind, u32),
     /// `tile.dot`: `[a, b, acc]`.
     Dot,
+    /// `tile.barrier`: the program instance's memory accesses before it complete before any
+    /// after it (a CTA barrier on GPUs, where a program's threads split its tiles).
+    Barrier,
     /// `shmem.my_pe`.
     MyPe,
     /// `shmem.n_pes`.
@@ -340,6 +343,7 @@ impl OpKind {
             OpKind::Store { .. } => "tile.store",
             OpKind::Reduce(..) => "tile.reduce",
             OpKind::Dot => "tile.dot",
+            OpKind::Barrier => "tile.barrier",
             OpKind::MyPe => "shmem.my_pe",
             OpKind::NPes => "shmem.n_pes",
             OpKind::RemotePtr => "shmem.remote_ptr",

@@ -110,6 +110,7 @@ pub(crate) const CASES: &[(&str, &str)] = &[
         "tile.dot",
         r#"%r = "tile.dot"(%a, %b, %acc) : (tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>"#,
     ),
+    ("tile.barrier", r#""tile.barrier"() : () -> ()"#),
     ("shmem.my_pe", r#"%r = "shmem.my_pe"() : () -> i32"#),
     ("shmem.n_pes", r#"%r = "shmem.n_pes"() : () -> i32"#),
     (
@@ -214,7 +215,7 @@ fn readme_ops() -> BTreeSet<String> {
 #[test]
 fn every_readme_op_has_a_valid_case() {
     let ops = readme_ops();
-    assert_eq!(ops.len(), 28, "{ops:?}");
+    assert_eq!(ops.len(), 29, "{ops:?}");
     let covered: BTreeSet<String> = CASES.iter().map(|(op, _)| op.to_string()).collect();
     let missing: Vec<_> = ops.difference(&covered).collect();
     assert!(

@@ -23,6 +23,8 @@ pub static RT_FNS: RtFns = RtFns {
     barrier_ranks,
     fault,
     rank_scratch,
+    device_area,
+    extent,
 };
 
 unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
@@ -263,6 +265,16 @@ pub(crate) unsafe extern "C" fn rank_scratch(ctx: *mut KernelCtx, bytes: usize, 
     // Words, so the memory is 8-byte aligned; a launch asks with one size per kernel.
     let words = all.entry(rank).or_insert_with(|| vec![0u64; bytes.div_ceil(8).max(1)].into_boxed_slice());
     words.as_mut_ptr() as *mut u8
+}
+
+unsafe extern "C" fn device_area(ctx: *mut KernelCtx, _site: i32) -> *mut u8 {
+    let i = unsafe { enter(ctx) };
+    i.shared().heap.device_area(i.rank)
+}
+
+unsafe extern "C" fn extent(ctx: *mut KernelCtx, addr: *const u8, _site: i32) -> i64 {
+    let i = unsafe { inst(ctx) };
+    i.shared().heap.extent(addr as usize).map_or(-1, |n| n as i64)
 }
 
 pub(crate) unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8, site: i32) {

@@ -25,7 +25,23 @@ pub static MPI_FNS: RtFns = RtFns {
     barrier_ranks: local::barrier_ranks,
     fault: local::fault,
     rank_scratch: local::rank_scratch,
+    device_area,
+    extent,
 };
+
+/// Only emulated GPU code calls these, and the emulator runs on `local`.
+fn emulator_only(ctx: *mut KernelCtx, what: &str, site: i32) -> ! {
+    let i = unsafe { local::enter(ctx) };
+    i.fault(site, format!("{what} is for emulated GPU code, which runs on the local transport, not mpi"))
+}
+
+unsafe extern "C" fn device_area(ctx: *mut KernelCtx, site: i32) -> *mut u8 {
+    emulator_only(ctx, "the device area", site)
+}
+
+unsafe extern "C" fn extent(ctx: *mut KernelCtx, _addr: *const u8, site: i32) -> i64 {
+    emulator_only(ctx, "an allocation-extent query", site)
+}
 
 /// The peers, when `pe` is on another node than this instance's rank (checked in range).
 fn off_node(i: &mut Inst, pe: i32, site: i32) -> Option<&'static Peers> {

@@ -75,6 +75,8 @@ impl Cx<'_> {
             | OpKind::Dot => self.tile_shape(op),
             OpKind::Load { .. } | OpKind::Store { .. } => self.tile_memory(op),
             OpKind::For | OpKind::If | OpKind::Yield | OpKind::Return => self.control(op),
+            // One CPU thread runs the whole program instance: its accesses are already in order.
+            OpKind::Barrier => Ok(()),
             _ => self.shmem(op),
         }
     }

@@ -25,7 +25,7 @@ mod memory;
 mod multimem;
 mod reduce;
 mod shmem;
-mod shmem_peer;
+pub mod shmem_peer;
 mod sync;
 pub mod target;
 #[cfg(test)]
@@ -145,6 +145,10 @@ impl Gx<'_> {
             OpKind::LlPack | OpKind::LlRecv { .. } => self.ll(op),
             OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. } => self.multimem(op),
             OpKind::ConsumeToken => self.consume_token(op),
+            OpKind::Barrier => {
+                self.barrier();
+                Ok(())
+            }
             _ => match self.t.shmem_lib() {
                 ShmemLib::Nvshmem => self.shmem(op),
                 ShmemLib::PeerHeap => self.shmem_peer(op),

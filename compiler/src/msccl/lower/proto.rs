@@ -143,6 +143,12 @@ impl Link {
             }
             Protocol::LL => {
                 let flag = self.seq(k).to(Scalar::I32);
+                if self.t.bytes() != 4 {
+                    // The stage is written here as 32-bit words but read (by the previous
+                    // message's steps) as 16-bit elements: on a GPU other threads own those,
+                    // so they must be done reading before it is overwritten.
+                    barrier();
+                }
                 for_count(count, |i| {
                     let out = ptr_cast(stage.at(i), Scalar::I32);
                     for_words(self.words(len), self.block, |o, m| {
