@@ -89,9 +89,11 @@ impl Config {
         self.params.get(name).and_then(|v| v.parse().ok())
     }
 
-    /// The library kernel's constexprs: `T` plus every parameter.
+    /// The library kernel's constexprs: its defaults (for what the space leaves out, such as
+    /// `GROUP_M` of the overlap kernels), `T`, then every parameter.
     pub fn constexprs(&self, dtype: &str) -> Constexprs {
-        self.params.iter().fold(Constexprs::new().with("T", dtype), |c, (k, v)| c.with(k, v))
+        let base = crate::default_constexprs(&self.algorithm, dtype).unwrap_or_default().with("T", dtype);
+        self.params.iter().fold(base, |c, (k, v)| c.with(k, v))
     }
 
     /// The MSCCL protocol parameter.
