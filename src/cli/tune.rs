@@ -87,18 +87,25 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
     }
     let problem = problem(&a, &op, dtype);
     let bar = bar(0);
+    // Off a terminal indicatif draws nothing: progress goes to stderr as lines instead.
+    let plain = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let say = |line: String| if plain { eprintln!("{line}") } else { bar.println(line) };
     let out = tune::tune(&world, &problem, &opts, &mut |p| match p {
         Progress::Planned { space, pruned, candidates, reused } => {
             bar.set_length(candidates as u64);
             bar.set_position(reused as u64);
-            bar.println(format!("{}: space {space}, pruned {pruned}, timing {candidates} ({reused} timings reused)", problem.describe()));
+            say(format!("{}: space {space}, pruned {pruned}, timing {candidates} ({reused} timings reused)", problem.describe()));
         }
         Progress::Compiled { done, total } => bar.set_message(format!("compiled {done}/{total}")),
         Progress::Measured { config, us } => {
             bar.inc(1);
-            bar.set_message(format!("{us:>10.1} us  {}", config.id()));
+            let line = format!("[{}/{}] {us:>10.1} us  {}", bar.position(), bar.length().unwrap_or(0), config.id());
+            if plain {
+                eprintln!("{line}");
+            }
+            bar.set_message(line);
         }
-        Progress::Stopped { why } => bar.println(format!("early stop: {why}")),
+        Progress::Stopped { why } => say(format!("early stop: {why}")),
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();

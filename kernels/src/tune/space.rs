@@ -41,7 +41,7 @@ impl Param {
 pub const MSCCL_SPACE: &[Param] = &[
     Param::all("protocol", &["Simple", "LL", "LL128"]),
     Param::all("instances", &["1", "2"]),
-    Param::all("block", &["128", "512"]),
+    Param::all("block", &["512"]),
 ];
 
 /// Prefix of MSCCL algorithm names in a [`Config`].
