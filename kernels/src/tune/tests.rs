@@ -167,3 +167,28 @@ fn a_corrupt_cache_file_warns_and_retunes_reusing_nothing_of_it() {
     assert_eq!((re.source, re.measured_now), (Source::Tuned, 0), "every candidate's timing is reused");
     assert!(re.reused >= 1 && !re.ranked.iter().any(|r| r.0.contains("999")), "{:?}", re.ranked);
 }
+
+#[test]
+fn size_ranges_parse_and_tuned_registrations_run_through_prepare_selected() {
+    use crate::msccl::{prepare_selected, MscclOptions};
+    use weft_compiler::msccl::{CollectiveKind, Registration, SelectionTable};
+    assert_eq!(table::parse_bytes("64M"), Some(64 << 20));
+    assert_eq!(table::parse_bytes("3k"), Some(3072));
+    assert_eq!(table::parse_bytes("x"), None);
+    assert_eq!(table::sizes("1K..64K"), Some(vec![1 << 10, 4 << 10, 16 << 10, 64 << 10]));
+    assert_eq!(table::sizes("1K..10K"), Some(vec![1 << 10, 4 << 10, 10 << 10]));
+    assert_eq!(table::sizes("8K..1K"), None);
+    // A table as `weft tune --sizes` writes it: config ids, not bare algorithm names.
+    let w = world(1, 2);
+    let mut t = SelectionTable::new();
+    let reg = |min, max: Option<u64>, config: &str| Registration { collective: CollectiveKind::AllReduce, min_bytes: min, max_bytes: max, ranks: Some(2), algorithm: config.into() };
+    t.push(reg(0, Some(4096), "allreduce_two_shot BLOCK=256")).unwrap();
+    t.push(reg(4097, None, "msccl:ring_allreduce block=512 instances=1 protocol=Simple")).unwrap();
+    let o = MscclOptions { dtype: DType::F32, ..MscclOptions::default() };
+    for (elems, name) in [(1000, "library:allreduce_two_shot"), (3001, "ring_allreduce")] {
+        let mut s = prepare_selected(&w, &t, CollectiveKind::AllReduce, elems, &o).unwrap();
+        assert_eq!(s.name(), name);
+        let (ok, err) = s.verify_after_launch(11).unwrap();
+        assert!(ok, "{name} at {elems}: max error {err}");
+    }
+}
