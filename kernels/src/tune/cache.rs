@@ -37,12 +37,12 @@ impl Key {
     }
 }
 
-/// One config's measured time (MAX over ranks of its median launch).
+/// One config's measured time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measured {
-    /// Microseconds.
+    /// Microseconds: the best round's median, MAX over ranks.
     pub us: f64,
-    /// Timed launches it is the median of (fewer when it was stopped early).
+    /// Timed launches (fewer when it was stopped early).
     pub runs: usize,
 }
 

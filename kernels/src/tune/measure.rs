@@ -1,7 +1,7 @@
 //! Timing one config as the whole operation: prepared once, launched on every rank (each
 //! launch starts with the kernel's own synchronisation and ends when every rank is done),
 //! warm-up launches first, then rounds of timed launches whose medians are MAX-reduced over
-//! the ranks; whether to go on is decided from the agreed numbers only, so every rank runs
+//! the ranks (the best round counts); whether to go on is decided from the agreed numbers only, so every rank runs
 //! the same launches.
 
 use super::agree::Agreement;
@@ -90,27 +90,27 @@ impl Default for Schedule {
     }
 }
 
-/// The agreed (MAX over ranks) median launch time of `runner` in seconds, and how many timed
-/// launches it is the median of.
+/// The agreed launch time of `runner` in seconds (per round the median, MAX-reduced over the
+/// ranks; the best round), and how many timed launches it ran.
 pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
     for _ in 0..s.warmup {
         runner.launch()?;
     }
-    let mut times: Vec<f64> = vec![];
     let mut agreed = f64::MAX;
+    let mut runs = 0;
     for _ in 0..s.rounds.max(1) {
-        for _ in 0..s.round.max(1) {
-            times.push(runner.launch()?.as_secs_f64());
-        }
-        let med = median(&times);
-        // One process times all of its ranks together, so its own median stands for each.
-        agreed = agree.max_f64(|_| med)?;
-        let spent = agreed * times.len() as f64;
+        let times = (0..s.round.max(1)).map(|_| Ok(runner.launch()?.as_secs_f64())).collect::<Result<Vec<f64>, KernelError>>()?;
+        runs += times.len();
+        // One process times all of its ranks together, so its own median stands for each. The
+        // best round's agreed median is kept: on a machine shared with other work, a round
+        // that other processes slowed down says nothing about the config.
+        agreed = agreed.min(agree.max_f64(|_| median(&times))?);
+        let spent = agreed * runs as f64;
         if best.is_some_and(|b| agreed > b * s.give_up) || spent > s.budget.as_secs_f64() {
             break;
         }
     }
-    Ok((agreed, times.len()))
+    Ok((agreed, runs))
 }
 
 /// The median of `t` (the upper one of an even count).
