@@ -65,13 +65,13 @@ fn main() {
         let (default_us, tuned_us, best) = (t[0], t[1], t[2].min(t[1]));
         let space = sweep.space - sweep.pruned.len();
         let line = format!(
-            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | `{}` |",
+            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | `{} |",
             problem.describe(),
             best / tuned_us * 100.0,
             default_us / tuned_us,
             tuned.measured_now,
             tuned.measured_now as f64 / space as f64 * 100.0,
-            if t[2] < t[1] { format!("{}` (best: `{}", tuned.winner.id(), sweep.ranked[0].0) } else { tuned.winner.id() }
+            if sweep.ranked[0].0 != tuned.winner.id() { format!("{}` (sweep's best: `{}`)", tuned.winner.id(), sweep.ranked[0].0) } else { format!("{}`", tuned.winner.id()) }
         );
         eprintln!("{line}");
         let _ = writeln!(table, "{line}");

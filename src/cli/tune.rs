@@ -93,7 +93,6 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
     let out = tune::tune(&world, &problem, &opts, &mut |p| match p {
         Progress::Planned { space, pruned, candidates, reused } => {
             bar.set_length(candidates as u64);
-            bar.set_position(reused as u64);
             say(format!("{}: space {space}, pruned {pruned}, timing {candidates} ({reused} timings reused)", problem.describe()));
         }
         Progress::Compiled { done, total } => bar.set_message(format!("compiled {done}/{total}")),

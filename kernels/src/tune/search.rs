@@ -103,23 +103,25 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), predict(c, problem, world.topology(), &machine))).collect();
     by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let n = if opts.exhaustive { valid.len() } else { ((valid.len() as f64 * opts.fraction).floor() as usize).clamp(valid.len().min(2), valid.len()) };
-    let mut candidates: Vec<(Config, f64)> = by_model[..n].to_vec();
-    // The default always competes, so tuning never picks something slower than no tuning.
+    // Seeds: the default (so tuning never picks something slower than no tuning) and the
+    // model's best third of the budget; the rest of the budget walks the neighbours of the
+    // best measured config, which corrects the model where it misjudges one parameter.
     let default = space::default_config(problem, world.n_ranks(), target).unwrap_or(first);
-    if !candidates.iter().any(|(c, _)| *c == default)
-        && let Some(d) = by_model.iter().find(|(c, _)| *c == default)
-    {
-        candidates.pop();
-        candidates.insert(0, d.clone());
-    }
+    let mut seeds: Vec<Config> = by_model.iter().any(|(c, _)| *c == default).then(|| default.clone()).into_iter().collect();
+    seeds.extend(by_model.iter().map(|(c, _)| c.clone()).filter(|c| *c != default).take((n / 3).max(2)));
+    seeds.truncate(n);
     let ids: std::collections::BTreeSet<String> = valid.iter().map(Config::id).collect();
     let mut measured: BTreeMap<String, Measured> =
         agreed.reusable.filter(|_| !opts.force).map(|e| e.measured.into_iter().filter(|(id, _)| ids.contains(id)).collect()).unwrap_or_default();
-    let reused = candidates.iter().filter(|(c, _)| measured.contains_key(&c.id())).count();
-    progress(Progress::Planned { space: full.len(), pruned: pruned.len(), candidates: candidates.len(), reused });
-    let fresh: Vec<Config> = candidates.iter().filter(|(c, _)| !measured.contains_key(&c.id())).map(|(c, _)| c.clone()).collect();
-    precompile(world, problem, &fresh, progress);
-    let measured_now = time_candidates(world, problem, &candidates, opts, &mut agree, &mut measured, progress)?;
+    let reused = measured.len();
+    progress(Progress::Planned { space: full.len(), pruned: pruned.len(), candidates: n, reused });
+    let mut warm = seeds.clone();
+    warm.extend(neighbours(&by_model[0].0, &by_model));
+    warm.retain(|c| !measured.contains_key(&c.id()));
+    warm.truncate(n);
+    precompile(world, problem, &warm, progress);
+    let plan = Plan { seeds, by_model, budget: n };
+    let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let winner = verified_winner(world, problem, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -169,45 +171,65 @@ fn precompile(world: &World, problem: &Problem, configs: &[Config], progress: &m
     }
 }
 
-/// Times the candidates not yet measured, in model order; stops when the model (scaled by its
-/// best observed error) says the rest cannot beat the best by the give-up margin. Returns how
-/// many were timed.
+/// What to time: seeds first, then neighbours of the best, then the model's order.
+struct Plan {
+    seeds: Vec<Config>,
+    by_model: Vec<(Config, f64)>,
+    budget: usize,
+}
+
+/// The configs of `all` that differ from `c` in exactly one parameter, in model order.
+fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
+    let differ = |o: &Config| o.algorithm == c.algorithm && o.params.iter().filter(|(k, v)| c.params.get(*k) != Some(*v)).count() == 1;
+    all.iter().filter(|(o, _)| differ(o)).map(|(o, _)| o.clone()).collect()
+}
+
+/// Times up to `plan.budget` configs not yet measured: the seeds, then the unmeasured
+/// neighbours of the best so far (a local search from wherever the model was wrong), then the
+/// model's order, stopping when the model (scaled by its best observed error) gives the rest
+/// no chance. Every choice depends only on agreed times, so every rank times the same
+/// configs. Returns how many were timed.
 fn time_candidates(
     world: &World,
     problem: &Problem,
-    candidates: &[(Config, f64)],
+    plan: &Plan,
     opts: &Options,
     agree: &mut Agreement,
     measured: &mut BTreeMap<String, Measured>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<usize, TuneError> {
+    let pred = |c: &Config| plan.by_model.iter().find(|(o, _)| o == c).map_or(f64::MAX, |p| p.1);
     let mut best = measured.values().map(|m| m.us * 1e-6).reduce(f64::min);
-    let mut ratio = f64::MAX;
-    let mut timed = 0;
-    for (c, pred) in candidates {
-        if measured.contains_key(&c.id()) {
-            continue;
-        }
-        if !opts.exhaustive
-            && timed >= 3
-            && let Some(b) = best
-            && pred * ratio > b * opts.schedule.give_up
-        {
-            progress(Progress::Stopped { why: format!("the model gives the remaining configs no chance against {:.1} us", b * 1e6) });
-            break;
-        }
-        let runner = Runner::prepare(world, problem, c);
+    let (mut ratio, mut timed) = (f64::MAX, 0);
+    let mut failed: std::collections::BTreeSet<String> = Default::default();
+    while timed < plan.budget {
+        let fresh = |c: &&Config| !measured.contains_key(&c.id()) && !failed.contains(&c.id());
+        let best_config = rank(measured).first().and_then(|(id, _)| Config::parse(id));
+        let local = best_config.map(|b| neighbours(&b, &plan.by_model)).unwrap_or_default();
+        let next = plan.seeds.iter().find(fresh).or_else(|| local.iter().find(fresh)).cloned();
+        let next = match next {
+            Some(c) => c,
+            None => {
+                let Some(c) = plan.by_model.iter().map(|(c, _)| c).find(fresh).cloned() else { break };
+                if !opts.exhaustive && best.is_some_and(|b| pred(&c) * ratio > b * opts.schedule.give_up) {
+                    progress(Progress::Stopped { why: format!("the model gives the remaining configs no chance against {:.1} us", best.unwrap_or(0.0) * 1e6) });
+                    break;
+                }
+                c
+            }
+        };
+        let runner = Runner::prepare(world, problem, &next);
         let ok = agree.gather(|_| vec![runner.is_ok() as u32])?.iter().all(|v| v[0] == 1);
-        let Ok(mut runner) = runner else { continue };
-        if !ok {
+        let (Ok(mut runner), true) = (runner, ok) else {
+            failed.insert(next.id());
             continue;
-        }
+        };
         let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
         timed += 1;
-        measured.insert(c.id(), Measured { us: t * 1e6, runs });
-        progress(Progress::Measured { config: c, us: t * 1e6 });
+        measured.insert(next.id(), Measured { us: t * 1e6, runs });
+        progress(Progress::Measured { config: &next, us: t * 1e6 });
         best = Some(best.map_or(t, |b: f64| b.min(t)));
-        ratio = ratio.min(t / pred.max(1e-12));
+        ratio = ratio.min(t / pred(&next).max(1e-12));
     }
     Ok(timed)
 }
