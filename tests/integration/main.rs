@@ -12,3 +12,4 @@ mod gpu_amd;
 mod half_precision;
 mod runtime_e2e;
 mod transports;
+mod tune_cli;
