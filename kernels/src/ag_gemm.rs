@@ -56,3 +56,12 @@ pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
         Ok(())
     })
 }
+
+/// The tuner's search space of `ag_gemm`: tiles, communication programs, warps on GPUs.
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
+    crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
+    crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
+    crate::tune::Param::all("BLOCK_K", &["32", "64"]),
+    crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
+    crate::tune::Param::gpu("num_warps", &["4", "8"]),
+];

@@ -95,3 +95,6 @@ pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
         Ok(())
     })
 }
+
+/// The tuner's search space of the AllGathers (push ring, pull, LL).
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];

@@ -29,3 +29,6 @@ pub fn broadcast(c: &Constexprs) -> Result<Kernel, DslError> {
         Ok(())
     })
 }
+
+/// The tuner's search space of `broadcast`.
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];

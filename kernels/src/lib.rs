@@ -26,6 +26,7 @@ mod registry;
 mod run;
 pub mod swizzle;
 mod tiles;
+pub mod tune;
 #[cfg(test)]
 mod matmul_tests;
 #[cfg(test)]

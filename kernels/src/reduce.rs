@@ -130,3 +130,6 @@ pub fn multimem(c: &Constexprs) -> Result<Kernel, DslError> {
         Ok(())
     })
 }
+
+/// The tuner's search space of the reductions (one-shot, two-shot, multimem, reduce-scatter).
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];

@@ -3,6 +3,7 @@
 mod compile;
 mod msccl;
 mod run;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +23,9 @@ enum Cmd {
     Compile(compile::CompileArgs),
     /// Compile, launch (N in-process ranks, or `--transport cuda`), verify against the reference, time.
     Run(run::RunArgs),
+    /// Autotune a library operation (progress, ranked table, cached), a collective's size
+    /// table (--sizes), or show / clear the cache.
+    Tune(tune::TuneArgs),
     /// MSCCL algorithms: list, verify, compile to one kernel, run and check.
     Msccl(msccl::MscclArgs),
     /// The GPUs the cuda transport can use (or why it cannot run here).
@@ -50,6 +54,7 @@ pub fn main() -> i32 {
         }
         Cmd::Compile(a) => compile::compile(a),
         Cmd::Run(a) => run::run(a),
+        Cmd::Tune(a) => tune::tune(a),
         Cmd::Msccl(a) => msccl::msccl(a),
         Cmd::Devices => devices(),
     };

@@ -2,6 +2,7 @@
 //! a CUDA world), verify, time.
 
 use clap::Args;
+use weft::kernels::tune::Shape;
 use weft::runtime::{DType, LocalOptions, MpiOptions, Topology, World};
 
 /// Arguments of `weft run`.
@@ -82,19 +83,36 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         constexprs = weft::kernels::shape_constexprs(&a.kernel, shape, world.n_ranks(), dtype.name());
     }
     super::compile::apply_defines(&mut constexprs, &a.define)?;
+    // The tuned config when every rank's cache holds one (explicit -D overrides win).
+    let mut kernel = a.kernel.clone();
+    if a.define.is_empty() {
+        let shape = if matmul { Shape::Matmul(weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k }) } else { Shape::Elems(a.elems) };
+        let (tuned, line) = super::tune::tuned_for_run(&world, &a.kernel, shape, dtype);
+        if printer(&world) {
+            println!("{line}");
+        }
+        if let Some(c) = tuned {
+            if c.msccl().is_some() {
+                let problem = weft::kernels::tune::Problem { op: a.kernel.clone(), shape, dtype };
+                return super::tune::run_tuned_msccl(&world, &problem, &c, a.iters);
+            }
+            constexprs = c.constexprs(dtype.name());
+            kernel = c.algorithm.clone();
+        }
+    }
     if matmul {
         return run_matmul(&a, &world, dtype, &constexprs);
     }
     let opts = weft::kernels::RunOptions { iters: a.iters.max(1), warmup: 1, constexprs, seed: 0x5eed };
     let counted = weft::emulator::executed_instructions();
-    let r = weft::kernels::run_collective(&world, &a.kernel, a.elems, dtype, &opts).map_err(|e| e.to_string())?;
+    let r = weft::kernels::run_collective(&world, &kernel, a.elems, dtype, &opts).map_err(|e| e.to_string())?;
     let median = r.median();
     let secs = median.as_secs_f64().max(1e-9);
     let (verified, max_err) = world.agree_verdict(r.verified, r.max_err).map_err(|e| e.to_string())?;
     if printer(&world) {
         println!(
         "{} ranks={} ({topology}, {}) elems={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  algbw={:.2} GB/s  busbw={:.2} GB/s",
-        a.kernel,
+        kernel,
         world.n_ranks(),
         world.transport(),
         a.elems,

@@ -13,3 +13,4 @@ mod half_precision;
 mod mpi;
 mod runtime_e2e;
 mod transports;
+mod tune_cli;

@@ -89,6 +89,10 @@ pub fn prepare_selected(
 ) -> Result<Selected, KernelError> {
     let bytes = (elems as u64).saturating_mul(opts.dtype.size_bytes() as u64);
     if let Some(reg) = table.select_for_ranks(kind, world.n_ranks(), bytes) {
+        // A table written by `weft tune --sizes` names tuned configs, not bare algorithms.
+        if let Some(sel) = crate::tune::table::prepare_registered(world, reg, elems, opts)? {
+            return Ok(sel);
+        }
         let ir = resolve(reg, world)?;
         return Ok(Selected::Msccl(Box::new(prepare_msccl(world, &ir, elems, opts)?)));
     }

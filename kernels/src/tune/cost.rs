@@ -1,0 +1,188 @@
+//! The analytic cost model that ranks a space before anything is compiled: roofline compute
+//! (padded tile work over the machine's flop rate), bytes over the link bandwidth, and a
+//! latency per message or synchronisation step. The machine constants are measured once and
+//! cached next to the tuning results (`machine.json`).
+
+use super::space::Config;
+use super::{Problem, Shape};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+use weft_runtime::Topology;
+
+/// What the model knows about the machine.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Machine {
+    /// Floating-point operations per second of one core (multiply-add loop, f32).
+    pub flops_per_core: f64,
+    /// Bytes per second of a large copy (the `local` transport's "link").
+    pub copy_bytes_per_s: f64,
+    /// Seconds for one cross-thread signal (one way).
+    pub signal_s: f64,
+    /// Seconds to start and join one launch's workers.
+    pub launch_s: f64,
+    /// Cores.
+    pub cores: usize,
+}
+
+impl Machine {
+    /// The constants cached in `dir/machine.json`, measured (and cached) if absent or unreadable.
+    pub fn cached(dir: &Path) -> Machine {
+        let path = dir.join("machine.json");
+        if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+            return m;
+        }
+        let m = Machine::measure();
+        if std::fs::create_dir_all(dir).is_ok() {
+            let _ = std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap_or_default());
+        }
+        m
+    }
+
+    /// Measures the constants (about a tenth of a second).
+    pub fn measure() -> Machine {
+        let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
+        Machine { flops_per_core: flop_rate(), copy_bytes_per_s: copy_rate(), signal_s: signal_latency(), launch_s: launch_latency(cores), cores }
+    }
+}
+
+fn flop_rate() -> f64 {
+    let mut acc = [0f32; 16];
+    let x: Vec<f32> = (0..4096).map(|i| (i % 7) as f32 * 1e-3).collect();
+    let t = Instant::now();
+    let reps = 2000;
+    for _ in 0..reps {
+        for c in x.chunks_exact(16) {
+            for (a, v) in acc.iter_mut().zip(c) {
+                *a = a.mul_add(0.999, *v);
+            }
+        }
+    }
+    std::hint::black_box(acc);
+    (2 * reps * x.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
+}
+
+fn copy_rate() -> f64 {
+    let src = vec![1u8; 16 << 20];
+    let mut dst = vec![0u8; 16 << 20];
+    let t = Instant::now();
+    for _ in 0..4 {
+        dst.copy_from_slice(std::hint::black_box(&src));
+    }
+    std::hint::black_box(&dst);
+    (4 * src.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
+}
+
+fn signal_latency() -> f64 {
+    let flag = AtomicU64::new(0);
+    let rounds = 2000u64;
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            for i in 0..rounds {
+                while flag.load(Ordering::Acquire) != 2 * i + 1 {
+                    std::hint::spin_loop();
+                    std::thread::yield_now();
+                }
+                flag.store(2 * i + 2, Ordering::Release);
+            }
+        });
+        for i in 0..rounds {
+            flag.store(2 * i + 1, Ordering::Release);
+            while flag.load(Ordering::Acquire) != 2 * i + 2 {
+                std::hint::spin_loop();
+                std::thread::yield_now();
+            }
+        }
+    });
+    t.elapsed().as_secs_f64() / (2 * rounds) as f64
+}
+
+fn launch_latency(cores: usize) -> f64 {
+    let t = Instant::now();
+    for _ in 0..20 {
+        std::thread::scope(|s| (0..cores).for_each(|_| drop(s.spawn(|| std::hint::black_box(0)))));
+    }
+    t.elapsed().as_secs_f64() / 20.0
+}
+
+/// Protocol bandwidth factor and synchronisations per step (Simple: data then a flag; LL and
+/// LL128 carry the flag with the data at half and 120/128 of the bandwidth).
+fn protocol(p: &str) -> (f64, f64) {
+    match p {
+        "LL" => (0.5, 1.0),
+        "LL128" => (120.0 / 128.0, 1.2),
+        _ => (1.0, 2.0),
+    }
+}
+
+/// Predicted seconds of one launch of `c` on `problem` over `topo`.
+pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f64 {
+    let w = topo.world_size() as f64;
+    let cores = m.cores.max(1) as f64;
+    let es = problem.dtype.size_bytes() as f64;
+    // Ranks share the cores: the world's aggregate rates.
+    let bw = m.copy_bytes_per_s * cores.min(w) / w.max(1.0);
+    let lat = m.signal_s * (w / cores).max(1.0);
+    let inter = if topo.nodes > 1 { 2.0 } else { 1.0 };
+    match problem.shape {
+        Shape::Elems(elems) => {
+            let bytes = elems as f64 * es;
+            let block = c.int("BLOCK").or(c.int("block")).unwrap_or(1024) as f64;
+            // Padding of the last tile and a fixed cost per tile (loop, masks) per rank.
+            let tiles = (elems as f64 / block).ceil();
+            let tile_cost = tiles * (block * es / bw + 40e-9);
+            let (bytes_moved, steps) = match c.algorithm.as_str() {
+                "allreduce_one_shot" => ((w - 1.0) * bytes, 2.0),
+                "allreduce_two_shot" => (2.0 * (w - 1.0) / w * bytes, 4.0),
+                "allreduce_multimem" => (2.0 * bytes, 2.0),
+                "reduce_scatter" => ((w - 1.0) / w * bytes, 2.0 * (w - 1.0)),
+                "allgather" => ((w - 1.0) * bytes, w - 1.0),
+                "allgather_pull" => ((w - 1.0) * bytes, 2.0),
+                "allgather_ll" => (2.0 * (w - 1.0) * bytes, 1.0),
+                "broadcast" => (bytes, 1.0),
+                _ => msccl_volume(c, bytes, w),
+            };
+            let (pbw, psync) = if c.msccl().is_some() { protocol(c.params.get("protocol").map_or("Simple", |s| s)) } else { (1.0, 1.0) };
+            let inst = c.int("instances").unwrap_or(1) as f64;
+            // Instances split the bytes but each adds its own synchronisation.
+            let parallel = inst.min((cores / w).max(1.0));
+            bytes_moved * inter / (bw * pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
+        }
+        Shape::Matmul(s) => {
+            let get = |k: &str, d: i64| c.int(k).unwrap_or(d) as f64;
+            let (bm, bn, bk) = (get("BLOCK_M", 64), get("BLOCK_N", 256), get("BLOCK_K", 64));
+            let comm = get("COMM_PROGRAMS", 1);
+            let (mf, nf, kf) = (s.m as f64, s.n as f64, s.k as f64);
+            let rows = if c.algorithm == "gemm" { mf } else { (mf / w).ceil() };
+            let segs = if c.algorithm == "gemm" { 1.0 } else { w };
+            // Padded work of every rank: whole tiles, whole k steps.
+            let padded = segs * (rows / bm).ceil() * bm * (nf / bn).ceil() * bn * (kf / bk).ceil() * bk * 2.0 * w;
+            // Narrow or short tiles reload A and B more often: the loads per flop of a tile step.
+            let loads = segs * w * (rows / bm).ceil() * (nf / bn).ceil() * (kf / bk).ceil() * (bm * bk + bk * bn) * es;
+            let compute = padded / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores);
+            let (comm_bytes, messages) = match c.algorithm.as_str() {
+                "ag_gemm" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
+                "gemm_rs" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),
+                _ => (0.0, 0.0),
+            };
+            // Communication programs take cores from the tiles but overlap with them.
+            let comm_t = comm_bytes * inter / (bw * comm.min(cores)) + messages * lat / comm;
+            let share = (comm / (comm + (cores / w).max(1.0))).min(0.5);
+            compute / (1.0 - share) + 0.1 * comm_t.min(compute) + (comm_t - compute).max(0.0) + m.launch_s
+        }
+    }
+}
+
+/// Bytes and synchronisation steps of an MSCCL algorithm by its shape (ring or direct).
+fn msccl_volume(c: &Config, bytes: f64, w: f64) -> (f64, f64) {
+    match c.msccl().unwrap_or("") {
+        "ring_allreduce" => (2.0 * (w - 1.0) / w * bytes, 2.0 * (w - 1.0)),
+        "hierarchical_allreduce" => (2.0 * (w - 1.0) / w * bytes, 4.0),
+        "allgather_ring" => ((w - 1.0) * bytes, w - 1.0),
+        "allgather_direct" => ((w - 1.0) * bytes, 1.0),
+        "reduce_scatter_ring" => ((w - 1.0) / w * bytes, w - 1.0),
+        _ => (w * bytes, w),
+    }
+}

@@ -1,0 +1,263 @@
+//! The search itself: agreed cache lookup, pruning, ranking by the cost model, parallel
+//! compilation of the candidates, timing with early stops, a verified winner chosen by the
+//! agreed times with a deterministic tie-break, and the entry written to every rank's cache.
+
+use super::agree::Agreement;
+use super::cache::{self, Entry, Measured};
+use super::cost::{predict, Machine};
+use super::measure::{self, Runner, Schedule};
+use super::space::{self, Config, Pruned};
+use super::{agreed_lookup, key, target_of, CacheDirs, Problem, TuneError};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use weft_runtime::World;
+
+/// Where the winner came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Every rank's cache held it.
+    Cache,
+    /// Measured now.
+    Tuned,
+}
+
+/// What the tuner reports as it goes.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// The plan: space size, pruned, candidates to time, timings reused from the cache.
+    Planned { space: usize, pruned: usize, candidates: usize, reused: usize },
+    /// Candidates compiled so far.
+    Compiled { done: usize, total: usize },
+    /// One candidate timed (agreed microseconds).
+    Measured { config: &'a Config, us: f64 },
+    /// Timing stopped before the end of the candidate list.
+    Stopped { why: String },
+}
+
+/// Options of [`tune`].
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Cache directories.
+    pub dirs: CacheDirs,
+    /// Fraction of the (pruned) space to time at most.
+    pub fraction: f64,
+    /// Timing schedule of each candidate.
+    pub schedule: Schedule,
+    /// Re-tune even on a cache hit.
+    pub force: bool,
+    /// Time every config (for the bench's reference).
+    pub exhaustive: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { dirs: CacheDirs::default(), fraction: 0.25, schedule: Schedule::default(), force: false, exhaustive: false }
+    }
+}
+
+/// The result of [`tune`].
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The winning config.
+    pub winner: Config,
+    /// Cache hit or measured now.
+    pub source: Source,
+    /// Every measured config, fastest first.
+    pub ranked: Vec<(String, Measured)>,
+    /// Size of the space.
+    pub space: usize,
+    /// Configs pruned before compiling.
+    pub pruned: Vec<Pruned>,
+    /// Configs timed in this call.
+    pub measured_now: usize,
+    /// Timings reused from the cache.
+    pub reused: usize,
+    /// Warnings (corrupt cache, disagreeing ranks).
+    pub notes: Vec<String>,
+    /// The cache file of this process's first rank.
+    pub path: PathBuf,
+}
+
+/// Tunes `problem` on `world` (or returns the agreed cached result).
+pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Outcome, TuneError> {
+    let target = target_of(world);
+    let key = key(world, problem)?;
+    let full = space::space(&problem.op, target)?;
+    let space_hash = blake3::hash(full.iter().map(Config::id).collect::<Vec<_>>().join("\n").as_bytes()).to_hex()[..32].to_string();
+    let (valid, pruned) = space::prune(full.clone(), problem, world.topology(), target);
+    let mut agree = Agreement::new(world)?;
+    let agreed = agreed_lookup(world, &key, &opts.dirs, &mut agree)?;
+    let first_dir = opts.dirs.for_rank(world.host_ranks().start);
+    let path = first_dir.join(key.file_name());
+    if let Some(e) = agreed.hit.as_ref().filter(|e| !opts.force && e.space_hash == space_hash)
+        && let Some(winner) = Config::parse(&e.winner)
+    {
+        let ranked = rank(&e.measured);
+        return Ok(Outcome { winner, source: Source::Cache, ranked, space: full.len(), pruned, measured_now: 0, reused: 0, notes: agreed.notes, path });
+    }
+    let Some(first) = valid.first().cloned() else {
+        let first = pruned.first().map(|p| format!("{}: {}", p.config.id(), p.why)).unwrap_or_default();
+        return Err(TuneError::EmptySpace { op: problem.op.clone(), first });
+    };
+    let machine = agreed_machine(&first_dir, &mut agree)?;
+    let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), predict(c, problem, world.topology(), &machine))).collect();
+    by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    let n = if opts.exhaustive { valid.len() } else { ((valid.len() as f64 * opts.fraction).floor() as usize).clamp(valid.len().min(2), valid.len()) };
+    // Seeds: the default (so tuning never picks something slower than no tuning) and the
+    // model's best third of the budget; the rest of the budget walks the neighbours of the
+    // best measured config, which corrects the model where it misjudges one parameter.
+    let default = space::default_config(problem, world.n_ranks(), target).unwrap_or(first);
+    let mut seeds: Vec<Config> = by_model.iter().any(|(c, _)| *c == default).then(|| default.clone()).into_iter().collect();
+    seeds.extend(by_model.iter().map(|(c, _)| c.clone()).filter(|c| *c != default).take((n / 3).max(2)));
+    seeds.truncate(n);
+    let ids: std::collections::BTreeSet<String> = valid.iter().map(Config::id).collect();
+    let mut measured: BTreeMap<String, Measured> =
+        agreed.reusable.filter(|_| !opts.force).map(|e| e.measured.into_iter().filter(|(id, _)| ids.contains(id)).collect()).unwrap_or_default();
+    let reused = measured.len();
+    progress(Progress::Planned { space: full.len(), pruned: pruned.len(), candidates: n, reused });
+    let mut warm = seeds.clone();
+    warm.extend(neighbours(&by_model[0].0, &by_model));
+    warm.retain(|c| !measured.contains_key(&c.id()));
+    warm.truncate(n);
+    precompile(world, problem, &warm, progress);
+    let plan = Plan { seeds, by_model, budget: n };
+    let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
+    let winner = verified_winner(world, problem, &mut measured, &mut agree)?;
+    let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
+    let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
+    dirs.dedup();
+    for d in dirs {
+        cache::store(&d, &entry)?;
+    }
+    Ok(Outcome { winner, source: Source::Tuned, ranked: rank(&measured), space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
+}
+
+/// Measured configs, fastest first, ties by id.
+fn rank(m: &BTreeMap<String, Measured>) -> Vec<(String, Measured)> {
+    let mut v: Vec<(String, Measured)> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    v.sort_by(|a, b| a.1.us.total_cmp(&b.1.us).then_with(|| a.0.cmp(&b.0)));
+    v
+}
+
+/// The machine constants of the lowest rank, so every rank ranks the space the same way.
+fn agreed_machine(dir: &std::path::Path, agree: &mut Agreement) -> Result<Machine, TuneError> {
+    let m = Machine::cached(dir);
+    let words = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
+    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64)].concat())?;
+    let f = |i: usize| f64::from_bits(all[0][2 * i] as u64 | (all[0][2 * i + 1] as u64) << 32);
+    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), signal_s: f(2), launch_s: f(3), cores: f(4) as usize })
+}
+
+/// Compiles the library kernels of `configs` on as many threads as there are cores, so the
+/// timing loop finds them in the compile cache. Failures are left for the timing loop, which
+/// reports them after the ranks agree.
+fn precompile(world: &World, problem: &Problem, configs: &[Config], progress: &mut dyn FnMut(Progress)) {
+    let threads = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
+    let library: Vec<&Config> = configs.iter().filter(|c| c.msccl().is_none()).collect();
+    let total = library.len();
+    let mut done = 0;
+    for batch in library.chunks(threads) {
+        std::thread::scope(|s| {
+            for c in batch {
+                s.spawn(|| {
+                    if let Ok(k) = crate::build(&c.algorithm, &c.constexprs(problem.dtype.name())) {
+                        let _ = crate::gpu::launchable_for(world, &k);
+                    }
+                });
+            }
+        });
+        done += batch.len();
+        progress(Progress::Compiled { done, total });
+    }
+}
+
+/// What to time: seeds first, then neighbours of the best, then the model's order.
+struct Plan {
+    seeds: Vec<Config>,
+    by_model: Vec<(Config, f64)>,
+    budget: usize,
+}
+
+/// The configs of `all` that differ from `c` in exactly one parameter, in model order.
+fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
+    let differ = |o: &Config| o.algorithm == c.algorithm && o.params.iter().filter(|(k, v)| c.params.get(*k) != Some(*v)).count() == 1;
+    all.iter().filter(|(o, _)| differ(o)).map(|(o, _)| o.clone()).collect()
+}
+
+/// Times up to `plan.budget` configs not yet measured: the seeds, then the unmeasured
+/// neighbours of the best so far (a local search from wherever the model was wrong), then the
+/// model's order, stopping when the model (scaled by its best observed error) gives the rest
+/// no chance. Every choice depends only on agreed times, so every rank times the same
+/// configs. Returns how many were timed.
+fn time_candidates(
+    world: &World,
+    problem: &Problem,
+    plan: &Plan,
+    opts: &Options,
+    agree: &mut Agreement,
+    measured: &mut BTreeMap<String, Measured>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<usize, TuneError> {
+    let pred = |c: &Config| plan.by_model.iter().find(|(o, _)| o == c).map_or(f64::MAX, |p| p.1);
+    let mut best = measured.values().map(|m| m.us * 1e-6).reduce(f64::min);
+    let (mut ratio, mut timed) = (f64::MAX, 0);
+    let mut failed: std::collections::BTreeSet<String> = Default::default();
+    while timed < plan.budget {
+        let fresh = |c: &&Config| !measured.contains_key(&c.id()) && !failed.contains(&c.id());
+        let best_config = rank(measured).first().and_then(|(id, _)| Config::parse(id));
+        let local = best_config.map(|b| neighbours(&b, &plan.by_model)).unwrap_or_default();
+        let next = plan.seeds.iter().find(fresh).or_else(|| local.iter().find(fresh)).cloned();
+        let next = match next {
+            Some(c) => c,
+            None => {
+                let Some(c) = plan.by_model.iter().map(|(c, _)| c).find(fresh).cloned() else { break };
+                if !opts.exhaustive && best.is_some_and(|b| pred(&c) * ratio > b * opts.schedule.give_up) {
+                    progress(Progress::Stopped { why: format!("the model gives the remaining configs no chance against {:.1} us", best.unwrap_or(0.0) * 1e6) });
+                    break;
+                }
+                c
+            }
+        };
+        let runner = Runner::prepare(world, problem, &next);
+        let ok = agree.gather(|_| vec![runner.is_ok() as u32])?.iter().all(|v| v[0] == 1);
+        let (Ok(mut runner), true) = (runner, ok) else {
+            failed.insert(next.id());
+            continue;
+        };
+        let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
+        timed += 1;
+        measured.insert(next.id(), Measured { us: t * 1e6, runs });
+        progress(Progress::Measured { config: &next, us: t * 1e6 });
+        best = Some(best.map_or(t, |b: f64| b.min(t)));
+        ratio = ratio.min(t / pred(&next).max(1e-12));
+    }
+    Ok(timed)
+}
+
+/// The fastest measured config whose result matches the reference on every rank (agreed);
+/// configs that fail are dropped from `measured`.
+fn verified_winner(world: &World, problem: &Problem, measured: &mut BTreeMap<String, Measured>, agree: &mut Agreement) -> Result<Config, TuneError> {
+    let mut why = "nothing was measured".to_string();
+    for (id, _) in rank(measured) {
+        let Some(c) = Config::parse(&id) else { continue };
+        let r = Runner::prepare(world, problem, &c).and_then(|mut r| r.verify());
+        let ok = matches!(r, Ok((true, _)));
+        if agree.gather(|_| vec![ok as u32])?.iter().all(|v| v[0] == 1) {
+            return Ok(c);
+        }
+        why = match r {
+            Ok((_, err)) => format!("{id}: wrong result (max error {err:.3e})"),
+            Err(e) => format!("{id}: {e}"),
+        };
+        measured.remove(&id);
+    }
+    Err(TuneError::NothingRan { op: problem.op.clone(), why })
+}
+
+/// The agreed time of one config on `world` in seconds (the bench's default and exhaustive
+/// rows use it).
+pub fn measure_config(world: &World, problem: &Problem, config: &Config, schedule: &Schedule) -> Result<f64, TuneError> {
+    let mut agree = Agreement::new(world)?;
+    let mut r = Runner::prepare(world, problem, config)?;
+    Ok(measure::time(&mut r, &mut agree, schedule, None)?.0)
+}

@@ -1,0 +1,252 @@
+//! Search spaces: the parameters each kernel declares next to itself (`TUNE_SPACE`), the
+//! algorithms an operation may run (library variants and registered MSCCL algorithms), their
+//! product as [`Config`]s, and pruning of configs that cannot build or cannot help, before
+//! anything is compiled.
+
+use super::{Problem, Shape, TuneError};
+use crate::MatmulShape;
+use crate::registry::find;
+use std::collections::BTreeMap;
+use weft_compiler::dsl::Constexprs;
+use weft_compiler::msccl::algorithms::{self, AlgoParams};
+use weft_compiler::msccl::{CollectiveKind, Protocol};
+use weft_compiler::pipeline::Target;
+use weft_runtime::Topology;
+
+/// One tunable parameter and the values to try.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Constexpr (or option) name.
+    pub name: &'static str,
+    /// Values to try, in the kernel's spelling.
+    pub values: &'static [&'static str],
+    /// Whether only GPU targets read it (`num_warps`).
+    pub gpu_only: bool,
+}
+
+impl Param {
+    /// A parameter every target reads.
+    pub const fn all(name: &'static str, values: &'static [&'static str]) -> Param {
+        Param { name, values, gpu_only: false }
+    }
+
+    /// A parameter only GPU targets read.
+    pub const fn gpu(name: &'static str, values: &'static [&'static str]) -> Param {
+        Param { name, values, gpu_only: true }
+    }
+}
+
+/// The parameters of a registered MSCCL algorithm run through the tuner: protocol, instances
+/// and the width of the lowered kernel's elementwise loops.
+pub const MSCCL_SPACE: &[Param] = &[
+    Param::all("protocol", &["Simple", "LL", "LL128"]),
+    Param::all("instances", &["1", "2"]),
+    Param::all("block", &["512"]),
+];
+
+/// Prefix of MSCCL algorithm names in a [`Config`].
+pub const MSCCL_PREFIX: &str = "msccl:";
+
+/// One point of a space: the algorithm and a value per parameter.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Config {
+    /// A library kernel name, or `msccl:<built-in algorithm>`.
+    pub algorithm: String,
+    /// Parameter values by name.
+    pub params: BTreeMap<String, String>,
+}
+
+impl Config {
+    /// The canonical one-line spelling (`ag_gemm BLOCK_K=64 BLOCK_M=32 ...`), which is also
+    /// the config's identity in the cache.
+    pub fn id(&self) -> String {
+        let mut s = self.algorithm.clone();
+        for (k, v) in &self.params {
+            s.push_str(&format!(" {k}={v}"));
+        }
+        s
+    }
+
+    /// Parses [`Config::id`]'s spelling.
+    pub fn parse(id: &str) -> Option<Config> {
+        let mut words = id.split_whitespace();
+        let algorithm = words.next()?.to_string();
+        let mut params = BTreeMap::new();
+        for w in words {
+            let (k, v) = w.split_once('=')?;
+            params.insert(k.to_string(), v.to_string());
+        }
+        Some(Config { algorithm, params })
+    }
+
+    /// The MSCCL algorithm it runs, if any.
+    pub fn msccl(&self) -> Option<&str> {
+        self.algorithm.strip_prefix(MSCCL_PREFIX)
+    }
+
+    /// An integer parameter.
+    pub fn int(&self, name: &str) -> Option<i64> {
+        self.params.get(name).and_then(|v| v.parse().ok())
+    }
+
+    /// The library kernel's constexprs: its defaults (for what the space leaves out, such as
+    /// `GROUP_M` of the overlap kernels), `T`, then every parameter.
+    pub fn constexprs(&self, dtype: &str) -> Constexprs {
+        let base = crate::default_constexprs(&self.algorithm, dtype).unwrap_or_default().with("T", dtype);
+        self.params.iter().fold(base, |c, (k, v)| c.with(k, v))
+    }
+
+    /// The MSCCL protocol parameter.
+    pub fn protocol(&self) -> Protocol {
+        self.params.get("protocol").and_then(|p| Protocol::parse(p)).unwrap_or(Protocol::Simple)
+    }
+}
+
+/// The library kernels and MSCCL collective an operation may run.
+fn candidates(op: &str) -> Result<(Vec<&'static str>, Option<CollectiveKind>), TuneError> {
+    Ok(match op {
+        "allreduce" => (vec!["allreduce_one_shot", "allreduce_two_shot", "allreduce_multimem"], Some(CollectiveKind::AllReduce)),
+        "allgather" => (vec!["allgather", "allgather_pull", "allgather_ll"], Some(CollectiveKind::AllGather)),
+        "reduce_scatter" => (vec!["reduce_scatter"], Some(CollectiveKind::ReduceScatter)),
+        "broadcast" => (vec!["broadcast"], None),
+        "gemm" | "ag_gemm" | "gemm_rs" => (vec![find(op)?.info.name], None),
+        _ => return Err(TuneError::NotTunable { op: op.into() }),
+    })
+}
+
+/// The parameters a library kernel declares.
+fn declared(kernel: &str) -> &'static [Param] {
+    match kernel {
+        "gemm" => crate::gemm::TUNE_SPACE,
+        "ag_gemm" => crate::ag_gemm::TUNE_SPACE,
+        "gemm_rs" => crate::gemm_rs::TUNE_SPACE,
+        "broadcast" => crate::broadcast::TUNE_SPACE,
+        k if k.starts_with("allgather") => crate::allgather::TUNE_SPACE,
+        _ => crate::reduce::TUNE_SPACE,
+    }
+}
+
+/// Every combination of `params`' values (those the target reads) for `algorithm`.
+fn product(algorithm: &str, params: &[Param], gpu: bool) -> Vec<Config> {
+    let mut out = vec![Config { algorithm: algorithm.into(), params: BTreeMap::new() }];
+    for p in params.iter().filter(|p| gpu || !p.gpu_only) {
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                p.values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.params.insert(p.name.into(), (*v).into());
+                    c
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The whole space of `op` for `target`, in a fixed order (the same on every rank).
+pub fn space(op: &str, target: Target) -> Result<Vec<Config>, TuneError> {
+    let gpu = target != Target::Cpu;
+    let (kernels, msccl) = candidates(op)?;
+    let mut out: Vec<Config> = kernels.iter().flat_map(|k| product(k, declared(k), gpu)).collect();
+    if let Some(kind) = msccl {
+        for b in algorithms::BUILTINS.iter().filter(|b| b.collective == kind) {
+            out.extend(product(&format!("{MSCCL_PREFIX}{}", b.name), MSCCL_SPACE, gpu));
+        }
+    }
+    Ok(out)
+}
+
+/// A config pruned before compiling, and why.
+#[derive(Clone, Debug)]
+pub struct Pruned {
+    /// The config.
+    pub config: Config,
+    /// Why it cannot run or cannot help.
+    pub why: String,
+}
+
+/// Shared memory a GPU CTA has without opting in (bytes).
+pub const GPU_SHARED_BYTES: usize = 48 << 10;
+
+/// Splits `space` into the configs worth compiling and the pruned ones: a constexpr the
+/// kernel's builder rejects, a GPU tile that overflows shared memory, a tile or block larger
+/// than the problem (pure padding), an algorithm the topology cannot run.
+pub fn prune(space: Vec<Config>, problem: &Problem, topo: Topology, target: Target) -> (Vec<Config>, Vec<Pruned>) {
+    let (mut keep, mut pruned) = (vec![], vec![]);
+    for config in space {
+        match why_pruned(&config, problem, topo, target) {
+            Some(why) => pruned.push(Pruned { config, why }),
+            None => keep.push(config),
+        }
+    }
+    (keep, pruned)
+}
+
+/// Why `c` is pruned, or `None`.
+fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> Option<String> {
+    let w = topo.world_size();
+    let too_big = |name: &str, limit: usize, what: &str| {
+        let v = c.int(name)? as usize;
+        (v > limit.next_power_of_two().max(16)).then(|| format!("{name}={v} exceeds {what} ({limit})"))
+    };
+    if let Some(alg) = c.msccl() {
+        let protocol = c.protocol();
+        let params = AlgoParams::topology(topo.nodes, topo.local_size).instances(c.int("instances").unwrap_or(1) as usize).protocol(protocol);
+        return algorithms::build(alg, &params).err().map(|e| format!("{alg} on {topo}: {e}"));
+    }
+    if c.algorithm == "allreduce_multimem" && topo.nodes > 1 {
+        return Some(format!("multimem reaches one node, the topology is {topo}"));
+    }
+    let es = problem.dtype.size_bytes();
+    match problem.shape {
+        Shape::Elems(elems) => {
+            if let Some(w) = too_big("BLOCK", elems, "the elements per rank") {
+                return Some(w);
+            }
+        }
+        Shape::Matmul(MatmulShape { m, n, k }) => {
+            let rows = if c.algorithm == "gemm" { m } else { m.div_ceil(w) };
+            let why = too_big("BLOCK_M", rows, "a rank's rows").or_else(|| too_big("BLOCK_N", n, "n")).or_else(|| too_big("BLOCK_K", k, "k"));
+            if why.is_some() {
+                return why;
+            }
+            if target != Target::Cpu {
+                let (bm, bn, bk) = (c.int("BLOCK_M")? as usize, c.int("BLOCK_N")? as usize, c.int("BLOCK_K")? as usize);
+                // Double-buffered A and B tiles, and the f32 accumulator on its way out of the
+                // mma layout, each have to fit the CTA's shared memory.
+                let staged = 2 * (bm * bk + bk * bn) * es;
+                let acc = bm * bn * 4;
+                if staged.max(acc) > GPU_SHARED_BYTES {
+                    return Some(format!("{} bytes of shared memory > {GPU_SHARED_BYTES}", staged.max(acc)));
+                }
+            }
+        }
+    }
+    let built = crate::registry::build(&c.algorithm, &c.constexprs(problem.dtype.name()));
+    built.err().map(|e| format!("rejected by the kernel: {e}"))
+}
+
+/// What the library runs without tuning, as a point of the space: the op's default kernel
+/// (`allreduce` picks its shot by size) with its default (or shape-fitted) constexprs.
+pub fn default_config(problem: &Problem, world_size: usize, target: Target) -> Result<Config, TuneError> {
+    let dtype = problem.dtype.name();
+    let (algorithm, c) = match problem.shape {
+        Shape::Matmul(s) => (find(&problem.op)?.info.name, crate::shape_constexprs(&problem.op, s, world_size, dtype)),
+        Shape::Elems(e) => {
+            let alg = match problem.op.as_str() {
+                "allreduce" if e * problem.dtype.size_bytes() <= crate::ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+                "allreduce" => "allreduce_two_shot",
+                op => find(op)?.info.name,
+            };
+            (alg, crate::default_constexprs(alg, dtype)?)
+        }
+    };
+    let gpu = target != Target::Cpu;
+    let params = declared(algorithm)
+        .iter()
+        .filter(|p| gpu || !p.gpu_only)
+        .map(|p| (p.name.to_string(), c.get(p.name).unwrap_or(p.values[0]).to_string()))
+        .collect();
+    Ok(Config { algorithm: algorithm.into(), params })
+}

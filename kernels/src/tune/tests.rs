@@ -1,0 +1,194 @@
+//! Tuner tests: the exchange, cache keys, pruning, corrupt files and ranks whose caches
+//! disagree (which must re-tune together, not hang).
+
+use super::cache::{self, Entry, Measured};
+use super::measure::Schedule;
+use super::search::Options;
+use super::space::{self, Config};
+use super::*;
+use std::sync::mpsc;
+use std::time::Duration;
+use weft_runtime::{LocalOptions, Topology};
+
+fn world(nodes: usize, local: usize) -> World {
+    World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::from_env() }).unwrap()
+}
+
+fn temp_dirs(tag: &str, n: usize) -> Vec<PathBuf> {
+    let base = std::env::temp_dir().join(format!("weft-tune-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    (0..n).map(|r| base.join(format!("rank{r}"))).collect()
+}
+
+fn bcast(elems: usize) -> Problem {
+    Problem { op: "broadcast".into(), shape: Shape::Elems(elems), dtype: DType::F32 }
+}
+
+fn quick(dirs: Vec<PathBuf>) -> Options {
+    let schedule = Schedule { warmup: 1, round: 2, rounds: 1, ..Schedule::default() };
+    Options { dirs: CacheDirs { per_rank: Some(dirs) }, schedule, ..Options::default() }
+}
+
+/// Runs `f` on a thread and fails the test if it does not finish in time (a hang).
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(secs)).expect("tuning hung")
+}
+
+#[test]
+fn agreement_gathers_every_ranks_words() {
+    let w = world(1, 3);
+    let mut a = agree::Agreement::new(&w).unwrap();
+    for round in 0..3u32 {
+        let got = a.gather(|r| vec![r as u32 * 10 + round, 7]).unwrap();
+        let want: Vec<Vec<u32>> = (0..3u32).map(|r| [vec![r * 10 + round, 7], vec![0; agree::WORDS - 2]].concat()).collect();
+        assert_eq!(got, want);
+    }
+    assert_eq!(a.max_f64(|r| [2.5, -1.0, 9.25][r]).unwrap(), 9.25);
+}
+
+#[test]
+fn cache_keys_follow_what_decides_the_result() {
+    let (w2, w4, w22) = (world(1, 2), world(1, 4), world(2, 1));
+    let k = |w: &World, p: &Problem| key(w, p).unwrap().file_name();
+    let ar = |elems, dtype| Problem { op: "allreduce".into(), shape: Shape::Elems(elems), dtype };
+    // Same power-of-two bucket of bytes: the same entry.
+    assert_eq!(k(&w2, &ar(1000, DType::F32)), k(&w2, &ar(1024, DType::F32)));
+    assert_ne!(k(&w2, &ar(1000, DType::F32)), k(&w2, &ar(1025, DType::F32)));
+    assert_ne!(k(&w2, &ar(1000, DType::F32)), k(&w2, &ar(1000, DType::BF16)));
+    assert_ne!(k(&w2, &ar(1000, DType::F32)), k(&w4, &ar(1000, DType::F32)));
+    assert_ne!(k(&w2, &ar(1000, DType::F32)), k(&w22, &ar(1000, DType::F32)));
+    let mm = |m, n, kk| Problem { op: "ag_gemm".into(), shape: Shape::Matmul(MatmulShape { m, n, k: kk }), dtype: DType::F32 };
+    assert_eq!(k(&w2, &mm(1000, 520, 300)), k(&w2, &mm(1024, 1024, 512)));
+    assert_ne!(k(&w2, &mm(1000, 520, 300)), k(&w2, &mm(1024, 1024, 513)));
+    // The IR hash is the printed default kernel's, so a kernel edit changes the key.
+    let kernel = crate::build("allreduce", &crate::default_constexprs("allreduce", "f32").unwrap()).unwrap();
+    let printed = weft_compiler::ir::print::print_kernel(&kernel, false);
+    assert_eq!(key(&w2, &ar(64, DType::F32)).unwrap().ir, blake3::hash(printed.as_bytes()).to_hex()[..32]);
+    assert!(matches!(key(&w2, &Problem { op: "nope".into(), ..ar(1, DType::F32) }), Err(TuneError::NotTunable { .. })));
+}
+
+#[test]
+fn pruning_removes_padding_tiles_oversized_shared_memory_and_bad_constexprs() {
+    use weft_compiler::pipeline::Target;
+    let topo = Topology { nodes: 1, local_size: 4 };
+    // 72 rows over 4 ranks: 18 per rank, so 64-row tiles are pure padding.
+    let p = Problem { op: "ag_gemm".into(), shape: Shape::Matmul(MatmulShape { m: 72, n: 200, k: 48 }), dtype: DType::F32 };
+    let full = space::space("ag_gemm", Target::Cpu).unwrap();
+    let (keep, pruned) = space::prune(full.clone(), &p, topo, Target::Cpu);
+    assert_eq!(keep.len() + pruned.len(), full.len());
+    for c in &keep {
+        assert!(c.int("BLOCK_M").unwrap() <= 32 && c.int("BLOCK_K").unwrap() <= 64, "{}", c.id());
+    }
+    assert!(pruned.iter().all(|x| x.config.int("BLOCK_M") == Some(64) && x.why.contains("BLOCK_M")), "{pruned:?}");
+    // On a GPU a 128x256 f32 accumulator overflows shared memory.
+    let big = Problem { op: "gemm".into(), shape: Shape::Matmul(MatmulShape { m: 4096, n: 4096, k: 4096 }), ..p.clone() };
+    let sm90 = Target::parse("sm_90a").unwrap();
+    let (gk, gp) = space::prune(space::space("gemm", sm90).unwrap(), &big, topo, sm90);
+    assert!(gp.iter().any(|x| x.config.int("BLOCK_M") == Some(128) && x.config.int("BLOCK_N") == Some(256) && x.why.contains("shared memory")));
+    assert!(gk.iter().all(|c| c.int("BLOCK_M").unwrap() * c.int("BLOCK_N").unwrap() * 4 <= space::GPU_SHARED_BYTES as i64));
+    // A constexpr outside the kernel's range is rejected by its builder, before compiling.
+    let mut bad = gk[0].clone();
+    bad.params.insert("BLOCK_K".into(), "512".into());
+    let (k2, p2) = space::prune(vec![bad], &big, topo, Target::Cpu);
+    assert!(k2.is_empty() && p2[0].why.contains("rejected by the kernel"), "{:?}", p2);
+    // multimem needs one node.
+    let ar = Problem { op: "allreduce".into(), shape: Shape::Elems(1 << 16), dtype: DType::F32 };
+    let two = Topology { nodes: 2, local_size: 2 };
+    let (_, p3) = space::prune(space::space("allreduce", Target::Cpu).unwrap(), &ar, two, Target::Cpu);
+    assert!(p3.iter().any(|x| x.config.algorithm == "allreduce_multimem"));
+}
+
+/// An entry for `problem` on `w` naming `winner`, as another rank (or an older run) wrote it.
+fn planted(w: &World, problem: &Problem, winner: &str, us: f64) -> Entry {
+    let full = space::space(&problem.op, weft_compiler::pipeline::Target::Cpu).unwrap();
+    let space_hash = blake3::hash(full.iter().map(Config::id).collect::<Vec<_>>().join("\n").as_bytes()).to_hex()[..32].to_string();
+    let measured = [(winner.to_string(), Measured { us, runs: 3 })].into_iter().collect();
+    Entry { key: key(w, problem).unwrap(), winner: winner.into(), measured, space: full.len(), space_hash, pruned: 0 }
+}
+
+#[test]
+fn ranks_with_disagreeing_caches_retune_together_without_hanging() {
+    let w = world(1, 2);
+    let p = bcast(1000);
+    let dirs = temp_dirs("disagree", 2);
+    cache::store(&dirs[0], &planted(&w, &p, "broadcast BLOCK=256", 5.0)).unwrap();
+    cache::store(&dirs[1], &planted(&w, &p, "broadcast BLOCK=1024", 4.0)).unwrap();
+    let cd = CacheDirs { per_rank: Some(dirs.clone()) };
+    assert!(lookup(&w, &p, &cd).unwrap().is_none(), "disagreeing caches must not be a hit");
+    let (w2, p2, o) = (w.clone(), p.clone(), quick(dirs.clone()));
+    let out = within(240, move || tune(&w2, &p2, &o, &mut |_| {})).unwrap();
+    assert_eq!(out.source, Source::Tuned);
+    assert!(out.notes.iter().any(|n| n.contains("disagree")), "{:?}", out.notes);
+    let e0 = std::fs::read_to_string(dirs[0].join(key(&w, &p).unwrap().file_name())).unwrap();
+    let e1 = std::fs::read_to_string(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
+    assert_eq!(e0, e1, "every rank must end with the same entry");
+    // Now every rank agrees: a hit, and the winner is the measured fastest.
+    let (c, _) = lookup(&w, &p, &cd).unwrap().expect("hit after re-tuning");
+    assert_eq!(c, out.winner);
+    let fastest = out.ranked.iter().map(|r| r.1.us).fold(f64::MAX, f64::min);
+    assert_eq!(out.ranked.iter().find(|r| r.0 == c.id()).unwrap().1.us, fastest);
+    // One rank missing its file is a disagreement too.
+    std::fs::remove_file(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
+    assert!(lookup(&w, &p, &cd).unwrap().is_none());
+}
+
+#[test]
+fn a_corrupt_cache_file_warns_and_retunes_reusing_nothing_of_it() {
+    let w = world(1, 2);
+    let p = bcast(700);
+    let dirs = temp_dirs("corrupt", 2);
+    let name = key(&w, &p).unwrap().file_name();
+    for d in &dirs {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join(&name), "{ \"key\": not json").unwrap();
+    }
+    let o = quick(dirs.clone());
+    let (w2, p2) = (w.clone(), p.clone());
+    let out = within(240, move || tune(&w2, &p2, &o, &mut |_| {})).unwrap();
+    assert!(out.notes.iter().any(|n| n.contains("corrupt tuning cache file") && n.contains(&name)), "{:?}", out.notes);
+    assert_eq!(out.source, Source::Tuned);
+    assert!(out.measured_now >= 1);
+    let e = cache::load(&dirs[0], &key(&w, &p).unwrap());
+    assert!(matches!(e, cache::Lookup::Hit(ref e) if e.winner == out.winner.id()), "{e:?}");
+    // A second tune is a cache hit; a space edit keeps the timings of the configs still in it.
+    let again = tune(&w, &p, &quick(dirs.clone()), &mut |_| {}).unwrap();
+    assert_eq!(again.source, Source::Cache);
+    let cache::Lookup::Hit(mut edited) = cache::load(&dirs[0], &key(&w, &p).unwrap()) else { panic!() };
+    edited.space_hash = "an older space".into();
+    edited.measured.insert("broadcast BLOCK=999".into(), Measured { us: 1.0, runs: 1 });
+    for d in &dirs {
+        cache::store(d, &edited).unwrap();
+    }
+    let re = tune(&w, &p, &quick(dirs.clone()), &mut |_| {}).unwrap();
+    assert_eq!((re.source, re.measured_now), (Source::Tuned, 0), "every candidate's timing is reused");
+    assert!(re.reused >= 1 && !re.ranked.iter().any(|r| r.0.contains("999")), "{:?}", re.ranked);
+}
+
+#[test]
+fn size_ranges_parse_and_tuned_registrations_run_through_prepare_selected() {
+    use crate::msccl::{prepare_selected, MscclOptions};
+    use weft_compiler::msccl::{CollectiveKind, Registration, SelectionTable};
+    assert_eq!(table::parse_bytes("64M"), Some(64 << 20));
+    assert_eq!(table::parse_bytes("3k"), Some(3072));
+    assert_eq!(table::parse_bytes("x"), None);
+    assert_eq!(table::sizes("1K..64K"), Some(vec![1 << 10, 4 << 10, 16 << 10, 64 << 10]));
+    assert_eq!(table::sizes("1K..10K"), Some(vec![1 << 10, 4 << 10, 10 << 10]));
+    assert_eq!(table::sizes("8K..1K"), None);
+    // A table as `weft tune --sizes` writes it: config ids, not bare algorithm names.
+    let w = world(1, 2);
+    let mut t = SelectionTable::new();
+    let reg = |min, max: Option<u64>, config: &str| Registration { collective: CollectiveKind::AllReduce, min_bytes: min, max_bytes: max, ranks: Some(2), algorithm: config.into() };
+    t.push(reg(0, Some(4096), "allreduce_two_shot BLOCK=256")).unwrap();
+    t.push(reg(4097, None, "msccl:ring_allreduce block=512 instances=1 protocol=Simple")).unwrap();
+    let o = MscclOptions { dtype: DType::F32, ..MscclOptions::default() };
+    for (elems, name) in [(1000, "library:allreduce_two_shot"), (3001, "ring_allreduce")] {
+        let mut s = prepare_selected(&w, &t, CollectiveKind::AllReduce, elems, &o).unwrap();
+        assert_eq!(s.name(), name);
+        let (ok, err) = s.verify_after_launch(11).unwrap();
+        assert!(ok, "{name} at {elems}: max error {err}");
+    }
+}
