@@ -23,6 +23,7 @@ mod ll;
 mod memory;
 mod multimem;
 mod reduce;
+mod remat;
 mod shmem;
 mod shmem_peer;
 mod sync;
@@ -30,6 +31,7 @@ pub mod target;
 #[cfg(test)]
 mod tests;
 mod tile;
+mod vector_access;
 
 use super::LowerError;
 use crate::ir::{Kernel, Op, OpKind};
