@@ -13,6 +13,7 @@ pub mod local;
 pub mod per_process;
 mod topology;
 mod transport;
+pub mod variants;
 mod world;
 
 pub use buffer::{RawBuf, SymBuf};

@@ -11,4 +11,5 @@ mod gpu;
 mod gpu_amd;
 mod half_precision;
 mod runtime_e2e;
+mod specialize;
 mod transports;

@@ -68,21 +68,17 @@ impl Gx<'_> {
     /// `i1`: every slot enabled and, unless proven, every chunk aligned.
     pub(crate) fn vector_ok(&mut self, mask: &str, ptrs: &[String], plan: &VectorPlan, s: Scalar) -> String {
         let per = plan.per;
-        let mut ok = if mask == "splat (i1 true)" {
-            "true".to_string()
-        } else {
-            self.call(&format!("llvm.vector.reduce.and.v{per}i1"), "i1", &[(mask, &format!("<{per} x i1>"))]).unwrap_or_default()
-        };
-        if !plan.aligned {
-            let mut low = "0".to_string();
-            for p in ptrs {
-                let a = self.assign(&format!("ptrtoint ptr addrspace(1) {p} to i64"));
-                low = self.assign(&format!("or i64 {low}, {a}"));
-            }
-            let bits = self.assign(&format!("and i64 {low}, {}", plan.bytes(s) - 1));
-            let aligned = self.assign(&format!("icmp eq i64 {bits}, 0"));
-            ok = self.assign(&format!("and i1 {ok}, {aligned}"));
+        let mut conds = vec![];
+        if mask != "splat (i1 true)" {
+            conds.push(self.call(&format!("llvm.vector.reduce.and.v{per}i1"), "i1", &[(mask, &format!("<{per} x i1>"))]).unwrap_or_default());
         }
+        if !plan.aligned {
+            let addrs: Vec<String> = ptrs.iter().map(|p| self.assign(&format!("ptrtoint ptr addrspace(1) {p} to i64"))).collect();
+            let low = addrs.into_iter().reduce(|a, b| self.assign(&format!("or i64 {a}, {b}"))).unwrap_or_else(|| "0".into());
+            let bits = self.assign(&format!("and i64 {low}, {}", plan.bytes(s) - 1));
+            conds.push(self.assign(&format!("icmp eq i64 {bits}, 0")));
+        }
+        let ok = conds.into_iter().reduce(|a, b| self.assign(&format!("and i1 {a}, {b}"))).unwrap_or_else(|| "true".into());
         ok
     }
 
