@@ -1,5 +1,6 @@
 //! weft's integration tests: one binary, because every binary links MLIR and LLVM.
 
+mod axis_cpu;
 mod cache;
 mod cli;
 mod collectives;
