@@ -43,6 +43,10 @@ fn specialized_arguments_give_unchecked_predicated_vectors() {
     let spec = crate::analysis::Specialization { div16: vec![true; 4] };
     let k = spec.apply(&general);
     assert_eq!(crate::analysis::Specialization::of(&k), spec);
+    // The facts survive printing and importing (a file of the specialized tir compiles as it).
+    let text = crate::ir::print::print_kernel(&k, false);
+    let back = crate::pipeline::import_tir(&text, "spec.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(crate::analysis::Specialization::of(&back), spec, "{text}");
     let ir = gpu(&k, "sm_90a");
     // Aligned pointers and `n % 16 == 0`: each 16-byte vector is on or off as a whole, so
     // two loads per input and two stores, each under its chunk's mask slot, and no fallback.
