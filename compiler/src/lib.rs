@@ -1,5 +1,6 @@
 //! weft compiler: the kernel DSL, the IR, the stage pipeline and the back ends.
 
+pub mod analysis;
 pub mod backend;
 pub mod cache;
 pub mod dsl;

@@ -3,17 +3,17 @@
 //! (NVSHMEM linked, ptxas) for the architecture of its GPU.
 
 use crate::KernelError;
+use weft_compiler::analysis::Specialization;
 use weft_compiler::ir::{Elem, Kernel, OpKind, Type};
 use weft_compiler::pipeline::{Options, Target};
 use weft_runtime::{GpuCode, GpuParam, Launchable, World};
 
-/// Compiles `kernel` for `world`: CPU code unless the world runs GPU code.
+/// Compiles `kernel` for `world`: CPU code unless the world runs GPU code. GPU code is the
+/// general variant plus a specializer: a launch whose pointers are 16-byte aligned or whose
+/// integers are multiples of 16 runs a variant compiled for those facts (see
+/// `weft_runtime::variants`), as `triton.jit` specializes.
 pub fn launchable_for(world: &World, kernel: &Kernel) -> Result<Launchable, KernelError> {
-    match world.gpu_arch() {
-        None => Ok(weft_compiler::compile(kernel, &Options::from_env())?.launchable()),
-        Some(arch) if world.transport() == "local" => Ok(weft_emulator::launchable(kernel, arch, weft_emulator::Checks::from_env())?),
-        Some(arch) => gpu_launchable(kernel, arch),
-    }
+    launchable_with(world, kernel, false)
 }
 
 /// [`launchable_for`] a kernel whose program instances wait on one another (the overlap
@@ -21,8 +21,28 @@ pub fn launchable_for(world: &World, kernel: &Kernel) -> Result<Launchable, Kern
 /// signals): on a GPU all of them must be resident at once, so the launch is cooperative,
 /// which checks that they fit rather than deadlocking when they do not.
 pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launchable, KernelError> {
-    let mut l = launchable_for(world, kernel)?;
-    if let weft_runtime::KernelCode::Gpu(code) = &mut l.code {
+    launchable_with(world, kernel, true)
+}
+
+fn launchable_with(world: &World, kernel: &Kernel, resident: bool) -> Result<Launchable, KernelError> {
+    let Some(arch) = world.gpu_arch() else { return Ok(weft_compiler::compile(kernel, &Options::from_env())?.launchable()) };
+    let emulated = world.transport() == "local";
+    let general = gpu_variant(kernel, arch, emulated, resident)?;
+    let (k, arch) = (kernel.clone(), arch.to_string());
+    Ok(general.with_variants(move |facts| {
+        let spec = Specialization { div16: facts.to_vec() }.apply(&k);
+        // Facts only of arguments that cannot carry one (floats) leave the general variant.
+        if Specialization::of(&spec).is_general() {
+            return None;
+        }
+        gpu_variant(&spec, &arch, emulated, resident).ok()
+    }))
+}
+
+/// One compiled variant for `arch`: emulated on a `local` world, a cubin otherwise.
+fn gpu_variant(kernel: &Kernel, arch: &str, emulated: bool, resident: bool) -> Result<Launchable, KernelError> {
+    let mut l = if emulated { weft_emulator::launchable(kernel, arch, weft_emulator::Checks::from_env())? } else { gpu_launchable(kernel, arch)? };
+    if let (true, weft_runtime::KernelCode::Gpu(code)) = (resident, &mut l.code) {
         std::sync::Arc::make_mut(code).cooperative = true;
     }
     Ok(l)

@@ -88,17 +88,19 @@ pub struct Launchable {
     pub sites: Vec<Site>,
     /// Keeps the code loaded while launches use it.
     pub keepalive: Option<Arc<dyn Any + Send + Sync>>,
+    /// Variants specialized on argument facts, picked per launch (see `variants`).
+    pub variants: Option<Arc<crate::variants::Variants>>,
 }
 
 impl Launchable {
     /// A kernel of native code.
     pub fn cpu(name: impl Into<String>, entry: KernelFn, sites: Vec<Site>, keepalive: Option<Arc<dyn Any + Send + Sync>>) -> Launchable {
-        Launchable { name: name.into(), code: KernelCode::Cpu(entry), sites, keepalive }
+        Launchable { name: name.into(), code: KernelCode::Cpu(entry), sites, keepalive, variants: None }
     }
 
     /// A kernel of GPU code.
     pub fn gpu(name: impl Into<String>, code: GpuCode) -> Launchable {
-        Launchable { name: name.into(), code: KernelCode::Gpu(Arc::new(code)), sites: vec![], keepalive: None }
+        Launchable { name: name.into(), code: KernelCode::Gpu(Arc::new(code)), sites: vec![], keepalive: None, variants: None }
     }
 
     /// The site `i`, or a placeholder for unknown sites.

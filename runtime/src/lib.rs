@@ -14,6 +14,7 @@ pub mod mpi;
 pub mod per_process;
 mod topology;
 mod transport;
+pub mod variants;
 mod world;
 
 pub use buffer::{RawBuf, SymBuf};

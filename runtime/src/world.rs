@@ -173,7 +173,8 @@ impl World {
 
     /// [`World::launch`] with options.
     pub fn launch_with(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
-        self.transport.launch(kernel, grid, args, opts)
+        // The variant specialized for these arguments' facts, if the kernel has variants.
+        self.transport.launch(&kernel.for_args(args), grid, args, opts)
     }
 
     /// The raw allocation behind a buffer.

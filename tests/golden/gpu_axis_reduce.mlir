@@ -45,15 +45,12 @@ module {
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t2.m = mul nuw i32 %t1, 4
 //   %t2 = udiv i32 %t2.m, 32
-//   %t11.m = mul nuw i32 %t1, 16
-//   %t11 = udiv i32 %t11.m, 32
-//   %t17.m = mul nuw i32 %t1, 16
-//   %t17.k = urem i32 %t17.m, 32
-//   %t17 = icmp ult i32 %t17.k, 16
-//   %t21 = mul nuw i32 %t1, 2
-//   %t106.m = mul nuw i32 %t1, 4
-//   %t106.k = urem i32 %t106.m, 32
-//   %t106 = icmp ult i32 %t106.k, 4
+//   %t10 = mul nuw i32 %t1, 2
+//   %t22.m = mul nuw i32 %t1, 16
+//   %t22 = udiv i32 %t22.m, 32
+//   %t111.m = mul nuw i32 %t1, 4
+//   %t111.k = urem i32 %t111.m, 32
+//   %t111 = icmp ult i32 %t111.k, 4
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -64,117 +61,122 @@ module {
 //   %t7 = insertelement <1 x i32> poison, i32 16, i64 0
 //   %t8 = shufflevector <1 x i32> %t7, <1 x i32> poison, <1 x i32> zeroinitializer
 //   %t9 = mul <1 x i32> %t6, %t8
-//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <2 x i32> zeroinitializer
-//   %t12 = add i32 %t11, 0
-//   %t13 = insertelement <1 x i32> poison, i32 %t12, i64 0
-//   %t14 = shufflevector <1 x i32> %t13, <1 x i32> poison, <1 x i32> zeroinitializer
-//   %t15 = add <1 x i32> %t14, zeroinitializer
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t16 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t11
-//   %t18 = extractelement <1 x i32> %t15, i64 0
-//   br i1 %t17, label %one.do19, label %one.end20
+//   %t11 = insertelement <1 x i32> poison, i32 %t10, i64 0
+//   %t12 = shufflevector <1 x i32> %t11, <1 x i32> poison, <2 x i32> zeroinitializer
+//   %t13 = add <2 x i32> %t12, <i32 0, i32 1>
+//   %t14 = udiv <2 x i32> %t13, splat (i32 1)
+//   %t15 = urem <2 x i32> %t14, splat (i32 16)
+//   %t16 = udiv <2 x i32> %t13, splat (i32 16)
+//   %t17 = urem <2 x i32> %t16, splat (i32 4)
+//   %t18 = add <2 x i32> %t17, zeroinitializer
+//   %t19 = insertelement <1 x i32> poison, i32 16, i64 0
+//   %t20 = shufflevector <1 x i32> %t19, <1 x i32> poison, <2 x i32> zeroinitializer
+//   %t21 = mul <2 x i32> %t18, %t20
+//   %t23 = add i32 %t22, 0
+//   %t24 = insertelement <1 x i32> poison, i32 %t23, i64 0
+//   %t25 = shufflevector <1 x i32> %t24, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t26 = add <1 x i32> %t25, zeroinitializer
+//   %t27 = insertelement <1 x i32> poison, i32 %t10, i64 0
+//   %t28 = shufflevector <1 x i32> %t27, <1 x i32> poison, <2 x i32> zeroinitializer
+//   %t29 = add <2 x i32> %t28, <i32 0, i32 1>
+//   %t30 = udiv <2 x i32> %t29, splat (i32 1)
+//   %t31 = urem <2 x i32> %t30, splat (i32 16)
+//   %t32 = udiv <2 x i32> %t29, splat (i32 16)
+//   %t33 = urem <2 x i32> %t32, splat (i32 4)
+//   %t34 = add <2 x i32> %t31, zeroinitializer
+//   %t35 = add <2 x i32> %t21, %t34
+//   %t36 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t37 = shufflevector <1 x ptr> %t36, <1 x ptr> poison, <2 x i32> zeroinitializer
+//   %t38 = sext <2 x i32> %t35 to <2 x i64>
+//   %t39 = getelementptr float, <2 x ptr> %t37, <2 x i64> %t38
+//   %t43 = extractelement <2 x ptr> %t39, i64 0
+//   %t44 = addrspacecast ptr %t43 to ptr addrspace(1)
+//   %t45 = ptrtoint ptr addrspace(1) %t44 to i64
+//   %t46 = and i64 %t45, 7
+//   %t47 = icmp eq i64 %t46, 0
+//   br i1 %t47, label %ld.vec40, label %ld.slots41
 //
-// one.do19:                                         ; preds = %body
-//   store i32 %t18, ptr addrspace(3) %t16, align 4
-//   br label %one.end20
+// ld.vec40:                                         ; preds = %body
+//   %t48 = load <2 x float>, ptr addrspace(1) %t44, align 8
+//   br label %ld.end42
 //
-// one.end20:                                        ; preds = %one.do19, %body
+// ld.slots41:                                       ; preds = %body
+//   %t49 = addrspacecast <2 x ptr> %t39 to <2 x ptr addrspace(1)>
+//   %t50 = call <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4 %t49, <2 x i1> splat (i1 true), <2 x float> zeroinitializer)
+//   br label %ld.end42
+//
+// ld.end42:                                         ; preds = %ld.slots41, %ld.vec40
+//   %t51 = phi <2 x float> [ %t48, %ld.vec40 ], [ %t50, %ld.slots41 ]
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t22 = add i32 %t21, 0
-//   %t23 = udiv i32 %t22, 1
-//   %t24 = urem i32 %t23, 16
-//   %t25 = mul i32 %t24, 1
-//   %t26 = add i32 0, %t25
-//   %t27 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t26
-//   %t28 = getelementptr inbounds i32, ptr addrspace(3) %t27, i32 0
-//   %t29 = load i32, ptr addrspace(3) %t28, align 4
-//   %t30 = add i32 %t21, 1
-//   %t31 = udiv i32 %t30, 1
-//   %t32 = urem i32 %t31, 16
-//   %t33 = mul i32 %t32, 1
-//   %t34 = add i32 0, %t33
-//   %t35 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t34
-//   %t36 = getelementptr inbounds i32, ptr addrspace(3) %t35, i32 0
-//   %t37 = load i32, ptr addrspace(3) %t36, align 4
-//   %t38 = insertelement <2 x i32> poison, i32 %t29, i64 0
-//   %t39 = insertelement <2 x i32> %t38, i32 %t37, i64 1
-//   %t40 = add <2 x i32> %t10, %t39
-//   %t41 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t42 = shufflevector <1 x ptr> %t41, <1 x ptr> poison, <2 x i32> zeroinitializer
-//   %t43 = sext <2 x i32> %t40 to <2 x i64>
-//   %t44 = getelementptr float, <2 x ptr> %t42, <2 x i64> %t43
-//   %t45 = addrspacecast <2 x ptr> %t44 to <2 x ptr addrspace(1)>
-//   %t46 = call <2 x float> @llvm.masked.gather.v2f32.v2p1(<2 x ptr addrspace(1)> align 4 %t45, <2 x i1> splat (i1 true), <2 x float> zeroinitializer)
+//   %t52 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t10
+//   store <2 x float> %t51, ptr addrspace(3) %t52, align 8
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t47 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t21
-//   store <2 x float> %t46, ptr addrspace(3) %t47, align 8
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t48 = add i32 %t2, 0
-//   %t49 = udiv i32 %t48, 1
-//   %t50 = urem i32 %t49, 4
-//   %t51 = mul i32 %t50, 16
-//   %t52 = add i32 0, %t51
-//   %t53 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t52
-//   %t54 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 0
-//   %t55 = load float, ptr addrspace(3) %t54, align 4
-//   %t56 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 1
-//   %t57 = load float, ptr addrspace(3) %t56, align 4
-//   %t58 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 2
-//   %t59 = load float, ptr addrspace(3) %t58, align 4
-//   %t60 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 3
-//   %t61 = load float, ptr addrspace(3) %t60, align 4
-//   %t62 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 4
-//   %t63 = load float, ptr addrspace(3) %t62, align 4
-//   %t64 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 5
-//   %t65 = load float, ptr addrspace(3) %t64, align 4
-//   %t66 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 6
-//   %t67 = load float, ptr addrspace(3) %t66, align 4
-//   %t68 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 7
-//   %t69 = load float, ptr addrspace(3) %t68, align 4
-//   %t70 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 8
-//   %t71 = load float, ptr addrspace(3) %t70, align 4
-//   %t72 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 9
-//   %t73 = load float, ptr addrspace(3) %t72, align 4
-//   %t74 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 10
-//   %t75 = load float, ptr addrspace(3) %t74, align 4
-//   %t76 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 11
-//   %t77 = load float, ptr addrspace(3) %t76, align 4
-//   %t78 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 12
-//   %t79 = load float, ptr addrspace(3) %t78, align 4
-//   %t80 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 13
-//   %t81 = load float, ptr addrspace(3) %t80, align 4
-//   %t82 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 14
-//   %t83 = load float, ptr addrspace(3) %t82, align 4
-//   %t84 = getelementptr inbounds float, ptr addrspace(3) %t53, i32 15
-//   %t85 = load float, ptr addrspace(3) %t84, align 4
-//   %t86 = fadd float %t55, %t57
-//   %t87 = fadd float %t86, %t59
-//   %t88 = fadd float %t87, %t61
-//   %t89 = fadd float %t88, %t63
-//   %t90 = fadd float %t89, %t65
-//   %t91 = fadd float %t90, %t67
-//   %t92 = fadd float %t91, %t69
-//   %t93 = fadd float %t92, %t71
-//   %t94 = fadd float %t93, %t73
-//   %t95 = fadd float %t94, %t75
-//   %t96 = fadd float %t95, %t77
-//   %t97 = fadd float %t96, %t79
-//   %t98 = fadd float %t97, %t81
-//   %t99 = fadd float %t98, %t83
-//   %t100 = fadd float %t99, %t85
-//   %t101 = insertelement <1 x float> poison, float %t100, i64 0
-//   %t102 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t103 = shufflevector <1 x ptr> %t102, <1 x ptr> poison, <1 x i32> zeroinitializer
-//   %t104 = sext <1 x i32> %t6 to <1 x i64>
-//   %t105 = getelementptr float, <1 x ptr> %t103, <1 x i64> %t104
-//   %t107 = insertelement <1 x i1> poison, i1 %t106, i64 0
-//   %t108 = shufflevector <1 x i1> %t107, <1 x i1> poison, <1 x i32> zeroinitializer
-//   %t109 = and <1 x i1> splat (i1 true), %t108
-//   %t110 = addrspacecast <1 x ptr> %t105 to <1 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t101, <1 x ptr addrspace(1)> align 4 %t110, <1 x i1> %t109)
+//   %t53 = add i32 %t2, 0
+//   %t54 = udiv i32 %t53, 1
+//   %t55 = urem i32 %t54, 4
+//   %t56 = mul i32 %t55, 16
+//   %t57 = add i32 0, %t56
+//   %t58 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t57
+//   %t59 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 0
+//   %t60 = load float, ptr addrspace(3) %t59, align 4
+//   %t61 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 1
+//   %t62 = load float, ptr addrspace(3) %t61, align 4
+//   %t63 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 2
+//   %t64 = load float, ptr addrspace(3) %t63, align 4
+//   %t65 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 3
+//   %t66 = load float, ptr addrspace(3) %t65, align 4
+//   %t67 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 4
+//   %t68 = load float, ptr addrspace(3) %t67, align 4
+//   %t69 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 5
+//   %t70 = load float, ptr addrspace(3) %t69, align 4
+//   %t71 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 6
+//   %t72 = load float, ptr addrspace(3) %t71, align 4
+//   %t73 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 7
+//   %t74 = load float, ptr addrspace(3) %t73, align 4
+//   %t75 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 8
+//   %t76 = load float, ptr addrspace(3) %t75, align 4
+//   %t77 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 9
+//   %t78 = load float, ptr addrspace(3) %t77, align 4
+//   %t79 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 10
+//   %t80 = load float, ptr addrspace(3) %t79, align 4
+//   %t81 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 11
+//   %t82 = load float, ptr addrspace(3) %t81, align 4
+//   %t83 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 12
+//   %t84 = load float, ptr addrspace(3) %t83, align 4
+//   %t85 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 13
+//   %t86 = load float, ptr addrspace(3) %t85, align 4
+//   %t87 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 14
+//   %t88 = load float, ptr addrspace(3) %t87, align 4
+//   %t89 = getelementptr inbounds float, ptr addrspace(3) %t58, i32 15
+//   %t90 = load float, ptr addrspace(3) %t89, align 4
+//   %t91 = fadd float %t60, %t62
+//   %t92 = fadd float %t91, %t64
+//   %t93 = fadd float %t92, %t66
+//   %t94 = fadd float %t93, %t68
+//   %t95 = fadd float %t94, %t70
+//   %t96 = fadd float %t95, %t72
+//   %t97 = fadd float %t96, %t74
+//   %t98 = fadd float %t97, %t76
+//   %t99 = fadd float %t98, %t78
+//   %t100 = fadd float %t99, %t80
+//   %t101 = fadd float %t100, %t82
+//   %t102 = fadd float %t101, %t84
+//   %t103 = fadd float %t102, %t86
+//   %t104 = fadd float %t103, %t88
+//   %t105 = fadd float %t104, %t90
+//   %t106 = insertelement <1 x float> poison, float %t105, i64 0
+//   %t107 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t108 = shufflevector <1 x ptr> %t107, <1 x ptr> poison, <1 x i32> zeroinitializer
+//   %t109 = sext <1 x i32> %t6 to <1 x i64>
+//   %t110 = getelementptr float, <1 x ptr> %t108, <1 x i64> %t109
+//   %t112 = insertelement <1 x i1> poison, i1 %t111, i64 0
+//   %t113 = shufflevector <1 x i1> %t112, <1 x i1> poison, <1 x i32> zeroinitializer
+//   %t114 = and <1 x i1> splat (i1 true), %t113
+//   %t115 = addrspacecast <1 x ptr> %t110 to <1 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v1f32.v1p1(<1 x float> %t106, <1 x ptr addrspace(1)> align 4 %t115, <1 x i1> %t114)
 //   ret void
 //
-// dead111:                                          ; No predecessors!
+// dead116:                                          ; No predecessors!
 //   unreachable
 // }
 //

@@ -62,44 +62,38 @@ module {
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t2.m = mul nuw i32 %t1, 16
 //   %t2 = udiv i32 %t2.m, 32
-//   %t12.m = mul nuw i32 %t1, 16
-//   %t12.k = urem i32 %t12.m, 32
-//   %t12 = icmp ult i32 %t12.k, 16
-//   %t16 = mul nuw i32 %t1, 8
-//   %t96.m = mul nuw i32 %t1, 8
-//   %t96 = udiv i32 %t96.m, 32
-//   %t106.m = mul nuw i32 %t1, 8
-//   %t106.k = urem i32 %t106.m, 32
-//   %t106 = icmp ult i32 %t106.k, 8
-//   %t110 = mul nuw i32 %t1, 4
-//   %t189.w = udiv i32 %t1, 32
-//   %t189.l = urem i32 %t1, 32
-//   %t189.wm = udiv i32 %t189.w, 1
-//   %t189.wn = urem i32 %t189.w, 1
-//   %t189.g = udiv i32 %t189.l, 4
-//   %t189.q = urem i32 %t189.l, 4
-//   %t189.r0 = mul i32 %t189.wm, 16
-//   %t189.row = add i32 %t189.r0, %t189.g
-//   %t189.c0 = mul i32 %t189.wn, 8
-//   %t189.c1 = mul i32 %t189.q, 2
-//   %t189.col = add i32 %t189.c0, %t189.c1
-//   %t189.rn = mul i32 %t189.row, 8
-//   %t189 = add i32 %t189.rn, %t189.col
-//   %t190.row = udiv i32 %t189, 8
-//   %t190.col = urem i32 %t189, 8
-//   %t190.c = urem i32 %t190.col, 8
-//   %t190.rk = mul i32 %t190.row, 16
-//   %t190 = add i32 %t190.rk, %t190.c
-//   %t191.w = udiv i32 %t1, 32
-//   %t191.wn = urem i32 %t191.w, 1
-//   %t191.l = urem i32 %t1, 32
-//   %t191.g = udiv i32 %t191.l, 4
-//   %t191.q = urem i32 %t191.l, 4
-//   %t191.c0 = mul i32 %t191.wn, 8
-//   %t191.n = add i32 %t191.c0, %t191.g
-//   %t191.nk = mul i32 %t191.n, 16
-//   %t191.k2 = mul i32 %t191.q, 2
-//   %t191 = add i32 %t191.nk, %t191.k2
+//   %t10 = mul nuw i32 %t1, 8
+//   %t47.m = mul nuw i32 %t1, 8
+//   %t47 = udiv i32 %t47.m, 32
+//   %t55 = mul nuw i32 %t1, 4
+//   %t127.w = udiv i32 %t1, 32
+//   %t127.l = urem i32 %t1, 32
+//   %t127.wm = udiv i32 %t127.w, 1
+//   %t127.wn = urem i32 %t127.w, 1
+//   %t127.g = udiv i32 %t127.l, 4
+//   %t127.q = urem i32 %t127.l, 4
+//   %t127.r0 = mul i32 %t127.wm, 16
+//   %t127.row = add i32 %t127.r0, %t127.g
+//   %t127.c0 = mul i32 %t127.wn, 8
+//   %t127.c1 = mul i32 %t127.q, 2
+//   %t127.col = add i32 %t127.c0, %t127.c1
+//   %t127.rn = mul i32 %t127.row, 8
+//   %t127 = add i32 %t127.rn, %t127.col
+//   %t128.row = udiv i32 %t127, 8
+//   %t128.col = urem i32 %t127, 8
+//   %t128.c = urem i32 %t128.col, 8
+//   %t128.rk = mul i32 %t128.row, 16
+//   %t128 = add i32 %t128.rk, %t128.c
+//   %t129.w = udiv i32 %t1, 32
+//   %t129.wn = urem i32 %t129.w, 1
+//   %t129.l = urem i32 %t1, 32
+//   %t129.g = udiv i32 %t129.l, 4
+//   %t129.q = urem i32 %t129.l, 4
+//   %t129.c0 = mul i32 %t129.wn, 8
+//   %t129.n = add i32 %t129.c0, %t129.g
+//   %t129.nk = mul i32 %t129.n, 16
+//   %t129.k2 = mul i32 %t129.q, 2
+//   %t129 = add i32 %t129.nk, %t129.k2
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -110,250 +104,204 @@ module {
 //   %t7 = insertelement <1 x i32> poison, i32 16, i64 0
 //   %t8 = shufflevector <1 x i32> %t7, <1 x i32> poison, <1 x i32> zeroinitializer
 //   %t9 = mul <1 x i32> %t6, %t8
-//   %t10 = shufflevector <1 x i32> %t9, <1 x i32> poison, <8 x i32> zeroinitializer
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t11 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t2
-//   %t13 = extractelement <1 x i32> %t6, i64 0
-//   br i1 %t12, label %one.do14, label %one.end15
+//   %t11 = insertelement <1 x i32> poison, i32 %t10, i64 0
+//   %t12 = shufflevector <1 x i32> %t11, <1 x i32> poison, <8 x i32> zeroinitializer
+//   %t13 = add <8 x i32> %t12, <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+//   %t14 = udiv <8 x i32> %t13, splat (i32 1)
+//   %t15 = urem <8 x i32> %t14, splat (i32 16)
+//   %t16 = udiv <8 x i32> %t13, splat (i32 16)
+//   %t17 = urem <8 x i32> %t16, splat (i32 16)
+//   %t18 = add <8 x i32> %t17, zeroinitializer
+//   %t19 = insertelement <1 x i32> poison, i32 16, i64 0
+//   %t20 = shufflevector <1 x i32> %t19, <1 x i32> poison, <8 x i32> zeroinitializer
+//   %t21 = mul <8 x i32> %t18, %t20
+//   %t22 = insertelement <1 x i32> poison, i32 %t10, i64 0
+//   %t23 = shufflevector <1 x i32> %t22, <1 x i32> poison, <8 x i32> zeroinitializer
+//   %t24 = add <8 x i32> %t23, <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+//   %t25 = udiv <8 x i32> %t24, splat (i32 1)
+//   %t26 = urem <8 x i32> %t25, splat (i32 16)
+//   %t27 = udiv <8 x i32> %t24, splat (i32 16)
+//   %t28 = urem <8 x i32> %t27, splat (i32 16)
+//   %t29 = add <8 x i32> %t26, zeroinitializer
+//   %t30 = add <8 x i32> %t21, %t29
+//   %t31 = insertelement <1 x ptr> poison, ptr %v0, i64 0
+//   %t32 = shufflevector <1 x ptr> %t31, <1 x ptr> poison, <8 x i32> zeroinitializer
+//   %t33 = sext <8 x i32> %t30 to <8 x i64>
+//   %t34 = getelementptr bfloat, <8 x ptr> %t32, <8 x i64> %t33
+//   %t38 = extractelement <8 x ptr> %t34, i64 0
+//   %t39 = addrspacecast ptr %t38 to ptr addrspace(1)
+//   %t40 = ptrtoint ptr addrspace(1) %t39 to i64
+//   %t41 = and i64 %t40, 15
+//   %t42 = icmp eq i64 %t41, 0
+//   br i1 %t42, label %ld.vec35, label %ld.slots36
 //
-// one.do14:                                         ; preds = %body
-//   store i32 %t13, ptr addrspace(3) %t11, align 4
-//   br label %one.end15
+// ld.vec35:                                         ; preds = %body
+//   %t43 = load <8 x bfloat>, ptr addrspace(1) %t39, align 16
+//   br label %ld.end37
 //
-// one.end15:                                        ; preds = %one.do14, %body
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t17 = add i32 %t16, 0
-//   %t18 = udiv i32 %t17, 1
-//   %t19 = urem i32 %t18, 16
-//   %t20 = mul i32 %t19, 1
-//   %t21 = add i32 0, %t20
-//   %t22 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t21
-//   %t23 = getelementptr inbounds i32, ptr addrspace(3) %t22, i32 0
-//   %t24 = load i32, ptr addrspace(3) %t23, align 4
-//   %t25 = add i32 %t16, 1
-//   %t26 = udiv i32 %t25, 1
-//   %t27 = urem i32 %t26, 16
-//   %t28 = mul i32 %t27, 1
-//   %t29 = add i32 0, %t28
-//   %t30 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t29
-//   %t31 = getelementptr inbounds i32, ptr addrspace(3) %t30, i32 0
-//   %t32 = load i32, ptr addrspace(3) %t31, align 4
-//   %t33 = add i32 %t16, 2
-//   %t34 = udiv i32 %t33, 1
-//   %t35 = urem i32 %t34, 16
-//   %t36 = mul i32 %t35, 1
-//   %t37 = add i32 0, %t36
-//   %t38 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t37
-//   %t39 = getelementptr inbounds i32, ptr addrspace(3) %t38, i32 0
-//   %t40 = load i32, ptr addrspace(3) %t39, align 4
-//   %t41 = add i32 %t16, 3
-//   %t42 = udiv i32 %t41, 1
-//   %t43 = urem i32 %t42, 16
-//   %t44 = mul i32 %t43, 1
-//   %t45 = add i32 0, %t44
-//   %t46 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t45
-//   %t47 = getelementptr inbounds i32, ptr addrspace(3) %t46, i32 0
-//   %t48 = load i32, ptr addrspace(3) %t47, align 4
-//   %t49 = add i32 %t16, 4
-//   %t50 = udiv i32 %t49, 1
-//   %t51 = urem i32 %t50, 16
-//   %t52 = mul i32 %t51, 1
-//   %t53 = add i32 0, %t52
-//   %t54 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t53
-//   %t55 = getelementptr inbounds i32, ptr addrspace(3) %t54, i32 0
-//   %t56 = load i32, ptr addrspace(3) %t55, align 4
-//   %t57 = add i32 %t16, 5
-//   %t58 = udiv i32 %t57, 1
-//   %t59 = urem i32 %t58, 16
-//   %t60 = mul i32 %t59, 1
-//   %t61 = add i32 0, %t60
-//   %t62 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t61
-//   %t63 = getelementptr inbounds i32, ptr addrspace(3) %t62, i32 0
-//   %t64 = load i32, ptr addrspace(3) %t63, align 4
-//   %t65 = add i32 %t16, 6
-//   %t66 = udiv i32 %t65, 1
-//   %t67 = urem i32 %t66, 16
-//   %t68 = mul i32 %t67, 1
-//   %t69 = add i32 0, %t68
-//   %t70 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t69
-//   %t71 = getelementptr inbounds i32, ptr addrspace(3) %t70, i32 0
-//   %t72 = load i32, ptr addrspace(3) %t71, align 4
-//   %t73 = add i32 %t16, 7
-//   %t74 = udiv i32 %t73, 1
-//   %t75 = urem i32 %t74, 16
-//   %t76 = mul i32 %t75, 1
-//   %t77 = add i32 0, %t76
-//   %t78 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t77
-//   %t79 = getelementptr inbounds i32, ptr addrspace(3) %t78, i32 0
-//   %t80 = load i32, ptr addrspace(3) %t79, align 4
-//   %t81 = insertelement <8 x i32> poison, i32 %t24, i64 0
-//   %t82 = insertelement <8 x i32> %t81, i32 %t32, i64 1
-//   %t83 = insertelement <8 x i32> %t82, i32 %t40, i64 2
-//   %t84 = insertelement <8 x i32> %t83, i32 %t48, i64 3
-//   %t85 = insertelement <8 x i32> %t84, i32 %t56, i64 4
-//   %t86 = insertelement <8 x i32> %t85, i32 %t64, i64 5
-//   %t87 = insertelement <8 x i32> %t86, i32 %t72, i64 6
-//   %t88 = insertelement <8 x i32> %t87, i32 %t80, i64 7
-//   %t89 = add <8 x i32> %t10, %t88
-//   %t90 = insertelement <1 x ptr> poison, ptr %v0, i64 0
-//   %t91 = shufflevector <1 x ptr> %t90, <1 x ptr> poison, <8 x i32> zeroinitializer
-//   %t92 = sext <8 x i32> %t89 to <8 x i64>
-//   %t93 = getelementptr bfloat, <8 x ptr> %t91, <8 x i64> %t92
-//   %t94 = addrspacecast <8 x ptr> %t93 to <8 x ptr addrspace(1)>
-//   %t95 = call <8 x bfloat> @llvm.masked.gather.v8bf16.v8p1(<8 x ptr addrspace(1)> align 2 %t94, <8 x i1> splat (i1 true), <8 x bfloat> zeroinitializer)
-//   %t97 = add i32 %t96, 0
-//   %t98 = insertelement <1 x i32> poison, i32 %t97, i64 0
-//   %t99 = shufflevector <1 x i32> %t98, <1 x i32> poison, <1 x i32> zeroinitializer
-//   %t100 = add <1 x i32> %t99, zeroinitializer
-//   %t101 = insertelement <1 x i32> poison, i32 8, i64 0
-//   %t102 = shufflevector <1 x i32> %t101, <1 x i32> poison, <1 x i32> zeroinitializer
-//   %t103 = mul <1 x i32> %t6, %t102
-//   %t104 = shufflevector <1 x i32> %t103, <1 x i32> poison, <4 x i32> zeroinitializer
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t105 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t96
-//   %t107 = extractelement <1 x i32> %t100, i64 0
-//   br i1 %t106, label %one.do108, label %one.end109
+// ld.slots36:                                       ; preds = %body
+//   %t44 = addrspacecast <8 x ptr> %t34 to <8 x ptr addrspace(1)>
+//   %t45 = call <8 x bfloat> @llvm.masked.gather.v8bf16.v8p1(<8 x ptr addrspace(1)> align 2 %t44, <8 x i1> splat (i1 true), <8 x bfloat> zeroinitializer)
+//   br label %ld.end37
 //
-// one.do108:                                        ; preds = %one.end15
-//   store i32 %t107, ptr addrspace(3) %t105, align 4
-//   br label %one.end109
+// ld.end37:                                         ; preds = %ld.slots36, %ld.vec35
+//   %t46 = phi <8 x bfloat> [ %t43, %ld.vec35 ], [ %t45, %ld.slots36 ]
+//   %t48 = add i32 %t47, 0
+//   %t49 = insertelement <1 x i32> poison, i32 %t48, i64 0
+//   %t50 = shufflevector <1 x i32> %t49, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t51 = add <1 x i32> %t50, zeroinitializer
+//   %t52 = insertelement <1 x i32> poison, i32 8, i64 0
+//   %t53 = shufflevector <1 x i32> %t52, <1 x i32> poison, <1 x i32> zeroinitializer
+//   %t54 = mul <1 x i32> %t6, %t53
+//   %t56 = insertelement <1 x i32> poison, i32 %t55, i64 0
+//   %t57 = shufflevector <1 x i32> %t56, <1 x i32> poison, <4 x i32> zeroinitializer
+//   %t58 = add <4 x i32> %t57, <i32 0, i32 1, i32 2, i32 3>
+//   %t59 = udiv <4 x i32> %t58, splat (i32 1)
+//   %t60 = urem <4 x i32> %t59, splat (i32 8)
+//   %t61 = udiv <4 x i32> %t58, splat (i32 8)
+//   %t62 = urem <4 x i32> %t61, splat (i32 16)
+//   %t63 = add <4 x i32> %t62, zeroinitializer
+//   %t64 = insertelement <1 x i32> poison, i32 8, i64 0
+//   %t65 = shufflevector <1 x i32> %t64, <1 x i32> poison, <4 x i32> zeroinitializer
+//   %t66 = mul <4 x i32> %t63, %t65
+//   %t67 = insertelement <1 x i32> poison, i32 %t55, i64 0
+//   %t68 = shufflevector <1 x i32> %t67, <1 x i32> poison, <4 x i32> zeroinitializer
+//   %t69 = add <4 x i32> %t68, <i32 0, i32 1, i32 2, i32 3>
+//   %t70 = udiv <4 x i32> %t69, splat (i32 1)
+//   %t71 = urem <4 x i32> %t70, splat (i32 8)
+//   %t72 = udiv <4 x i32> %t69, splat (i32 8)
+//   %t73 = urem <4 x i32> %t72, splat (i32 16)
+//   %t74 = add <4 x i32> %t71, zeroinitializer
+//   %t75 = add <4 x i32> %t66, %t74
+//   %t76 = insertelement <1 x ptr> poison, ptr %v1, i64 0
+//   %t77 = shufflevector <1 x ptr> %t76, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t78 = sext <4 x i32> %t75 to <4 x i64>
+//   %t79 = getelementptr bfloat, <4 x ptr> %t77, <4 x i64> %t78
+//   %t83 = extractelement <4 x ptr> %t79, i64 0
+//   %t84 = addrspacecast ptr %t83 to ptr addrspace(1)
+//   %t85 = ptrtoint ptr addrspace(1) %t84 to i64
+//   %t86 = and i64 %t85, 7
+//   %t87 = icmp eq i64 %t86, 0
+//   br i1 %t87, label %ld.vec80, label %ld.slots81
 //
-// one.end109:                                       ; preds = %one.do108, %one.end15
+// ld.vec80:                                         ; preds = %ld.end37
+//   %t88 = load <4 x bfloat>, ptr addrspace(1) %t84, align 8
+//   br label %ld.end82
+//
+// ld.slots81:                                       ; preds = %ld.end37
+//   %t89 = addrspacecast <4 x ptr> %t79 to <4 x ptr addrspace(1)>
+//   %t90 = call <4 x bfloat> @llvm.masked.gather.v4bf16.v4p1(<4 x ptr addrspace(1)> align 2 %t89, <4 x i1> splat (i1 true), <4 x bfloat> zeroinitializer)
+//   br label %ld.end82
+//
+// ld.end82:                                         ; preds = %ld.slots81, %ld.vec80
+//   %t91 = phi <4 x bfloat> [ %t88, %ld.vec80 ], [ %t90, %ld.slots81 ]
+//   %t92 = insertelement <1 x float> poison, float 0.000000e+00, i64 0
+//   %t93 = shufflevector <1 x float> %t92, <1 x float> poison, <4 x i32> zeroinitializer
+//   %t94 = extractelement <4 x float> %t93, i64 0
+//   %t95 = extractelement <4 x float> %t93, i64 1
+//   %t96 = extractelement <4 x float> %t93, i64 2
+//   %t97 = extractelement <4 x float> %t93, i64 3
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t111 = add i32 %t110, 0
-//   %t112 = udiv i32 %t111, 1
-//   %t113 = urem i32 %t112, 8
-//   %t114 = mul i32 %t113, 1
-//   %t115 = add i32 0, %t114
-//   %t116 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t115
-//   %t117 = getelementptr inbounds i32, ptr addrspace(3) %t116, i32 0
-//   %t118 = load i32, ptr addrspace(3) %t117, align 4
-//   %t119 = add i32 %t110, 1
-//   %t120 = udiv i32 %t119, 1
-//   %t121 = urem i32 %t120, 8
-//   %t122 = mul i32 %t121, 1
-//   %t123 = add i32 0, %t122
-//   %t124 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t123
-//   %t125 = getelementptr inbounds i32, ptr addrspace(3) %t124, i32 0
-//   %t126 = load i32, ptr addrspace(3) %t125, align 4
-//   %t127 = add i32 %t110, 2
-//   %t128 = udiv i32 %t127, 1
-//   %t129 = urem i32 %t128, 8
-//   %t130 = mul i32 %t129, 1
-//   %t131 = add i32 0, %t130
-//   %t132 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t131
-//   %t133 = getelementptr inbounds i32, ptr addrspace(3) %t132, i32 0
-//   %t134 = load i32, ptr addrspace(3) %t133, align 4
-//   %t135 = add i32 %t110, 3
-//   %t136 = udiv i32 %t135, 1
-//   %t137 = urem i32 %t136, 8
-//   %t138 = mul i32 %t137, 1
-//   %t139 = add i32 0, %t138
-//   %t140 = getelementptr inbounds i32, ptr addrspace(3) @__weft_smem, i32 %t139
-//   %t141 = getelementptr inbounds i32, ptr addrspace(3) %t140, i32 0
-//   %t142 = load i32, ptr addrspace(3) %t141, align 4
-//   %t143 = insertelement <4 x i32> poison, i32 %t118, i64 0
-//   %t144 = insertelement <4 x i32> %t143, i32 %t126, i64 1
-//   %t145 = insertelement <4 x i32> %t144, i32 %t134, i64 2
-//   %t146 = insertelement <4 x i32> %t145, i32 %t142, i64 3
-//   %t147 = add <4 x i32> %t104, %t146
-//   %t148 = insertelement <1 x ptr> poison, ptr %v1, i64 0
-//   %t149 = shufflevector <1 x ptr> %t148, <1 x ptr> poison, <4 x i32> zeroinitializer
-//   %t150 = sext <4 x i32> %t147 to <4 x i64>
-//   %t151 = getelementptr bfloat, <4 x ptr> %t149, <4 x i64> %t150
-//   %t152 = addrspacecast <4 x ptr> %t151 to <4 x ptr addrspace(1)>
-//   %t153 = call <4 x bfloat> @llvm.masked.gather.v4bf16.v4p1(<4 x ptr addrspace(1)> align 2 %t152, <4 x i1> splat (i1 true), <4 x bfloat> zeroinitializer)
-//   %t154 = insertelement <1 x float> poison, float 0.000000e+00, i64 0
-//   %t155 = shufflevector <1 x float> %t154, <1 x float> poison, <4 x i32> zeroinitializer
-//   %t156 = extractelement <4 x float> %t155, i64 0
-//   %t157 = extractelement <4 x float> %t155, i64 1
-//   %t158 = extractelement <4 x float> %t155, i64 2
-//   %t159 = extractelement <4 x float> %t155, i64 3
+//   %t98 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t10
+//   store <8 x bfloat> %t46, ptr addrspace(3) %t98, align 16
+//   %t99 = add i32 %t55, 0
+//   %t100 = udiv i32 %t99, 8
+//   %t101 = urem i32 %t99, 8
+//   %t102 = mul i32 %t101, 16
+//   %t103 = add i32 %t102, %t100
+//   %t104 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t103
+//   %t105 = extractelement <4 x bfloat> %t91, i64 0
+//   store bfloat %t105, ptr addrspace(3) %t104, align 2
+//   %t106 = add i32 %t55, 1
+//   %t107 = udiv i32 %t106, 8
+//   %t108 = urem i32 %t106, 8
+//   %t109 = mul i32 %t108, 16
+//   %t110 = add i32 %t109, %t107
+//   %t111 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t110
+//   %t112 = extractelement <4 x bfloat> %t91, i64 1
+//   store bfloat %t112, ptr addrspace(3) %t111, align 2
+//   %t113 = add i32 %t55, 2
+//   %t114 = udiv i32 %t113, 8
+//   %t115 = urem i32 %t113, 8
+//   %t116 = mul i32 %t115, 16
+//   %t117 = add i32 %t116, %t114
+//   %t118 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t117
+//   %t119 = extractelement <4 x bfloat> %t91, i64 2
+//   store bfloat %t119, ptr addrspace(3) %t118, align 2
+//   %t120 = add i32 %t55, 3
+//   %t121 = udiv i32 %t120, 8
+//   %t122 = urem i32 %t120, 8
+//   %t123 = mul i32 %t122, 16
+//   %t124 = add i32 %t123, %t121
+//   %t125 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t124
+//   %t126 = extractelement <4 x bfloat> %t91, i64 3
+//   store bfloat %t126, ptr addrspace(3) %t125, align 2
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t160 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t16
-//   store <8 x bfloat> %t95, ptr addrspace(3) %t160, align 16
-//   %t161 = add i32 %t110, 0
-//   %t162 = udiv i32 %t161, 8
-//   %t163 = urem i32 %t161, 8
-//   %t164 = mul i32 %t163, 16
-//   %t165 = add i32 %t164, %t162
-//   %t166 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t165
-//   %t167 = extractelement <4 x bfloat> %t153, i64 0
-//   store bfloat %t167, ptr addrspace(3) %t166, align 2
-//   %t168 = add i32 %t110, 1
-//   %t169 = udiv i32 %t168, 8
-//   %t170 = urem i32 %t168, 8
-//   %t171 = mul i32 %t170, 16
-//   %t172 = add i32 %t171, %t169
-//   %t173 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t172
-//   %t174 = extractelement <4 x bfloat> %t153, i64 1
-//   store bfloat %t174, ptr addrspace(3) %t173, align 2
-//   %t175 = add i32 %t110, 2
-//   %t176 = udiv i32 %t175, 8
-//   %t177 = urem i32 %t175, 8
-//   %t178 = mul i32 %t177, 16
-//   %t179 = add i32 %t178, %t176
-//   %t180 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t179
-//   %t181 = extractelement <4 x bfloat> %t153, i64 2
-//   store bfloat %t181, ptr addrspace(3) %t180, align 2
-//   %t182 = add i32 %t110, 3
-//   %t183 = udiv i32 %t182, 8
-//   %t184 = urem i32 %t182, 8
-//   %t185 = mul i32 %t184, 16
-//   %t186 = add i32 %t185, %t183
-//   %t187 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t186
-//   %t188 = extractelement <4 x bfloat> %t153, i64 3
-//   store bfloat %t188, ptr addrspace(3) %t187, align 2
+//   %t130 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t128
+//   %t131 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t129
+//   %t132 = getelementptr inbounds bfloat, ptr addrspace(3) %t131, i32 0
+//   %t133 = load i32, ptr addrspace(3) %t132, align 4
+//   %t134 = getelementptr inbounds bfloat, ptr addrspace(3) %t131, i32 8
+//   %t135 = load i32, ptr addrspace(3) %t134, align 4
+//   %t136 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 0
+//   %t137 = load i32, ptr addrspace(3) %t136, align 4
+//   %t138 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 128
+//   %t139 = load i32, ptr addrspace(3) %t138, align 4
+//   %t140 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 8
+//   %t141 = load i32, ptr addrspace(3) %t140, align 4
+//   %t142 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 136
+//   %t143 = load i32, ptr addrspace(3) %t142, align 4
+//   %t144 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %t137, i32 %t139, i32 %t141, i32 %t143, i32 %t133, i32 %t135, float %t94, float %t95, float %t96, float %t97)
+//   %t145 = extractvalue { float, float, float, float } %t144, 0
+//   %t146 = extractvalue { float, float, float, float } %t144, 1
+//   %t147 = extractvalue { float, float, float, float } %t144, 2
+//   %t148 = extractvalue { float, float, float, float } %t144, 3
+//   %t149 = insertelement <4 x float> poison, float %t145, i64 0
+//   %t150 = insertelement <4 x float> %t149, float %t146, i64 1
+//   %t151 = insertelement <4 x float> %t150, float %t147, i64 2
+//   %t152 = insertelement <4 x float> %t151, float %t148, i64 3
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t192 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t190
-//   %t193 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t191
-//   %t194 = getelementptr inbounds bfloat, ptr addrspace(3) %t193, i32 0
-//   %t195 = load i32, ptr addrspace(3) %t194, align 4
-//   %t196 = getelementptr inbounds bfloat, ptr addrspace(3) %t193, i32 8
-//   %t197 = load i32, ptr addrspace(3) %t196, align 4
-//   %t198 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 0
-//   %t199 = load i32, ptr addrspace(3) %t198, align 4
-//   %t200 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 128
-//   %t201 = load i32, ptr addrspace(3) %t200, align 4
-//   %t202 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 8
-//   %t203 = load i32, ptr addrspace(3) %t202, align 4
-//   %t204 = getelementptr inbounds bfloat, ptr addrspace(3) %t192, i32 136
-//   %t205 = load i32, ptr addrspace(3) %t204, align 4
-//   %t206 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %t199, i32 %t201, i32 %t203, i32 %t205, i32 %t195, i32 %t197, float %t156, float %t157, float %t158, float %t159)
-//   %t207 = extractvalue { float, float, float, float } %t206, 0
-//   %t208 = extractvalue { float, float, float, float } %t206, 1
-//   %t209 = extractvalue { float, float, float, float } %t206, 2
-//   %t210 = extractvalue { float, float, float, float } %t206, 3
-//   %t211 = insertelement <4 x float> poison, float %t207, i64 0
-//   %t212 = insertelement <4 x float> %t211, float %t208, i64 1
-//   %t213 = insertelement <4 x float> %t212, float %t209, i64 2
-//   %t214 = insertelement <4 x float> %t213, float %t210, i64 3
+//   %t153 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t127
+//   %t154 = extractelement <4 x float> %t152, i64 0
+//   %t155 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 0
+//   store float %t154, ptr addrspace(3) %t155, align 4
+//   %t156 = extractelement <4 x float> %t152, i64 1
+//   %t157 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 1
+//   store float %t156, ptr addrspace(3) %t157, align 4
+//   %t158 = extractelement <4 x float> %t152, i64 2
+//   %t159 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 64
+//   store float %t158, ptr addrspace(3) %t159, align 4
+//   %t160 = extractelement <4 x float> %t152, i64 3
+//   %t161 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 65
+//   store float %t160, ptr addrspace(3) %t161, align 4
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t215 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t189
-//   %t216 = extractelement <4 x float> %t214, i64 0
-//   %t217 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 0
-//   store float %t216, ptr addrspace(3) %t217, align 4
-//   %t218 = extractelement <4 x float> %t214, i64 1
-//   %t219 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 1
-//   store float %t218, ptr addrspace(3) %t219, align 4
-//   %t220 = extractelement <4 x float> %t214, i64 2
-//   %t221 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 64
-//   store float %t220, ptr addrspace(3) %t221, align 4
-//   %t222 = extractelement <4 x float> %t214, i64 3
-//   %t223 = getelementptr inbounds float, ptr addrspace(3) %t215, i32 65
-//   store float %t222, ptr addrspace(3) %t223, align 4
-//   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t224 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t110
-//   %t225 = load <4 x float>, ptr addrspace(3) %t224, align 16
-//   %t226 = insertelement <1 x ptr> poison, ptr %v2, i64 0
-//   %t227 = shufflevector <1 x ptr> %t226, <1 x ptr> poison, <4 x i32> zeroinitializer
-//   %t228 = sext <4 x i32> %t147 to <4 x i64>
-//   %t229 = getelementptr float, <4 x ptr> %t227, <4 x i64> %t228
-//   %t230 = addrspacecast <4 x ptr> %t229 to <4 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v4f32.v4p1(<4 x float> %t225, <4 x ptr addrspace(1)> align 4 %t230, <4 x i1> splat (i1 true))
+//   %t162 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t55
+//   %t163 = load <4 x float>, ptr addrspace(3) %t162, align 16
+//   %t164 = insertelement <1 x ptr> poison, ptr %v2, i64 0
+//   %t165 = shufflevector <1 x ptr> %t164, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t166 = sext <4 x i32> %t75 to <4 x i64>
+//   %t167 = getelementptr float, <4 x ptr> %t165, <4 x i64> %t166
+//   %t171 = extractelement <4 x ptr> %t167, i64 0
+//   %t172 = addrspacecast ptr %t171 to ptr addrspace(1)
+//   %t173 = ptrtoint ptr addrspace(1) %t172 to i64
+//   %t174 = and i64 %t173, 15
+//   %t175 = icmp eq i64 %t174, 0
+//   br i1 %t175, label %st.vec168, label %st.slots169
+//
+// st.vec168:                                        ; preds = %ld.end82
+//   %t176 = shufflevector <4 x float> %t163, <4 x float> poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
+//   store <4 x float> %t176, ptr addrspace(1) %t172, align 16
+//   br label %st.end170
+//
+// st.slots169:                                      ; preds = %ld.end82
+//   %t177 = addrspacecast <4 x ptr> %t167 to <4 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v4f32.v4p1(<4 x float> %t163, <4 x ptr addrspace(1)> align 4 %t177, <4 x i1> splat (i1 true))
+//   br label %st.end170
+//
+// st.end170:                                        ; preds = %st.slots169, %st.vec168
 //   ret void
 //
-// dead231:                                          ; No predecessors!
+// dead178:                                          ; No predecessors!
 //   unreachable
 // }
 //

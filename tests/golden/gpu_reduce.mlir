@@ -33,16 +33,13 @@ module {
 // declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32) #4
 //
 // ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
-// declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>) #3
-//
-// ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 // declare float @llvm.vector.reduce.fmaximum.v4f32(<4 x float>) #3
 //
 // define ptx_kernel void @rmax(ptr noundef %v0, ptr noundef %v1) #5 {
 // entry:
 //   %t1 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 //   %t2 = mul nuw i32 %t1, 4
-//   %t36 = udiv i32 %t1, 32
+//   %t34 = udiv i32 %t1, 32
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -55,57 +52,55 @@ module {
 //   %t9 = sext <4 x i32> %t6 to <4 x i64>
 //   %t10 = getelementptr float, <4 x ptr> %t8, <4 x i64> %t9
 //   %t14 = extractelement <4 x ptr> %t10, i64 0
-//   %t15 = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> splat (i1 true))
-//   %t16 = ptrtoint ptr %t14 to i64
+//   %t15 = addrspacecast ptr %t14 to ptr addrspace(1)
+//   %t16 = ptrtoint ptr addrspace(1) %t15 to i64
 //   %t17 = and i64 %t16, 15
 //   %t18 = icmp eq i64 %t17, 0
-//   %t19 = and i1 %t15, %t18
-//   br i1 %t19, label %ld.vec11, label %ld.slots12
+//   br i1 %t18, label %ld.vec11, label %ld.slots12
 //
 // ld.vec11:                                         ; preds = %body
-//   %t20 = addrspacecast ptr %t14 to ptr addrspace(1)
-//   %t21 = load <4 x float>, ptr addrspace(1) %t20, align 16
+//   %t19 = load <4 x float>, ptr addrspace(1) %t15, align 16
 //   br label %ld.end13
 //
 // ld.slots12:                                       ; preds = %body
-//   %t22 = addrspacecast <4 x ptr> %t10 to <4 x ptr addrspace(1)>
-//   %t23 = call <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)> align 4 %t22, <4 x i1> splat (i1 true), <4 x float> zeroinitializer)
+//   %t20 = addrspacecast <4 x ptr> %t10 to <4 x ptr addrspace(1)>
+//   %t21 = call <4 x float> @llvm.masked.gather.v4f32.v4p1(<4 x ptr addrspace(1)> align 4 %t20, <4 x i1> splat (i1 true), <4 x float> zeroinitializer)
 //   br label %ld.end13
 //
 // ld.end13:                                         ; preds = %ld.slots12, %ld.vec11
-//   %t24 = phi <4 x float> [ %t21, %ld.vec11 ], [ %t23, %ld.slots12 ]
-//   %t25 = call float @llvm.vector.reduce.fmaximum.v4f32(<4 x float> %t24)
-//   %t26 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t25, i32 16, i32 31)
+//   %t22 = phi <4 x float> [ %t19, %ld.vec11 ], [ %t21, %ld.slots12 ]
+//   %t23 = call float @llvm.vector.reduce.fmaximum.v4f32(<4 x float> %t22)
+//   %t24 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t23, i32 16, i32 31)
+//   %t25 = call float @llvm.maximum.f32(float %t23, float %t24)
+//   %t26 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t25, i32 8, i32 31)
 //   %t27 = call float @llvm.maximum.f32(float %t25, float %t26)
-//   %t28 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t27, i32 8, i32 31)
+//   %t28 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t27, i32 4, i32 31)
 //   %t29 = call float @llvm.maximum.f32(float %t27, float %t28)
-//   %t30 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t29, i32 4, i32 31)
+//   %t30 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t29, i32 2, i32 31)
 //   %t31 = call float @llvm.maximum.f32(float %t29, float %t30)
-//   %t32 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t31, i32 2, i32 31)
+//   %t32 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t31, i32 1, i32 31)
 //   %t33 = call float @llvm.maximum.f32(float %t31, float %t32)
-//   %t34 = call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %t33, i32 1, i32 31)
-//   %t35 = call float @llvm.maximum.f32(float %t33, float %t34)
-//   %t37 = urem i32 %t1, 32
-//   %t38 = icmp eq i32 %t37, 0
-//   br i1 %t38, label %one.do39, label %one.end40
+//   %t35 = urem i32 %t1, 32
+//   %t36 = icmp eq i32 %t35, 0
+//   br i1 %t36, label %one.do37, label %one.end38
 //
-// one.do39:                                         ; preds = %ld.end13
-//   %t41 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t36
-//   store float %t35, ptr addrspace(3) %t41, align 8
-//   br label %one.end40
+// one.do37:                                         ; preds = %ld.end13
+//   %t39 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 %t34
+//   store float %t33, ptr addrspace(3) %t39, align 8
+//   br label %one.end38
 //
-// one.end40:                                        ; preds = %one.do39, %ld.end13
+// one.end38:                                        ; preds = %one.do37, %ld.end13
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t42 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t40 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 0
+//   %t41 = load float, ptr addrspace(3) %t40, align 8
+//   %t42 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
 //   %t43 = load float, ptr addrspace(3) %t42, align 8
-//   %t44 = getelementptr [32 x i64], ptr addrspace(3) @__weft_red, i32 0, i32 1
-//   %t45 = load float, ptr addrspace(3) %t44, align 8
-//   %t46 = call float @llvm.maximum.f32(float %t43, float %t45)
+//   %t44 = call float @llvm.maximum.f32(float %t41, float %t43)
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   store float %t46, ptr %v1, align 4
+//   store float %t44, ptr %v1, align 4
 //   ret void
 //
-// dead47:                                           ; No predecessors!
+// dead45:                                           ; No predecessors!
 //   unreachable
 // }
 //

@@ -1,5 +1,6 @@
 //! weft's integration tests: one binary, because every binary links MLIR and LLVM.
 
+mod axis_cpu;
 mod cache;
 mod cli;
 mod collectives;
@@ -12,5 +13,6 @@ mod gpu_amd;
 mod half_precision;
 mod mpi;
 mod runtime_e2e;
+mod specialize;
 mod transports;
 mod tune_cli;

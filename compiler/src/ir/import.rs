@@ -93,7 +93,7 @@ fn import_func(f: OperationRef) -> Result<Kernel, ImportError> {
     let mut imp = Importer { k: Kernel::new(&name), values: HashMap::new() };
     if let Some(cx) = attr(&f, "weft.constexprs") {
         let inner = cx.trim().trim_start_matches('{').trim_end_matches('}');
-        for item in inner.split(',').filter(|s| !s.trim().is_empty()) {
+        for item in split_outside_quotes(inner).into_iter().filter(|s| !s.trim().is_empty()) {
             if let Some((k, v)) = item.split_once('=') {
                 imp.k.constexprs.push((k.trim().to_string(), unquote(v)));
             }
@@ -301,4 +301,22 @@ impl Importer {
         }
         Ok(())
     }
+}
+
+/// `s` split at the commas that are not inside a quoted string (constexpr values may hold
+/// commas, e.g. `divisible_by_16 = "a,b,k"`).
+fn split_outside_quotes(s: &str) -> Vec<&str> {
+    let (mut out, mut start, mut quoted) = (vec![], 0, false);
+    for (i, c) in s.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
 }

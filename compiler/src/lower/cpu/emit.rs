@@ -40,6 +40,8 @@ pub(crate) struct Cx<'k> {
     pub carried: Vec<Option<Vec<Option<String>>>>,
     /// Loop-carried block arguments kept in memory: the loop body and the arg's position.
     pub carried_args: HashMap<Value, (crate::ir::Block, usize)>,
+    /// Contiguity, divisibility and constancy of every value (shared with the GPU lowering).
+    pub axis: crate::analysis::AxisInfos,
 }
 
 impl<'k> Cx<'k> {
@@ -59,6 +61,7 @@ impl<'k> Cx<'k> {
             allocas: vec![],
             carried: vec![],
             carried_args: HashMap::new(),
+            axis: crate::analysis::AxisInfos::analyze(k),
         }
     }
 

@@ -7,6 +7,7 @@
 //! function table in the kernel context (`weft_runtime::abi`).
 
 mod arith;
+mod axis_access;
 mod control;
 mod dot;
 mod emit;

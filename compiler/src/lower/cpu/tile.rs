@@ -381,6 +381,7 @@ impl Cx<'_> {
         let p = d.operands[0];
         let elem = num_elem(self.ty(p));
         let n = self.ty(p).numel();
+        self.contiguity_from_axis(p);
         if let (None, Some(super::grid::Grid::RowPtrs(rows))) = (self.contig.get(&p), self.grid.get(&p).cloned()) {
             return self.rows_memory(op, &rows);
         }

@@ -78,9 +78,6 @@ impl Gx<'_> {
                         self.uniform.insert(r, su);
                     }
                 }
-                if *kind == CastKind::Convert && from.is_int() && s.is_int() && s.bits() >= from.bits() && self.contig.contains(&d.operands[0]) {
-                    self.contig.insert(r);
-                }
                 self.bind(r, x);
             }
             _ => return Err(self.malformed(op, "not an arith op")),
@@ -123,21 +120,11 @@ impl Gx<'_> {
         self.assign(&format!("{inst} {ty} {a}, {c}"))
     }
 
-    /// Keeps the uniform and consecutive-slot facts through `+` and `-`.
+    /// Keeps the uniform fact (the scalar every slot holds) through binary ops.
     fn track_binary(&mut self, b: BinOp, x: crate::ir::Value, y: crate::ir::Value, r: crate::ir::Value, s: Scalar) {
         if let (Some(a), Some(c)) = (self.uniform.get(&x).cloned(), self.uniform.get(&y).cloned()) {
             let lit = self.binary(b, &a, &c, s.llvm(), s, None);
             self.uniform.insert(r, lit);
-            return;
-        }
-        let contig_plus_uniform = |g: &Self, a, c| g.contig.contains(&a) && g.uniform.contains_key(&c);
-        let keeps = match b {
-            BinOp::Add => contig_plus_uniform(self, x, y) || contig_plus_uniform(self, y, x),
-            BinOp::Sub => contig_plus_uniform(self, x, y),
-            _ => false,
-        };
-        if keeps && s.is_int() {
-            self.contig.insert(r);
         }
     }
 

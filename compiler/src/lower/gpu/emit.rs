@@ -32,9 +32,10 @@ pub(crate) struct Gx<'k> {
     next: u32,
     /// The label of the block being written (phis name their predecessors by it).
     pub cur: String,
-    /// Tiles whose per-thread slots are consecutive: integers `s0 + i`, pointers `p0 + i`
-    /// elements. Their loads and stores can be single vector accesses.
-    pub contig: HashSet<Value>,
+    /// Contiguity, divisibility and constancy of every value (shared with the CPU lowering).
+    pub axis: crate::analysis::AxisInfos,
+    /// The op defining each op result.
+    pub defs: HashMap<Value, Op>,
     /// Tiles holding one value in every slot of every thread, by that scalar's SSA name.
     pub uniform: HashMap<Value, String>,
     /// The buffer each pointer value derives from.
@@ -64,7 +65,8 @@ impl<'k> Gx<'k> {
             names: HashMap::new(),
             next: 0,
             cur: "entry".into(),
-            contig: HashSet::new(),
+            axis: crate::analysis::AxisInfos::analyze(k),
+            defs: (0..k.ops.len() as u32).flat_map(|i| k.ops[i as usize].results.iter().map(move |&r| (r, Op(i)))).collect(),
             uniform: HashMap::new(),
             roots: pointer_roots(k),
             pending: BTreeSet::new(),

@@ -1,8 +1,8 @@
-//! Masked loads and stores of tiles. A thread whose slots are consecutive in memory (see
-//! `Gx::contig`) moves them with one vector access when all its slots are enabled and the
-//! address is aligned for it, checked at run time; otherwise each enabled slot moves alone
-//! (LLVM's masked gather / scatter, which the NVPTX back end scalarises). Replicated tiles are
-//! stored by their owner threads only.
+//! Masked loads and stores of tiles. Where axis info shows a thread's slots to be runs of
+//! consecutive addresses they move as 16-byte (or narrower) vectors (see `vector_access`):
+//! unchecked where alignment and a per-vector mask are proven, else behind a run-time check
+//! with a fallback where each enabled slot moves alone (LLVM's masked gather / scatter, which
+//! the NVPTX back end scalarises). Replicated tiles are stored by their owner threads only.
 //!
 //! Threads of a CTA do not see each other's global stores without a barrier, yet a program
 //! instance is one sequential program. So a load that may read what another thread stored
@@ -35,24 +35,32 @@ impl Gx<'_> {
         let mty = shaped(s.mem(), Some(per));
         let other = if other { self.name(d.operands[2]) } else { "zeroinitializer".into() };
         let other = self.to_mem(&other, s, per);
+        let mask_on = m.is_some();
         let mask = m.unwrap_or_else(|| "splat (i1 true)".into());
         let pty = format!("<{per} x ptr>");
-        let v = if self.contig.contains(&p) && per > 1 {
-            let (vec, fallback, end) = (self.label("ld.vec"), self.label("ld.slots"), self.label("ld.end"));
-            let (p0, align) = self.vector_guard(&pn, &mask, s.bytes(), per, &vec, &fallback);
-            self.start(&vec);
-            let g0 = self.global(&p0, "ptr");
-            let a = self.assign(&format!("load {mty}, ptr addrspace(1) {g0}, align {align}"));
-            let a = self.select_other(&mask, &a, &other, &mty);
-            self.br(&end);
-            self.start(&fallback);
-            let b = self.gather(&pn, &pty, &mask, &other, s, per);
-            let fb = self.cur.clone();
-            self.br(&end);
-            self.start(&end);
-            self.assign(&format!("phi {mty} [ {a}, %{vec} ], [ {b}, %{fb} ]"))
-        } else {
-            self.gather(&pn, &pty, &mask, &other, s, per)
+        let mask_v = mask_on.then(|| d.operands[1]);
+        let v = match self.vector_plan(p, mask_v, per) {
+            Some(plan) if plan.proven() => {
+                let ptrs = self.chunk_ptrs(&pn, &plan);
+                self.load_chunks(&ptrs, mask_on.then_some(mask.as_str()), &other, &mty, &plan, s)
+            }
+            Some(plan) => {
+                let (vec, fallback, end) = (self.label("ld.vec"), self.label("ld.slots"), self.label("ld.end"));
+                let ptrs = self.chunk_ptrs(&pn, &plan);
+                let ok = self.vector_ok(&mask, &ptrs, &plan, s);
+                self.cond_br(&ok, &vec, &fallback);
+                self.start(&vec);
+                let a = self.load_chunks(&ptrs, None, &other, &mty, &plan, s);
+                let ve = self.cur.clone();
+                self.br(&end);
+                self.start(&fallback);
+                let b = self.gather(&pn, &pty, &mask, &other, s, per);
+                let fb = self.cur.clone();
+                self.br(&end);
+                self.start(&end);
+                self.assign(&format!("phi {mty} [ {a}, %{ve} ], [ {b}, %{fb} ]"))
+            }
+            None => self.gather(&pn, &pty, &mask, &other, s, per),
         };
         let v = self.from_mem(&v, s, per);
         self.bind(r, v);
@@ -85,6 +93,7 @@ impl Gx<'_> {
             return Ok(());
         };
         let l = self.layout_of(op, self.ty(p))?;
+        let mask_op = m.is_some();
         let mut mask = m.unwrap_or_else(|| "splat (i1 true)".into());
         if let Some(own) = self.owner(&l) {
             let o = self.splat(&own, "i1", per);
@@ -98,45 +107,29 @@ impl Gx<'_> {
         }
         let mty = shaped(s.mem(), Some(per));
         let pty = format!("<{per} x ptr>");
-        if self.contig.contains(&p) && per > 1 {
-            let (vec, fallback, end) = (self.label("st.vec"), self.label("st.slots"), self.label("st.end"));
-            let (p0, align) = self.vector_guard(&pn, &mask, s.bytes(), per, &vec, &fallback);
-            self.start(&vec);
-            let g0 = self.global(&p0, "ptr");
-            self.line(&format!("store {mty} {v}, ptr addrspace(1) {g0}, align {align}"));
-            self.br(&end);
-            self.start(&fallback);
-            self.scatter(&v, &pn, &pty, &mask, s, per);
-            self.br(&end);
-            self.start(&end);
-        } else {
-            self.scatter(&v, &pn, &pty, &mask, s, per);
+        // Replicated tiles never vectorise, so the owner mask never needs to be per chunk.
+        let mask_v = mask_op.then(|| d.operands[2]);
+        match self.vector_plan(p, mask_v, per) {
+            Some(plan) if plan.proven() => {
+                let ptrs = self.chunk_ptrs(&pn, &plan);
+                self.store_chunks(&v, &ptrs, mask_v.map(|_| mask.as_str()), &mty, &plan, s);
+            }
+            Some(plan) => {
+                let (vec, fallback, end) = (self.label("st.vec"), self.label("st.slots"), self.label("st.end"));
+                let ptrs = self.chunk_ptrs(&pn, &plan);
+                let ok = self.vector_ok(&mask, &ptrs, &plan, s);
+                self.cond_br(&ok, &vec, &fallback);
+                self.start(&vec);
+                self.store_chunks(&v, &ptrs, None, &mty, &plan, s);
+                self.br(&end);
+                self.start(&fallback);
+                self.scatter(&v, &pn, &pty, &mask, s, per);
+                self.br(&end);
+                self.start(&end);
+            }
+            None => self.scatter(&v, &pn, &pty, &mask, s, per),
         }
         Ok(())
-    }
-
-    /// Branches to `vec` when every slot is enabled and slot 0's address is aligned for a
-    /// vector access, else to `fallback`. Returns slot 0's pointer and the alignment.
-    fn vector_guard(&mut self, pn: &str, mask: &str, bytes: usize, per: usize, vec: &str, fallback: &str) -> (String, usize) {
-        let p0 = self.extract(pn, &format!("<{per} x ptr>"), 0);
-        // PTX vector accesses move at most 16 bytes; LLVM splits wider ones into aligned parts.
-        let align = (bytes * per).min(16);
-        let all = self.call(&format!("llvm.vector.reduce.and.v{per}i1"), "i1", &[(mask, &format!("<{per} x i1>"))]).unwrap_or_default();
-        let addr = self.assign(&format!("ptrtoint ptr {p0} to i64"));
-        let low = self.assign(&format!("and i64 {addr}, {}", align - 1));
-        let aligned = self.assign(&format!("icmp eq i64 {low}, 0"));
-        let ok = self.assign(&format!("and i1 {all}, {aligned}"));
-        self.cond_br(&ok, vec, fallback);
-        (p0, align)
-    }
-
-    /// `mask ? a : other` per slot (a vector load reads every slot; masked-off ones get `other`).
-    fn select_other(&mut self, mask: &str, a: &str, other: &str, mty: &str) -> String {
-        if mask == "splat (i1 true)" {
-            return a.to_string();
-        }
-        let per = mty.trim_start_matches('<').split(' ').next().unwrap_or("1").to_string();
-        self.assign(&format!("select <{per} x i1> {mask}, {mty} {a}, {mty} {other}"))
     }
 
     fn gather(&mut self, pn: &str, pty: &str, mask: &str, other: &str, s: crate::ir::Scalar, per: usize) -> String {

@@ -24,6 +24,7 @@ mod ll;
 mod memory;
 mod multimem;
 mod reduce;
+mod remat;
 mod shmem;
 pub mod shmem_peer;
 mod sync;
@@ -31,6 +32,7 @@ pub mod target;
 #[cfg(test)]
 mod tests;
 mod tile;
+mod vector_access;
 
 use super::LowerError;
 use crate::ir::{Kernel, Op, OpKind};

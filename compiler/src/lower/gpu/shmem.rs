@@ -171,9 +171,6 @@ impl Gx<'_> {
         if let Some(u) = self.uniform.get(&v).cloned() {
             self.uniform.insert(r, u);
         }
-        if self.contig.contains(&v) {
-            self.contig.insert(r);
-        }
         Ok(())
     }
 
@@ -241,9 +238,6 @@ impl Gx<'_> {
         let (a, b) = (self.assign(&format!("ptrtoint ptr {p0} to i64")), self.assign(&format!("ptrtoint ptr {q0} to i64")));
         let delta = self.assign(&format!("sub i64 {b}, {a}"));
         let x = self.assign(&format!("getelementptr i8, {pty} {pn}, i64 {delta}"));
-        if self.contig.contains(&p) {
-            self.contig.insert(r);
-        }
         self.bind(r, x);
         Ok(())
     }

@@ -22,8 +22,9 @@ fn gpu(k: &Kernel, target: &str) -> String {
 fn contiguous_tiles_move_as_vectors_with_a_per_slot_fallback() {
     let k = crate::tests::vector_add(1024).unwrap();
     let ir = gpu(&k, "sm_90a");
-    // 1024 elements over 128 threads: 8 consecutive floats per thread.
-    assert!(ir.contains("load <8 x float>, ptr addrspace(1)") && ir.contains("store <8 x float>"), "{ir}");
+    // 1024 elements over 128 threads: 8 consecutive floats per thread, two 16-byte vectors;
+    // nothing proves alignment or a per-vector mask, so a run-time check guards them.
+    assert!(ir.contains("load <4 x float>, ptr addrspace(1)") && ir.contains("store <4 x float>"), "{ir}");
     assert!(ir.contains("llvm.masked.gather.v8f32.v8p1") && ir.contains("llvm.masked.scatter.v8f32.v8p1"), "{ir}");
     assert!(ir.contains("\"nvvm.maxntid\"=\"128\""), "{ir}");
     let k8 = {
@@ -34,6 +35,25 @@ fn contiguous_tiles_move_as_vectors_with_a_per_slot_fallback() {
     // 64 elements over 256 threads: replicated, stored only by the 64 owners.
     let ir = gpu(&k8, "sm_80");
     assert!(ir.contains("icmp ult i32") && ir.contains("<1 x float>"), "{ir}");
+}
+
+#[test]
+fn specialized_arguments_give_unchecked_predicated_vectors() {
+    let general = crate::tests::vector_add(1024).unwrap();
+    let spec = crate::analysis::Specialization { div16: vec![true; 4] };
+    let k = spec.apply(&general);
+    assert_eq!(crate::analysis::Specialization::of(&k), spec);
+    // The facts survive printing and importing (a file of the specialized tir compiles as it).
+    let text = crate::ir::print::print_kernel(&k, false);
+    let back = crate::pipeline::import_tir(&text, "spec.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(crate::analysis::Specialization::of(&back), spec, "{text}");
+    let ir = gpu(&k, "sm_90a");
+    // Aligned pointers and `n % 16 == 0`: each 16-byte vector is on or off as a whole, so
+    // two loads per input and two stores, each under its chunk's mask slot, and no fallback.
+    assert_eq!(ir.matches("load <4 x float>, ptr addrspace(1)").count(), 4, "{ir}");
+    assert_eq!(ir.matches("store <4 x float>").count(), 2, "{ir}");
+    assert!(!ir.contains("masked.gather") && !ir.contains("masked.scatter"), "{ir}");
+    assert_ne!(crate::cache::cache_key(&k, Target::parse("sm_90a").unwrap()), crate::cache::cache_key(&general, Target::parse("sm_90a").unwrap()));
 }
 
 /// A full reduction of 512 floats to one.

@@ -31,7 +31,6 @@ impl Gx<'_> {
                 let x = self.assign(&format!("add <{} x i32> {v}, <{}>", l.per, steps.join(", ")));
                 let x = self.convert(&x, Scalar::I32, num_elem(rty), Some(l.per));
                 let _ = e;
-                self.contig.insert(r);
                 self.bind(r, x);
             }
             OpKind::Splat => {
@@ -55,6 +54,8 @@ impl Gx<'_> {
                     let v = self.splat(&u, elem, l.per);
                     self.uniform.insert(r, u);
                     self.bind(r, v);
+                } else if let Some(v) = self.remat_broadcast(op, src, r)? {
+                    self.bind(r, v);
                 } else if sty.shape().len() == rty.shape().len() {
                     let g = super::convert::Gather::broadcast(sty.shape(), rty.shape());
                     let v = self.move_elements(op, src, r, &g, crate::ir::ReduceKind::Sum)?;
@@ -72,9 +73,6 @@ impl Gx<'_> {
                 if let Some(u) = self.uniform.get(&src).cloned() {
                     self.uniform.insert(r, u);
                 }
-                if self.contig.contains(&src) && num_elem(self.ty(src)).bytes() == num_elem(rty).bytes() {
-                    self.contig.insert(r);
-                }
             }
             OpKind::AddPtr => self.addptr(op)?,
             _ => return Err(self.malformed(op, "not a tile op")),
@@ -88,9 +86,6 @@ impl Gx<'_> {
         self.bind(to, n);
         if let Some(u) = self.uniform.get(&from).cloned() {
             self.uniform.insert(to, u);
-        }
-        if self.contig.contains(&from) {
-            self.contig.insert(to);
         }
     }
 
@@ -106,11 +101,7 @@ impl Gx<'_> {
         let pn = self.name(p);
         let x = self.assign(&format!("getelementptr {elem}, {pty} {pn}, {oty} {o}"));
         if rp.is_some() {
-            let (pc, oc) = (self.contig.contains(&p), self.contig.contains(&off));
             let (pu, ou) = (self.uniform.contains_key(&p) || !self.ty(p).is_tensor(), self.uniform.contains_key(&off) || !self.ty(off).is_tensor());
-            if (pu && oc) || (pc && ou) {
-                self.contig.insert(r);
-            }
             if let (true, true) = (pu, ou) {
                 let (ps, os_) = (self.uniform.get(&p).cloned().unwrap_or(pn.clone()), self.uniform.get(&off).cloned());
                 let os_ = match os_ {
