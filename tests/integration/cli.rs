@@ -140,7 +140,7 @@ fn cuda_transport_without_a_gpu_says_what_is_missing() {
     let (code, _, run_err) = weft(&["run", "allgather", "--transport", "cuda", "--elems", "64"]);
     assert_eq!((code, run_err.as_str()), (2, err.as_str()));
     let (code, _, bad) = weft(&["run", "allgather", "--transport", "tcp"]);
-    assert!(code == 2 && bad.contains("unknown transport `tcp` (local, cuda)"), "{bad}");
+    assert!(code == 2 && bad.contains("unknown transport `tcp` (local, cuda, mpi)"), "{bad}");
 }
 
 #[test]
