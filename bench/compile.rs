@@ -3,6 +3,7 @@
 //! Cold is a first compile into an empty cache directory (object, link, load for the CPU;
 //! through the last GPU stage for GPUs); cached is the next compile after the in-process cache
 //! is dropped: a disk-cache hit, what a new process pays. Budget: a cold CPU compile within 5 s (goal 2 s).
+//! `cargo bench --bench compile [kernel-filter] -- --cpu-only` skips the GPU targets.
 //! Cold compiles also report the process CPU time they used (user + system): on a shared
 //! 2-core machine wall time swings with other load, CPU time much less.
 //! One-shot timings, not criterion samples: a cold compile cannot be repeated in a loop
@@ -24,13 +25,15 @@ const BUDGET: Duration = Duration::from_secs(5);
 fn main() {
     // Benches run with `--bench` and sometimes a filter; only a filter restricts kernels.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    // `-- --cpu-only` skips the GPU rows (ptxas dominates a full run's time).
+    let gpus: &[&str] = if std::env::args().any(|a| a == "--cpu-only") { &[] } else { &["sm_90a", "gfx942"] };
     let cache = std::env::temp_dir().join(format!("weft-compile-bench-{}", std::process::id()));
     // SAFETY: set before any thread is started.
     unsafe { std::env::set_var("WEFT_CACHE_DIR", &cache) };
     let kernels: Vec<&str> = weft::kernels::list().iter().map(|k| k.name).filter(|n| filter.as_deref().is_none_or(|f| n.contains(f))).collect();
     let mut table = String::from("| kernel | dtype | target | cold | cold CPU time | cached |\n|---|---|---|---|---|---|\n");
     let (mut over, mut worst) = (vec![], (Duration::ZERO, String::new()));
-    let total = kernels.len() * DTYPES.len() * (CPUS.len() + 2);
+    let total = kernels.len() * DTYPES.len() * (CPUS.len() + gpus.len());
     let mut done = 0;
     for k in &kernels {
         for dtype in DTYPES {
@@ -47,7 +50,7 @@ fn main() {
                 }
                 let _ = writeln!(table, "| {k} | {dtype} | {target} | {} | {} | {} |", ms(cold), ms(cold_cpu), ms(cached));
             }
-            for gpu in ["sm_90a", "gfx942"] {
+            for &gpu in gpus {
                 done += 1;
                 let line = match gpu_times(k, dtype, gpu) {
                     Ok(t) => format!("{} | {} | {} |", ms(t.cold), ms(t.cold_cpu), ms(t.cached)),
