@@ -122,12 +122,14 @@ impl Inst {
     pub fn block(&mut self, b: Blocked) {
         self.blocked = Some(b);
         self.suspend(Yield::Blocked);
-        self.blocked = None;
         if self.shared().abort.load(Ordering::Acquire) {
+            // Still blocked: a deadlock declared while another worker re-polled this wait
+            // must still list it in the report.
             loop {
                 self.suspend(Yield::Stop);
             }
         }
+        self.blocked = None;
     }
 
     /// A polling loop this instance was in has ended: that is progress.
