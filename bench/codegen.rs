@@ -141,11 +141,14 @@ fn disassemble(bin: &Path, cubin: &[u8]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// weft's kernel for `cfg`: the library's `gemm`, or a 1-D copy written here.
+/// weft's kernel for `cfg`: the library's `gemm`, or a 1-D copy written here. Both are the
+/// variant a launch with 16-byte-aligned buffers and sizes divisible by 16 runs, the same facts
+/// Triton's side is compiled with (`tt.divisibility=16`).
 fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
     let [bm, bn, bk] = cfg.block;
+    let facts = weft::compiler::analysis::specialize::CONSTEXPR;
     if cfg.kind == "copy" {
-        let c = Constexprs::new().with("BLOCK", bm).with("num_warps", cfg.warps);
+        let c = Constexprs::new().with("BLOCK", bm).with("num_warps", cfg.warps).with(facts, "x,y,n");
         return dsl::kernel("copy", &c, |a| {
             let (x, y, n) = (a.ptr("x", Scalar::BF16), a.ptr("y", Scalar::BF16), a.i32("n"));
             let offs = dsl::program_id(0) * (bm as i32) + dsl::arange(0, bm as i32);
@@ -156,7 +159,7 @@ fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
         .map_err(|e| e.to_string());
     }
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).map_err(|e| e.to_string())?;
-    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps);
+    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps).with(facts, "a,b,c,m,n,k");
     weft::kernels::build("gemm", &c).map_err(|e| e.to_string())
 }
 
