@@ -119,11 +119,6 @@ pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
-/// The tuner's search space of `gemm_rs`: tiles, reducing programs, warps on GPUs.
-pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
-    crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
-    crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
-    crate::tune::Param::all("BLOCK_K", &["32", "64"]),
-    crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
-    crate::tune::Param::gpu("num_warps", &["4", "8"]),
-];
+/// The tuner's search space of `gemm_rs`: `ag_gemm`'s (tiles, communication programs, here
+/// the reducing ones, warps on GPUs), the two kernels taking the same constexprs.
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = crate::ag_gemm::TUNE_SPACE;
