@@ -4,9 +4,11 @@
 //! kernel next to, in the same run on the same processes, Open MPI's own MPI_Allgather /
 //! MPI_Allreduce / MPI_Reduce_scatter_block (collectives, 4 KiB to 64 MiB, NCCL's size
 //! convention) or the non-overlapped baseline (overlap: the collective, then the GEMM). Times
-//! are the slowest process's mean over a fixed number of launches (criterion's adaptive
+//! are the slowest process's median over a fixed number of launches (criterion's adaptive
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
+//! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
+//! --no-overlap` (layouts are nodes x processes per node).
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -25,18 +27,62 @@ const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
 const LAYOUTS: [(usize, usize); 3] = [(2, 1), (4, 1), (4, 2)];
 const LLAMA: [(usize, usize, usize); 2] = [(8192 / 32, 11008 / 32, 4096 / 32), (8192 / 32, 14336 / 32, 4096 / 32)];
 
+/// What to run (the command line's selection; the processes get it through the environment).
+struct Select {
+    sizes: Vec<usize>,
+    layouts: Vec<(usize, usize)>,
+    only: Option<Vec<String>>,
+    overlap: bool,
+}
+
+const SELECT_ENV: &str = "WEFT_BENCH_MPI_ARGS";
+
+impl Select {
+    fn parse(args: &[String]) -> Select {
+        let mut s = Select { sizes: SIZES.to_vec(), layouts: LAYOUTS.to_vec(), only: None, overlap: true };
+        let list = |v: Option<&String>| v.map(|v| v.split(',').map(str::to_string).collect::<Vec<_>>()).unwrap_or_default();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--sizes" => s.sizes = list(it.next()).iter().map(|x| weft::runtime::heap::parse_size(x).expect("a size such as 4K")).collect(),
+                "--layouts" => {
+                    s.layouts = list(it.next())
+                        .iter()
+                        .map(|x| {
+                            let (n, p) = x.split_once('x').expect("a layout such as 2x2");
+                            let (n, p): (usize, usize) = (n.parse().expect("nodes"), p.parse().expect("processes per node"));
+                            (n * p, n)
+                        })
+                        .collect()
+                }
+                "--only" => s.only = Some(list(it.next())),
+                "--no-overlap" => s.overlap = false,
+                _ => {} // cargo bench's own flags (--bench)
+            }
+        }
+        s
+    }
+
+    fn wants(&self, name: &str) -> bool {
+        self.only.as_ref().is_none_or(|o| o.iter().any(|x| x == name))
+    }
+}
+
 fn main() {
     if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some() {
         return child();
     }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let select = Select::parse(&args);
     let exe = std::env::current_exe().expect("bench binary");
     let (mut coll, mut over) = (header_coll(), header_over());
-    for (np, nodes) in LAYOUTS {
+    for &(np, nodes) in &select.layouts {
         eprintln!("mpirun -np {np} (nodes {nodes})");
         let out = Command::new("mpirun")
             .args(["--allow-run-as-root", "--oversubscribe", "-np", &np.to_string()])
             .arg(&exe)
             .env("WEFT_MPI_NODES", nodes.to_string())
+            .env(SELECT_ENV, args.join(" "))
             .output()
             .expect("mpirun runs (install Open MPI with ./setup.sh)");
         let text = String::from_utf8_lossy(&out.stdout);
@@ -54,7 +100,9 @@ fn main() {
         }
     }
     support::write_summary("mpi_collectives.md", &coll);
-    support::write_summary("mpi_overlap.md", &over);
+    if select.overlap {
+        support::write_summary("mpi_overlap.md", &over);
+    }
 }
 
 fn header_coll() -> String {
@@ -65,18 +113,25 @@ fn header_over() -> String {
     "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup |\n|---|---|---|---|---|---|---|---|\n".into()
 }
 
-/// Launches a fixed number of times (a count every process agrees on); the slowest process's mean.
+/// Launches a fixed number of times (a count every process agrees on); the slowest process's
+/// median launch (a mean on a loaded, oversubscribed machine is mostly its worst time slices).
 fn timed(t: &MpiTransport, iters: usize, mut f: impl FnMut()) -> Duration {
     f();
-    let start = Instant::now();
-    for _ in 0..iters {
-        f();
-    }
-    let mine = start.elapsed() / iters as u32;
+    let mut times: Vec<Duration> = (0..iters)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    let mine = times[times.len() / 2];
     Duration::from_nanos(t.agree_max("timing", &[mine.as_nanos() as u64]).expect("agree")[0])
 }
 
 fn child() {
+    let args: Vec<String> = std::env::var(SELECT_ENV).unwrap_or_default().split_whitespace().map(str::to_string).collect();
+    let select = Select::parse(&args);
     let t = weft::runtime::mpi::open(MpiOptions::from_env()).expect("mpi world");
     let world = World::with_transport(t.clone());
     let topo = world.topology();
@@ -85,7 +140,10 @@ fn child() {
     // Across nodes the library's AllReduce kernels (remote_ptr loads) fail with a typed error;
     // the row says so.
     for (name, reference) in [("allgather", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)] {
-        for bytes in SIZES {
+        if !select.wants(name) {
+            continue;
+        }
+        for &bytes in &select.sizes {
             // Enough launches for a stable mean, few at the sizes that take milliseconds.
             let iters = ((32 << 20) / bytes).clamp(3, 200);
             let per_rank = if name == "allgather" { bytes / ranks } else { bytes };
@@ -123,7 +181,9 @@ fn child() {
             p.free();
         }
     }
-    overlap(&t, &world, print);
+    if select.overlap {
+        overlap(&t, &world, print);
+    }
     weft::runtime::mpi::finalize().expect("finalize");
 }
 

@@ -146,6 +146,26 @@ fn ops_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
     })
 }
 
+/// Every rank adds 1 to every rank's signal `ADDS` times: on 2x2 each word takes CPU atomics
+/// from its node and `MPI_Accumulate`s from the other node at once, and none may be lost.
+const ADDS: i64 = 40;
+
+fn mixed_signals_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
+    kernel("mpi_mixed_signals", &Constexprs::new(), |a| {
+        let sig = a.ptr("sig", Scalar::I64);
+        let epoch = a.i64("epoch");
+        let n = n_pes();
+        for_range(0i64, ADDS, 1i64, |_| {
+            for_range(0, n, 1, |q| {
+                signal_op(sig, 1, Signal::Add, q);
+            });
+        });
+        let _ = wait_until(sig, Cmp::Ge, epoch * ADDS * cast(n, Scalar::I64));
+        barrier_all();
+        Ok(())
+    })
+}
+
 #[test]
 #[ignore = "a process of mpi::shmem_ops_cross_nodes, run under mpirun"]
 fn child_ops() {
@@ -160,6 +180,12 @@ fn child_ops() {
         let (next, prev) = ((me + 1) % n, (me + n - 1) % n);
         assert_eq!(got, [me as i32 * 10 + epoch as i32, next as i32 * 10 + epoch as i32, prev as i32 * 10 + epoch as i32], "rank {me}, epoch {epoch}");
         assert_eq!(world.read(&sig, me).expect("read"), [3 * epoch as u64], "rank {me}");
+    }
+    let mixed = compile(mixed_signals_kernel());
+    let sig = world.alloc::<u64>(1).expect("alloc");
+    for epoch in 1..=2i64 {
+        world.launch(&mixed, [1, 1, 1], &[Arg::from(&sig), Arg::I64(epoch)]).expect("launch");
+        assert_eq!(world.read(&sig, me).expect("read"), [(epoch * ADDS) as u64 * n as u64], "rank {me}: signal adds lost");
     }
     println!("rank {me} of {} ({}): shmem ops verified", n, world.topology());
     weft::runtime::mpi::finalize().expect("finalize");
@@ -211,6 +237,77 @@ fn deadlock_reported_by_every_process() {
         }
     }
     assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+/// Rank 0 runs a serial f32 recurrence for `iters` steps (the others for none), then every
+/// rank sends its result to the next one with put_signal and waits for its left neighbour's.
+/// With `signal = 0` nobody's wait can ever be satisfied.
+fn slow_producer() -> weft::runtime::Launchable {
+    compile(kernel("slow_producer", &Constexprs::new(), |a| {
+        let buf = a.ptr("buf", Scalar::F32);
+        let sig = a.ptr("sig", Scalar::I64);
+        let (iters, signal) = (a.i64("iters"), a.i64("signal"));
+        let me = my_pe();
+        let n = select(me.eq_(0), iters, 0i64);
+        let x = for_range_carry(0i64, n, 1i64, &[constant(1.0, Scalar::F32, &[])], |_, c| vec![c[0] * 1.000_000_1 + 1e-7])[0];
+        store(buf, x);
+        put_signal(buf + 1, buf, 1, sig, signal, (me + 1) % n_pes(), PutSignal::default());
+        let tok = wait_until(sig, Cmp::Ge, 1i64);
+        store(buf + 2, load(consume_token(buf + 1, tok)));
+        Ok(())
+    }))
+}
+
+#[test]
+#[ignore = "a process of mpi::slow_peer_is_not_a_deadlock_but_a_missing_signal_is, run under mpirun"]
+fn child_slow_peer() {
+    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
+    let t = weft::runtime::mpi::open(MpiOptions::from_env()).expect("the same world");
+    let timeout = Duration::from_millis(std::env::var("WEFT_DEADLOCK_TIMEOUT_MS").expect("set by the test").parse().expect("ms"));
+    let k = slow_producer();
+    let me = world.host_ranks().start;
+    let (buf, sig) = (world.alloc::<f32>(3).expect("alloc"), world.alloc::<u64>(1).expect("alloc"));
+    // Calibrate rank 0's recurrence, then make it compute ~3 timeouts while the others wait.
+    let probe = 5_000_000i64;
+    let start = Instant::now();
+    world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(probe), Arg::I64(1)]).expect("calibration launch");
+    let per_iter = start.elapsed().as_secs_f64() / probe as f64;
+    let iters = t.agree_max("iterations", &[(3.0 * timeout.as_secs_f64() / per_iter) as u64]).expect("agree")[0] as i64;
+    let sig = world.alloc::<u64>(1).expect("alloc");
+    let start = Instant::now();
+    world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(iters), Arg::I64(1)]).expect("a slow but healthy peer is no deadlock");
+    let took = start.elapsed();
+    if me == 1 {
+        assert_eq!(world.read(&buf, 1).expect("read")[2].to_bits(), (0..iters).fold(1.0f32, |x, _| x * 1.000_000_1 + 1e-7).to_bits(), "rank 0's result");
+    }
+    println!("rank {me}: healthy launch of {:.1} timeouts", took.as_secs_f64() / timeout.as_secs_f64());
+    // Nobody computes and nobody can signal: every process reports within about the timeout
+    // (the margin is for a loaded machine with more processes than cores).
+    let sig = world.alloc::<u64>(1).expect("alloc");
+    let start = Instant::now();
+    match world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(0), Arg::I64(0)]) {
+        Err(RuntimeError::Deadlock(r)) if start.elapsed() < 4 * timeout => println!("REPORT {}", r.to_string().replace('\n', " | ")),
+        other => panic!("rank {me}: expected a deadlock within {:?}, got {other:?} after {:?}", 4 * timeout, start.elapsed()),
+    }
+    weft::runtime::mpi::finalize().expect("finalize");
+}
+
+/// A peer computing for three deadlock timeouts before it signals is slow, not stuck, whether it
+/// shares the waiter's node or not; once nobody can signal, every process reports.
+#[test]
+fn slow_peer_is_not_a_deadlock_but_a_missing_signal_is() {
+    if !have_mpirun() {
+        return;
+    }
+    for (np, nodes) in [(2, "1"), (4, "2")] {
+        let (out, _) = child_run(np, "mpi::child_slow_peer", &[("WEFT_MPI_NODES", nodes), ("WEFT_DEADLOCK_TIMEOUT_MS", "1000")]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(text.matches("healthy launch").count(), np, "{text}");
+        for r in 0..np {
+            assert!(text.lines().any(|l| l.starts_with("REPORT") && l.contains(&format!("rank {r} program"))), "no report of rank {r}:\n{text}");
+        }
+    }
 }
 
 #[test]

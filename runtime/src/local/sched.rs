@@ -240,6 +240,7 @@ fn run_instances(
     timeout: Duration,
 ) -> Result<(), RuntimeError> {
     let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, Instant::now());
+    let mut watch = crate::mpi::Watch::default();
     while !shared.abort.load(Ordering::Acquire) {
         if live.is_empty() && !queue.start(live, shared, entry, stack_bytes)? {
             break;
@@ -249,7 +250,9 @@ fn run_instances(
         let mut i = 0;
         while i < live.len() {
             let idle = states[w].swap(RUNNING, Ordering::AcqRel);
+            shared.remote.inspect(|p| p.resume_edge());
             let resumed = live[i].1.resume(());
+            shared.remote.inspect(|p| p.resume_edge());
             states[w].store(idle, Ordering::Release);
             match resumed {
                 CoroutineResult::Return(()) => {
@@ -272,6 +275,7 @@ fn run_instances(
             continue;
         }
         let now = shared.progress.load(Ordering::Acquire);
+        shared.remote.inspect(|p| p.publish(now));
         if all_blocked && now == before && !live.is_empty() {
             if idle_at == now {
                 idle_rounds += 1;
@@ -279,12 +283,24 @@ fn run_instances(
                 (idle_at, idle_rounds, idle_since) = (now, 1, Instant::now());
             }
             states[w].store(now << ROUNDS_BITS | idle_rounds.min(255), Ordering::Release);
-            // Another process may still unblock these instances: only the timeout decides then.
-            if let Some(peers) = shared.remote {
-                peers.progress();
-            }
-            let alone = shared.remote.is_none();
-            if (alone && everyone_stuck(states, shared, now)) || (idle_since.elapsed() > timeout && !anyone_running(states)) {
+            let stuck = match shared.remote {
+                None => everyone_stuck(states, shared, now) || (idle_since.elapsed() > timeout && !anyone_running(states)),
+                // Another process may still unblock these instances: the timeout decides, once
+                // every other process has been idle through it too.
+                Some(peers) => {
+                    peers.progress();
+                    match peers.judge(&mut watch, idle_since.elapsed(), timeout) {
+                        _ if anyone_running(states) => false,
+                        crate::mpi::Verdict::Stuck => true,
+                        crate::mpi::Verdict::Active => {
+                            idle_since = Instant::now();
+                            false
+                        }
+                        crate::mpi::Verdict::Wait => false,
+                    }
+                }
+            };
+            if stuck {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }

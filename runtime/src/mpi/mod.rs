@@ -7,6 +7,8 @@
 //! instances on the `local` scheduler; host steps (alloc, launch) check that every process
 //! issued the same call, and time out rather than hang.
 
+#[cfg(weft_mpi)]
+mod arrival;
 mod error;
 mod sys;
 #[cfg(weft_mpi)]
@@ -15,6 +17,10 @@ mod ops;
 mod peers;
 #[cfg(weft_mpi)]
 mod reference;
+#[cfg(weft_mpi)]
+mod sync;
+#[cfg(weft_mpi)]
+mod watch;
 #[cfg(weft_mpi)]
 mod transport;
 #[cfg(not(weft_mpi))]
@@ -28,6 +34,10 @@ pub use {
 };
 #[cfg(not(weft_mpi))]
 pub use unbound::{finalize, open, MpiTransport, Peers};
+#[cfg(weft_mpi)]
+pub(crate) use watch::{Verdict, Watch};
+#[cfg(not(weft_mpi))]
+pub(crate) use unbound::{Verdict, Watch};
 
 use crate::heap::parse_size;
 use std::time::Duration;

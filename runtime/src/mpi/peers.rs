@@ -3,10 +3,12 @@
 //! initialised `MPI_THREAD_SERIALIZED`); none is held across a coroutine switch.
 
 use super::error::MpiError;
+use super::sync::{Chan, NodeSync, Slot, SLOT_BYTES};
 use super::sys::{self, Mpi, MPI_Comm, MPI_Win};
 use crate::local::state::{Blocked, Inst};
 use crate::topology::Topology;
 use std::ffi::c_void;
+use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -26,11 +28,25 @@ pub struct Peers {
     world_win: Option<MPI_Win>,
     /// How long a host step waits for the other processes.
     pub host_timeout: Duration,
+    /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
+    sync: Option<NodeSync>,
+    /// One host step at a time in this process.
+    pub(super) host_step: Mutex<()>,
+    /// Heap bytes mapped per rank: the slot of [`NodeSync`] follows them.
+    map_bytes: usize,
+    /// Launches so far (activity published to other processes tells them apart).
+    pub(crate) launches: AtomicU64,
+    /// The host step of the launch under way, joined lazily (0: none; see `arrival`).
+    pub(super) arrival_seq: AtomicU64,
+    /// That launch's call hash.
+    pub(super) arrival_hash: AtomicU64,
 }
 
 // SAFETY: the handles are used under `lock`.
 unsafe impl Send for Peers {}
 unsafe impl Sync for Peers {}
+
+const PAGE: usize = 4096;
 
 /// The heap as this process sees it, from [`Peers::open`].
 pub struct Segments {
@@ -95,7 +111,22 @@ impl Peers {
         let mut local_rank = 0;
         mpi.check(unsafe { f.MPI_Comm_rank(node_comm, &mut local_rank) }, rank, "MPI_Comm_rank (node)")?;
         let topology = Topology { nodes: (size / local_size.max(1)) as usize, local_size: local_size as usize };
-        let mut peers = Peers { mpi, lock: Mutex::new(()), rank: rank as usize, topology, kernel_comm, host_comm, world_win: None, host_timeout };
+        let mut peers = Peers {
+            mpi,
+            lock: Mutex::new(()),
+            rank: rank as usize,
+            topology,
+            kernel_comm,
+            host_comm,
+            world_win: None,
+            host_timeout,
+            sync: None,
+            host_step: Mutex::new(()),
+            map_bytes,
+            launches: AtomicU64::new(0),
+            arrival_seq: AtomicU64::new(0),
+            arrival_hash: AtomicU64::new(0),
+        };
         // weft's topology numbers ranks node by node; check every process sees that layout.
         let fits = size % local_size == 0 && local_rank == rank % local_size;
         let worst = peers.agree("checking the node layout", &[u64::from(!fits), local_size as u64, u64::MAX - local_size as u64])?;
@@ -131,7 +162,9 @@ impl Peers {
         let inf = info(&self.mpi, rank, &[("alloc_shared_noncontig", "true")])?;
         let mut base: *mut c_void = std::ptr::null_mut();
         let mut win: MPI_Win = std::ptr::null_mut();
-        let rc = unsafe { f.MPI_Win_allocate_shared(map_bytes as _, 1, inf, node_comm, &mut base as *mut *mut c_void as *mut c_void, &mut win) };
+        // MPI's segments are only 8-byte aligned: each rank's heap starts at the next page.
+        let seg_bytes = map_bytes + SLOT_BYTES;
+        let rc = unsafe { f.MPI_Win_allocate_shared((seg_bytes + PAGE) as _, 1, inf, node_comm, &mut base as *mut *mut c_void as *mut c_void, &mut win) };
         let mut inf = inf;
         unsafe { f.MPI_Info_free(&mut inf) };
         self.check(rc, &format!("MPI_Win_allocate_shared ({map_bytes} bytes per rank; lower WEFT_HEAP_SIZE)"))?;
@@ -142,20 +175,52 @@ impl Peers {
         for q in 0..t.local_size {
             let (mut sz, mut disp, mut ptr) = (0, 0, std::ptr::null_mut::<c_void>());
             self.check(unsafe { f.MPI_Win_shared_query(win, q as i32, &mut sz, &mut disp, &mut ptr as *mut *mut c_void as *mut c_void) }, "MPI_Win_shared_query")?;
-            bases[first + q] = ptr as *mut u8;
+            bases[first + q] = (ptr as *mut u8).wrapping_add((ptr as usize).next_multiple_of(PAGE) - ptr as usize);
         }
         if t.nodes > 1 {
             let mut w: MPI_Win = std::ptr::null_mut();
-            self.check(unsafe { f.MPI_Win_create(base, map_bytes as _, 1, self.mpi.info_null, self.kernel_comm, &mut w) }, "MPI_Win_create (world window)")?;
+            // Displacements count from the aligned heap start.
+            let mine = bases[self.rank] as *mut c_void;
+            self.check(unsafe { f.MPI_Win_create(mine, seg_bytes as _, 1, self.mpi.info_null, self.kernel_comm, &mut w) }, "MPI_Win_create (world window)")?;
             self.check(unsafe { f.MPI_Win_set_errhandler(w, self.mpi.errors_return) }, "MPI_Win_set_errhandler")?;
             self.check(unsafe { f.MPI_Win_lock_all(sys::MPI_MODE_NOCHECK as i32, w) }, "MPI_Win_lock_all")?;
             self.world_win = Some(w);
         }
+        // The slots: each process clears its own, and nobody reads one before all are clear.
+        let slots: Vec<*const Slot> = bases[first..first + t.local_size].iter().map(|b| unsafe { b.add(map_bytes) } as *const Slot).collect();
+        unsafe { std::ptr::write(slots[local_rank as usize] as *mut Slot, Slot::default()) };
+        let leaders = self.leader_comms(local_rank)?;
+        self.agree("clearing the node's step slots", &[0])?;
+        self.sync = Some(NodeSync::new(slots, local_rank as usize, leaders));
         Ok(Segments { bases })
     }
 
+    /// The node leaders' communicators, one per [`Chan`] (several nodes, leaders only).
+    fn leader_comms(&self, local_rank: i32) -> Result<Option<[MPI_Comm; 2]>, MpiError> {
+        if self.topology.nodes == 1 {
+            return Ok(None);
+        }
+        let f = &self.mpi.f;
+        let color = if local_rank == 0 { 0 } else { sys::MPI_UNDEFINED };
+        let mut comms = [std::ptr::null_mut(); 2];
+        for c in &mut comms {
+            self.check(unsafe { f.MPI_Comm_split(self.mpi.comm_world, color, self.rank as i32, c) }, "MPI_Comm_split (node leaders)")?;
+        }
+        Ok((local_rank == 0).then_some(comms))
+    }
+
+    /// The node's step slots (mapped by [`Peers::open`]).
+    pub(crate) fn sync(&self) -> &NodeSync {
+        self.sync.as_ref().expect("the heap is mapped when Peers::open returns")
+    }
+
+    /// Heap bytes mapped per rank (a rank's slot follows them).
+    pub(crate) fn map_bytes(&self) -> usize {
+        self.map_bytes
+    }
+
     /// Waits for `req`, polling without holding the lock; `Err` after `timeout`.
-    fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
+    pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
         let start = Instant::now();
         let mut spins = 0u32;
         loop {
@@ -184,6 +249,9 @@ impl Peers {
 
     /// The element-wise maximum of `vals` over every process (a host step, so also a barrier).
     pub fn agree(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
+        if self.sync.is_some() && vals.len() <= super::sync::VALS {
+            return self.agree_on_node(what, vals);
+        }
         let mut out = vec![0u64; vals.len()];
         let mut req: sys::MPI_Request = std::ptr::null_mut();
         let rc = {
@@ -212,27 +280,13 @@ impl Peers {
         if let Err(e) = self.flush_all() {
             i.fault(site, e.to_string());
         }
-        let mut req: sys::MPI_Request = std::ptr::null_mut();
-        let rc = {
-            let _g = self.locked();
-            unsafe { self.mpi.f.MPI_Ibarrier(self.kernel_comm, &mut req) }
-        };
-        if let Err(e) = self.check(rc, "MPI_Ibarrier") {
-            i.fault(site, e.to_string());
-        }
+        let mut step = self.sync().start(Chan::Kernel, &[]);
         loop {
-            let mut done = 0;
-            let rc = {
-                let _g = self.locked();
-                unsafe { self.mpi.f.MPI_Test(&mut req, &mut done, sys::status_ignore()) }
-            };
-            if let Err(e) = self.check(rc, "MPI_Test (barrier)") {
-                i.fault(site, e.to_string());
+            match self.poll_step(&mut step) {
+                Ok(Some(_)) => return,
+                Ok(None) => i.block(Blocked::Barrier { site }),
+                Err(e) => i.fault(site, e.to_string()),
             }
-            if done != 0 {
-                return;
-            }
-            i.block(Blocked::Barrier { site });
         }
     }
 

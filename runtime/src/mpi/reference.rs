@@ -7,7 +7,7 @@ use std::ffi::c_void;
 use std::time::{Duration, Instant};
 
 impl Peers {
-    /// Mean time of one `which` over `bytes` (NCCL's convention: the larger buffer), after one
+    /// Median time of one `which` over `bytes` (NCCL's convention: the larger buffer), after one
     /// warm-up, as the slowest process saw it. Every process must call it with the same values.
     pub fn time_mpi_collective(&self, which: MpiCollective, bytes: usize, iters: usize) -> Result<Duration, MpiError> {
         let ranks = self.topology.world_size();
@@ -31,11 +31,14 @@ impl Peers {
         let _g = self.lock_for_host();
         run()?;
         m.check(unsafe { m.f.MPI_Barrier(comm) }, self.rank as i32, "MPI_Barrier")?;
-        let start = Instant::now();
+        let mut times = Vec::with_capacity(iters.max(1));
         for _ in 0..iters.max(1) {
+            let start = Instant::now();
             run()?;
+            times.push(start.elapsed());
         }
-        let mine = start.elapsed() / iters.max(1) as u32;
+        times.sort();
+        let mine = times[times.len() / 2];
         drop(_g);
         std::hint::black_box(&mut dst);
         let slowest = self.agree("timing", &[mine.as_nanos() as u64])?;

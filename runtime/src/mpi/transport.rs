@@ -167,11 +167,26 @@ impl Transport for MpiTransport {
             return Err(RuntimeError::BadLaunch { kernel: kernel.name.clone(), message: format!("grid {grid:?} must be non-empty and at most 2^20 instances") });
         }
         let _one_at_a_time = self.launch_lock.lock().unwrap_or_else(|e| e.into_inner());
-        // Every process's host writes are done before any kernel touches a peer's memory.
-        self.same_call(format!("launch of `{}` grid {grid:?} args {args:?}", kernel.name))?;
+        self.peers.launches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // Every process's host writes are done before any kernel touches a peer's memory: on
+        // one node each kernel waits for a peer's arrival at its first access to it.
+        let call = format!("launch of `{}` grid {grid:?} args {args:?}", kernel.name);
+        let h = call_hash(&call);
+        if self.opts.topology.nodes == 1 {
+            self.peers.announce(h);
+        } else {
+            self.same_call(call.clone())?;
+        }
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
-        // And no process reads results or reuses memory before every kernel is done.
-        self.all_succeeded(&format!("launch of `{}`", kernel.name), r)
+        self.peers.arrival_done();
+        // And no process reads results or reuses memory before every kernel is done; a kernel
+        // that touched no peer learns here whether the others launched the same.
+        let m = self.peers.agree(&call, &[u64::from(r.is_err()), h, !h])?;
+        match r {
+            Ok(_) if m[1..] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call }.into()),
+            Ok(_) if m[0] != 0 => Err(MpiError::PeerFailed { rank: self.peers.rank, what: format!("launch of `{}`", kernel.name) }.into()),
+            r => r,
+        }
     }
 }

@@ -1,0 +1,255 @@
+//! Host steps and kernel barriers between the processes of a node through their shared
+//! window, without MPI: MPI's own collectives cost several microseconds each, and a launch
+//! needs two host steps plus a barrier or two in the kernel, which made small collectives many
+//! times slower than `MPI_Allgather` itself. Across nodes one process per node (the node's
+//! leader) meets the other leaders with MPI, between a node-level gather and a node-level
+//! release through shared memory.
+//!
+//! Each process owns a [`Slot`] at the end of its shared segment. A step `s` on a channel:
+//! write this process's values into the slot's buffer `s % 2`, then publish `seq = s`; once
+//! every node peer has published `s`, each reads everyone's values and takes the maximum. Two
+//! buffers suffice: nobody can start step `s + 2` (and overwrite buffer `s % 2`) before every
+//! peer has published `s + 1`, that is, finished reading step `s`.
+
+use super::error::MpiError;
+use super::sys::{self, MPI_Comm, MPI_Request};
+use super::Peers;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Values a step carries (more go through MPI).
+pub(crate) const VALS: usize = 4;
+
+/// One channel's words in a slot. Host steps and kernel barriers use separate channels (as
+/// they used separate communicators): a process whose kernel failed and went on to the
+/// host's failure step must not meet another's kernel barrier.
+///
+/// Plain `repr(C)` with padding rather than `align(128)`: MPI hands out segments that are only
+/// 8-byte aligned, and the cross-node reads of [`Slot`] need the same offsets everywhere.
+#[repr(C)]
+#[derive(Default)]
+struct Channel {
+    seq: AtomicU64,
+    vals: [[AtomicU64; VALS]; 2],
+    /// The leader's result of the cross-node step (several nodes only).
+    result_seq: AtomicU64,
+    result: [[AtomicU64; VALS]; 2],
+    /// Keeps channels on separate cache lines.
+    _pad: [u64; 14],
+}
+
+/// What other processes can see of this one: its channels and its launch activity.
+#[repr(C)]
+#[derive(Default)]
+pub(crate) struct Slot {
+    chans: [Channel; 2],
+    /// The launch's progress counter, as of this process's worker's last round (with the
+    /// launch number in the high bits, so consecutive launches differ).
+    pub progress: AtomicU64,
+    /// Bumped when a worker enters an instance and again when it leaves: odd while inside.
+    pub resumes: AtomicU64,
+}
+
+/// Bytes reserved at the end of each process's shared segment for its slot.
+pub(crate) const SLOT_BYTES: usize = 4096;
+const _: () = assert!(std::mem::size_of::<Slot>() <= SLOT_BYTES);
+
+/// Which channel a step uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Chan {
+    /// Host steps (launch, alloc, verdicts, timings).
+    Host = 0,
+    /// `barrier_all` inside kernels.
+    Kernel = 1,
+}
+
+/// The node's slots and the leaders' communicators.
+pub(crate) struct NodeSync {
+    /// Every node peer's slot, by local rank.
+    slots: Vec<*const Slot>,
+    local_rank: usize,
+    /// One communicator per channel between the node leaders (several nodes, leaders only).
+    leaders: Option<[MPI_Comm; 2]>,
+    next: [AtomicU64; 2],
+}
+
+/// A step under way.
+pub(crate) struct Step {
+    chan: Chan,
+    seq: u64,
+    phase: Phase,
+    /// MPI's buffers: they must not move while a request is pending.
+    buf: Box<[u64; 2 * VALS]>,
+}
+
+impl Step {
+    /// The step's number on its channel.
+    pub(crate) fn seq(&self) -> u64 {
+        self.seq
+    }
+}
+
+enum Phase {
+    Node,
+    Leaders(MPI_Request),
+    Result,
+}
+
+impl NodeSync {
+    /// `slots[q]` is local rank `q`'s slot; `leaders` the leaders' communicators (one per
+    /// channel) when there are several nodes and this process leads its node.
+    pub(crate) fn new(slots: Vec<*const Slot>, local_rank: usize, leaders: Option<[MPI_Comm; 2]>) -> NodeSync {
+        NodeSync { slots, local_rank, leaders, next: Default::default() }
+    }
+
+    /// Local rank `q`'s slot.
+    pub(crate) fn slot_of(&self, q: usize) -> &Slot {
+        // SAFETY: the shared window outlives the process's MPI world (never freed).
+        unsafe { &*self.slots[q] }
+    }
+
+    /// This process's slot.
+    pub(crate) fn mine(&self) -> &Slot {
+        self.slot_of(self.local_rank)
+    }
+
+    /// Publishes `vals` (at most [`VALS`]) and starts a step; poll it with [`Peers::poll_step`].
+    pub(crate) fn start(&self, chan: Chan, vals: &[u64]) -> Step {
+        let c = chan as usize;
+        let seq = self.next[c].fetch_add(1, Ordering::AcqRel) + 1;
+        let ch = &self.mine().chans[c];
+        let mut buf = Box::new([0u64; 2 * VALS]);
+        for (k, w) in ch.vals[(seq % 2) as usize].iter().enumerate() {
+            let v = vals.get(k).copied().unwrap_or(0);
+            buf[k] = v;
+            w.store(v, Ordering::Relaxed);
+        }
+        ch.seq.store(seq, Ordering::Release);
+        Step { chan, seq, phase: Phase::Node, buf }
+    }
+}
+
+impl Peers {
+    /// Advances `step`; its values' maxima over every process once everyone took part.
+    pub(crate) fn poll_step(&self, step: &mut Step) -> Result<Option<[u64; VALS]>, MpiError> {
+        let sync = self.sync();
+        let (c, par) = (step.chan as usize, (step.seq % 2) as usize);
+        loop {
+            match &mut step.phase {
+                Phase::Node => {
+                    let n = sync.slots.len();
+                    if (0..n).any(|q| sync.slot_of(q).chans[c].seq.load(Ordering::Acquire) < step.seq) {
+                        return Ok(None);
+                    }
+                    let mut max = [0u64; VALS];
+                    for q in 0..n {
+                        for (m, w) in max.iter_mut().zip(&sync.slot_of(q).chans[c].vals[par]) {
+                            *m = (*m).max(w.load(Ordering::Relaxed));
+                        }
+                    }
+                    if self.topology.nodes == 1 {
+                        return Ok(Some(max));
+                    }
+                    step.phase = match sync.leaders {
+                        Some(comms) => {
+                            step.buf[..VALS].copy_from_slice(&max);
+                            Phase::Leaders(self.start_leaders(comms[c], &mut step.buf)?)
+                        }
+                        None => Phase::Result,
+                    };
+                }
+                Phase::Leaders(req) => {
+                    if !self.test(req, "MPI_Iallreduce (node leaders)")? {
+                        return Ok(None);
+                    }
+                    let ch = &sync.mine().chans[c];
+                    let mut out = [0u64; VALS];
+                    out.copy_from_slice(&step.buf[VALS..]);
+                    for (w, v) in ch.result[par].iter().zip(out) {
+                        w.store(v, Ordering::Relaxed);
+                    }
+                    ch.result_seq.store(step.seq, Ordering::Release);
+                    return Ok(Some(out));
+                }
+                Phase::Result => {
+                    let ch = &sync.slot_of(0).chans[c];
+                    if ch.result_seq.load(Ordering::Acquire) < step.seq {
+                        return Ok(None);
+                    }
+                    let mut out = [0u64; VALS];
+                    for (o, w) in out.iter_mut().zip(&ch.result[par]) {
+                        *o = w.load(Ordering::Relaxed);
+                    }
+                    return Ok(Some(out));
+                }
+            }
+        }
+    }
+
+    fn start_leaders(&self, comm: MPI_Comm, buf: &mut [u64; 2 * VALS]) -> Result<MPI_Request, MpiError> {
+        let mut req: MPI_Request = std::ptr::null_mut();
+        let (src, dst) = buf.split_at_mut(VALS);
+        let rc = {
+            let _g = self.lock_for_host();
+            unsafe { self.mpi.f.MPI_Iallreduce(src.as_ptr() as *const _, dst.as_mut_ptr() as *mut _, VALS as i32, self.mpi.u64, self.mpi.max, comm, &mut req) }
+        };
+        self.mpi.check(rc, self.rank as i32, "MPI_Iallreduce (node leaders)")?;
+        Ok(req)
+    }
+
+    /// Whether `req` completed (`MPI_Test`).
+    pub(crate) fn test(&self, req: &mut MPI_Request, what: &str) -> Result<bool, MpiError> {
+        let mut done = 0;
+        let rc = {
+            let _g = self.lock_for_host();
+            unsafe { self.mpi.f.MPI_Test(req, &mut done, sys::status_ignore()) }
+        };
+        self.mpi.check(rc, self.rank as i32, what)?;
+        Ok(done != 0)
+    }
+}
+
+impl Peers {
+    /// [`Peers::agree`] through the node's slots: the element-wise maximum of `vals` (at most
+    /// [`VALS`]) over every process, waiting at most the host timeout.
+    pub(crate) fn agree_on_node(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
+        let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
+        let mut step = self.sync().start(Chan::Host, vals);
+        let start = Instant::now();
+        let mut polls = 0u32;
+        loop {
+            if let Some(max) = self.poll_step(&mut step)? {
+                return Ok(max[..vals.len()].to_vec());
+            }
+            if start.elapsed() > self.host_timeout {
+                return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: self.host_timeout.as_millis() });
+            }
+            // One-sided traffic from other nodes may need this process's help to complete.
+            self.progress();
+            // Spin briefly (the others are usually a few hundred nanoseconds away), then yield
+            // the core (processes outnumber cores), then sleep once they are clearly busy
+            // elsewhere (a host reference, a slow peer).
+            polls += 1;
+            if polls < 64 {
+                std::hint::spin_loop();
+            } else if start.elapsed() < Duration::from_millis(200) {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(50));
+            }
+        }
+    }
+}
+
+impl NodeSync {
+    /// Whether local rank `q` has published host step `seq` (`None`: not yet), and with the
+    /// values `vals` (`Some(false)`: a different call).
+    pub(crate) fn published(&self, q: usize, seq: u64, vals: [u64; 2]) -> Option<bool> {
+        let ch = &self.slot_of(q).chans[Chan::Host as usize];
+        if ch.seq.load(Ordering::Acquire) < seq {
+            return None;
+        }
+        let got = &ch.vals[(seq % 2) as usize];
+        Some(got[0].load(Ordering::Relaxed) == vals[0] && got[1].load(Ordering::Relaxed) == vals[1])
+    }
+}

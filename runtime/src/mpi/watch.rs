@@ -1,0 +1,97 @@
+//! Deadlock detection across processes. A process whose instances all wait, with no progress
+//! for the deadlock timeout, is stuck only if every other process is too: a peer computing
+//! for longer than the timeout before it signals is slow, not stuck. Each process publishes
+//! in its slot its launch's progress counter (every scheduling round) and a count of entries
+//! into and exits from program instances (odd while inside one). Halfway through the timeout
+//! a waiting process takes a snapshot of every other process's pair; at the timeout it reads
+//! them again. A peer is active if its progress moved, or if it is inside the very instance it
+//! was inside at the snapshot (one resume spanning half a timeout: computing). Polling
+//! instances that only yield change the count but never stay inside, so a world of waiters
+//! is recognised.
+
+use super::sync::Slot;
+use super::Peers;
+use std::mem::offset_of;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// What a process sees of another: (progress, resumes).
+type Seen = (u64, u64);
+
+/// One worker's view of the other processes while it waits.
+#[derive(Default)]
+pub(crate) struct Watch {
+    snapshot: Option<Vec<Seen>>,
+}
+
+/// The verdict on a wait of `idle` without local progress.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Too early to say.
+    Wait,
+    /// Another process did something: the wait is healthy (restart the clock).
+    Active,
+    /// Nobody anywhere moved: a deadlock.
+    Stuck,
+}
+
+impl Peers {
+    /// A worker enters (or leaves) a program instance.
+    pub(crate) fn resume_edge(&self) {
+        self.sync().mine().resumes.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Publishes this launch's progress counter.
+    pub(crate) fn publish(&self, progress: u64) {
+        let launch = self.launches.load(Ordering::Relaxed);
+        self.sync().mine().progress.store(launch << 40 ^ progress, Ordering::Relaxed);
+    }
+
+    /// Judges a local wait that has lasted `idle` against the deadlock `timeout`.
+    pub(crate) fn judge(&self, watch: &mut Watch, idle: Duration, timeout: Duration) -> Verdict {
+        if idle < timeout / 2 {
+            watch.snapshot = None;
+            return Verdict::Wait;
+        }
+        let Some(before) = &watch.snapshot else {
+            watch.snapshot = Some(self.others());
+            return Verdict::Wait;
+        };
+        if idle < timeout {
+            return Verdict::Wait;
+        }
+        let now = self.others();
+        let active = before.iter().zip(&now).any(|(b, n)| b.0 != n.0 || (n.1 % 2 == 1 && b.1 == n.1));
+        watch.snapshot = None;
+        if active {
+            Verdict::Active
+        } else {
+            Verdict::Stuck
+        }
+    }
+
+    /// Every other process's (progress, resumes): node peers' by load, other nodes' by `MPI_Get`.
+    /// A peer whose slot cannot be read (a broken MPI world) shows no activity, so a wait on
+    /// it ends in a report rather than never.
+    fn others(&self) -> Vec<Seen> {
+        let t = self.topology;
+        let sync = self.sync();
+        let first = t.node_of(self.rank) * t.local_size;
+        let mut out = Vec::with_capacity(t.world_size());
+        for r in (0..t.world_size()).filter(|&r| r != self.rank) {
+            if (first..first + t.local_size).contains(&r) {
+                let s = sync.slot_of(r - first);
+                out.push((s.progress.load(Ordering::Relaxed), s.resumes.load(Ordering::Relaxed)));
+                continue;
+            }
+            let mut pair = [0u64; 2];
+            let disp = self.map_bytes() + offset_of!(Slot, progress);
+            let read = self.get(pair.as_mut_ptr() as *mut u8, 16, r, disp).and_then(|()| self.flush(r));
+            out.push(if read.is_ok() { (pair[0], pair[1]) } else { (u64::MAX, 0) });
+        }
+        out
+    }
+}
+
+/// Keeps the slot layout `others` reads with one `MPI_Get`.
+const _: () = assert!(offset_of!(Slot, resumes) == offset_of!(Slot, progress) + 8);
