@@ -250,9 +250,9 @@ fn run_instances(
         let mut i = 0;
         while i < live.len() {
             let idle = states[w].swap(RUNNING, Ordering::AcqRel);
-            shared.remote.inspect(|p| p.resume_edge());
+            shared.remote.inspect(|p| p.resume_edge(w));
             let resumed = live[i].1.resume(());
-            shared.remote.inspect(|p| p.resume_edge());
+            shared.remote.inspect(|p| p.resume_edge(w));
             states[w].store(idle, Ordering::Release);
             match resumed {
                 CoroutineResult::Return(()) => {

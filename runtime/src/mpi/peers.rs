@@ -188,7 +188,7 @@ impl Peers {
         }
         // The slots: each process clears its own, and nobody reads one before all are clear.
         let slots: Vec<*const Slot> = bases[first..first + t.local_size].iter().map(|b| unsafe { b.add(map_bytes) } as *const Slot).collect();
-        unsafe { std::ptr::write(slots[local_rank as usize] as *mut Slot, Slot::default()) };
+        unsafe { std::ptr::write_bytes(slots[local_rank as usize] as *mut Slot, 0, 1) };
         let leaders = self.leader_comms(local_rank)?;
         self.agree("clearing the node's step slots", &[0])?;
         self.sync = Some(NodeSync::new(slots, local_rank as usize, leaders));

@@ -6,10 +6,14 @@
 //! release through shared memory.
 //!
 //! Each process owns a [`Slot`] at the end of its shared segment. A step `s` on a channel:
-//! write this process's values into the slot's buffer `s % 2`, then publish `seq = s`; once
-//! every node peer has published `s`, each reads everyone's values and takes the maximum. Two
-//! buffers suffice: nobody can start step `s + 2` (and overwrite buffer `s % 2`) before every
-//! peer has published `s + 1`, that is, finished reading step `s`.
+//! write this process's values into the slot's buffer `s % 4`, then publish `seq = s`; once
+//! every node peer has published `s`, each reads everyone's values and takes the maximum. A
+//! launch's opening step is joined lazily (published, never waited for as a whole; see
+//! `arrival`), but it is always followed by a full step, so no two steps in a row are lazy.
+//! Four buffers then suffice: a process starting step `s + 4` has completed a full step
+//! `s + 2` or `s + 3`, for which every peer had published it, that is, finished step `s`.
+//! (Two would not: after a full `s`, a lazy `s + 1` and a full `s + 2` a fast process could
+//! overwrite buffer `s % 2` while a slow one still reads its step `s`.)
 
 use super::error::MpiError;
 use super::sys::{self, MPI_Comm, MPI_Request};
@@ -19,6 +23,8 @@ use std::time::{Duration, Instant};
 
 /// Values a step carries (more go through MPI).
 pub(crate) const VALS: usize = 4;
+/// Value buffers per channel (see the module notes).
+const BUFS: usize = 4;
 
 /// One channel's words in a slot. Host steps and kernel barriers use separate channels (as
 /// they used separate communicators): a process whose kernel failed and went on to the
@@ -27,28 +33,32 @@ pub(crate) const VALS: usize = 4;
 /// Plain `repr(C)` with padding rather than `align(128)`: MPI hands out segments that are only
 /// 8-byte aligned, and the cross-node reads of [`Slot`] need the same offsets everywhere.
 #[repr(C)]
-#[derive(Default)]
 struct Channel {
     seq: AtomicU64,
-    vals: [[AtomicU64; VALS]; 2],
+    vals: [[AtomicU64; VALS]; BUFS],
     /// The leader's result of the cross-node step (several nodes only).
     result_seq: AtomicU64,
     result: [[AtomicU64; VALS]; 2],
     /// Keeps channels on separate cache lines.
-    _pad: [u64; 14],
+    _pad: [u64; 6],
 }
 
 /// What other processes can see of this one: its channels and its launch activity.
+/// All zeroes is the initial state.
 #[repr(C)]
-#[derive(Default)]
 pub(crate) struct Slot {
     chans: [Channel; 2],
     /// The launch's progress counter, as of this process's worker's last round (with the
     /// launch number in the high bits, so consecutive launches differ).
     pub progress: AtomicU64,
-    /// Bumped when a worker enters an instance and again when it leaves: odd while inside.
-    pub resumes: AtomicU64,
+    /// Per worker thread, bumped when it enters an instance and again when it leaves: odd
+    /// while inside (per worker, so that one worker computing shows through others polling).
+    pub resumes: [AtomicU64; WATCHED_WORKERS],
 }
+
+/// Worker threads whose instance entries a slot records (more share entries, which can only
+/// delay a deadlock report, never raise a false one).
+pub(crate) const WATCHED_WORKERS: usize = 64;
 
 /// Bytes reserved at the end of each process's shared segment for its slot.
 pub(crate) const SLOT_BYTES: usize = 4096;
@@ -119,7 +129,7 @@ impl NodeSync {
         let seq = self.next[c].fetch_add(1, Ordering::AcqRel) + 1;
         let ch = &self.mine().chans[c];
         let mut buf = Box::new([0u64; 2 * VALS]);
-        for (k, w) in ch.vals[(seq % 2) as usize].iter().enumerate() {
+        for (k, w) in ch.vals[(seq % BUFS as u64) as usize].iter().enumerate() {
             let v = vals.get(k).copied().unwrap_or(0);
             buf[k] = v;
             w.store(v, Ordering::Relaxed);
@@ -133,7 +143,7 @@ impl Peers {
     /// Advances `step`; its values' maxima over every process once everyone took part.
     pub(crate) fn poll_step(&self, step: &mut Step) -> Result<Option<[u64; VALS]>, MpiError> {
         let sync = self.sync();
-        let (c, par) = (step.chan as usize, (step.seq % 2) as usize);
+        let (c, buf, par) = (step.chan as usize, (step.seq % BUFS as u64) as usize, (step.seq % 2) as usize);
         loop {
             match &mut step.phase {
                 Phase::Node => {
@@ -143,7 +153,7 @@ impl Peers {
                     }
                     let mut max = [0u64; VALS];
                     for q in 0..n {
-                        for (m, w) in max.iter_mut().zip(&sync.slot_of(q).chans[c].vals[par]) {
+                        for (m, w) in max.iter_mut().zip(&sync.slot_of(q).chans[c].vals[buf]) {
                             *m = (*m).max(w.load(Ordering::Relaxed));
                         }
                     }
@@ -249,7 +259,7 @@ impl NodeSync {
         if ch.seq.load(Ordering::Acquire) < seq {
             return None;
         }
-        let got = &ch.vals[(seq % 2) as usize];
+        let got = &ch.vals[(seq % BUFS as u64) as usize];
         Some(got[0].load(Ordering::Relaxed) == vals[0] && got[1].load(Ordering::Relaxed) == vals[1])
     }
 }

@@ -30,7 +30,7 @@ impl Peers {
         match self.never {}
     }
 
-    pub(crate) fn resume_edge(&self) {
+    pub(crate) fn resume_edge(&self, _w: usize) {
         match self.never {}
     }
 

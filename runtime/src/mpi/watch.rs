@@ -1,22 +1,22 @@
 //! Deadlock detection across processes. A process whose instances all wait, with no progress
 //! for the deadlock timeout, is stuck only if every other process is too: a peer computing
 //! for longer than the timeout before it signals is slow, not stuck. Each process publishes
-//! in its slot its launch's progress counter (every scheduling round) and a count of entries
-//! into and exits from program instances (odd while inside one). Halfway through the timeout
+//! in its slot its launch's progress counter (every scheduling round) and, per worker thread,
+//! a count of entries into and exits from program instances (odd while inside one). Halfway through the timeout
 //! a waiting process takes a snapshot of every other process's pair; at the timeout it reads
 //! them again. A peer is active if its progress moved, or if it is inside the very instance it
 //! was inside at the snapshot (one resume spanning half a timeout: computing). Polling
 //! instances that only yield change the count but never stay inside, so a world of waiters
 //! is recognised.
 
-use super::sync::Slot;
+use super::sync::{Slot, WATCHED_WORKERS};
 use super::Peers;
 use std::mem::offset_of;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// What a process sees of another: (progress, resumes).
-type Seen = (u64, u64);
+/// What a process sees of another: its progress and its workers' entry counts.
+type Seen = [u64; 1 + WATCHED_WORKERS];
 
 /// One worker's view of the other processes while it waits.
 #[derive(Default)]
@@ -36,9 +36,9 @@ pub(crate) enum Verdict {
 }
 
 impl Peers {
-    /// A worker enters (or leaves) a program instance.
-    pub(crate) fn resume_edge(&self) {
-        self.sync().mine().resumes.fetch_add(1, Ordering::Relaxed);
+    /// Worker `w` enters (or leaves) a program instance.
+    pub(crate) fn resume_edge(&self, w: usize) {
+        self.sync().mine().resumes[w % WATCHED_WORKERS].fetch_add(1, Ordering::Relaxed);
     }
 
     /// Publishes this launch's progress counter.
@@ -61,7 +61,7 @@ impl Peers {
             return Verdict::Wait;
         }
         let now = self.others();
-        let active = before.iter().zip(&now).any(|(b, n)| b.0 != n.0 || (n.1 % 2 == 1 && b.1 == n.1));
+        let active = before.iter().zip(&now).any(|(b, n)| b[0] != n[0] || b[1..].iter().zip(&n[1..]).any(|(b, n)| n % 2 == 1 && b == n));
         watch.snapshot = None;
         if active {
             Verdict::Active
@@ -70,7 +70,8 @@ impl Peers {
         }
     }
 
-    /// Every other process's (progress, resumes): node peers' by load, other nodes' by `MPI_Get`.
+    /// Every other process's progress and entry counts: node peers' by load, other nodes' by
+    /// `MPI_Get`.
     /// A peer whose slot cannot be read (a broken MPI world) shows no activity, so a wait on
     /// it ends in a report rather than never.
     fn others(&self) -> Vec<Seen> {
@@ -79,15 +80,21 @@ impl Peers {
         let first = t.node_of(self.rank) * t.local_size;
         let mut out = Vec::with_capacity(t.world_size());
         for r in (0..t.world_size()).filter(|&r| r != self.rank) {
+            let mut seen = [0u64; 1 + WATCHED_WORKERS];
             if (first..first + t.local_size).contains(&r) {
                 let s = sync.slot_of(r - first);
-                out.push((s.progress.load(Ordering::Relaxed), s.resumes.load(Ordering::Relaxed)));
-                continue;
+                seen[0] = s.progress.load(Ordering::Relaxed);
+                for (x, c) in seen[1..].iter_mut().zip(&s.resumes) {
+                    *x = c.load(Ordering::Relaxed);
+                }
+            } else {
+                let disp = self.map_bytes() + offset_of!(Slot, progress);
+                let read = self.get(seen.as_mut_ptr() as *mut u8, std::mem::size_of::<Seen>(), r, disp).and_then(|()| self.flush(r));
+                if read.is_err() {
+                    seen = [0; 1 + WATCHED_WORKERS];
+                }
             }
-            let mut pair = [0u64; 2];
-            let disp = self.map_bytes() + offset_of!(Slot, progress);
-            let read = self.get(pair.as_mut_ptr() as *mut u8, 16, r, disp).and_then(|()| self.flush(r));
-            out.push(if read.is_ok() { (pair[0], pair[1]) } else { (u64::MAX, 0) });
+            out.push(seen);
         }
         out
     }
