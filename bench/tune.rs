@@ -7,7 +7,7 @@
 //! the disk cache lacks included) and configs it timed, then an exhaustive sweep of the
 //! whole pruned space; the default, the tuned winner and the sweep's best are then re-timed
 //! with the tuner's own method (timed loops of at least 3 ms, best loop, MAX over ranks), in
-//! alternation for 9 rounds, so bursts of load from other processes on this shared machine
+//! alternation for 12 rounds, so bursts of load from other processes on this shared machine
 //! hit all three alike. `WEFT_TUNE_BENCH=quick` keeps the first shape, topology and size.
 //! Writes `target/weft-bench/tune.md`.
 
@@ -71,9 +71,18 @@ fn main() {
         let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, ..Default::default() }, &mut |_| {}).expect("sweeps");
         let default = space::default_config(problem, topo.world_size(), weft::compiler::Target::Cpu).expect("default");
         let best_config = Config::parse(&sweep.ranked[0].0).expect("config id");
-        let t = interleaved(&world, problem, &[default, tuned.winner.clone(), best_config]);
+        // One runner per distinct config (the tuned winner is often the sweep's best, or the
+        // default): the same config timed twice would only measure the noise between them.
+        let mut distinct = vec![default.clone()];
+        for c in [&tuned.winner, &best_config] {
+            if !distinct.contains(c) {
+                distinct.push(c.clone());
+            }
+        }
+        let times = interleaved(&world, problem, &distinct);
+        let t = |c: &Config| times[distinct.iter().position(|d| d == c).expect("timed")];
         // The sweep's best is the best of the space; if the tuned winner re-times faster, it is.
-        let (default_us, tuned_us, best) = (t[0], t[1], t[2].min(t[1]));
+        let (default_us, tuned_us, best) = (t(&default), t(&tuned.winner), t(&best_config).min(t(&tuned.winner)));
         let space = sweep.space - sweep.pruned.len();
         let fraction = tuned.measured_now as f64 / space as f64;
         let line = format!(
@@ -139,10 +148,10 @@ fn lookup_us(world: &World, problem: &Problem, dirs: &CacheDirs) -> f64 {
     times[times.len() / 2]
 }
 
-/// Times `configs` with the tuner's method, in alternation for 9 rounds (microseconds).
+/// Times `configs` with the tuner's method, in alternation for 12 rounds (microseconds).
 fn interleaved(world: &World, problem: &Problem, configs: &[Config]) -> Vec<f64> {
     let mut agree = Agreement::new(world).expect("agreement");
     let mut runners: Vec<Runner> = configs.iter().map(|c| Runner::prepare(world, problem, c).expect("prepares")).collect();
-    let s = Schedule { rounds: 9, ..Schedule::default() };
+    let s = Schedule { rounds: 12, ..Schedule::default() };
     measure::interleaved(&mut runners, &mut agree, &s).expect("times").iter().map(|t| t * 1e6).collect()
 }

@@ -237,12 +237,13 @@ fn time_candidates(
     Ok(timed)
 }
 
-/// Finalists: at most this many measured configs within `give_up` of the best.
+/// Finalists: the fastest measured configs re-timed together.
 const FINALISTS: usize = 3;
 
-/// Re-times the closest measured configs in alternation and keeps those times: timed one
-/// after another, a burst of load from other processes can make the second-best look best,
-/// and interleaved loops give every finalist the same conditions. Agreed like the rest: a
+/// Re-times the fastest measured configs in alternation and keeps those times: timed one
+/// after another, a burst of load from other processes can make a slower config look best
+/// (or a faster one look 20% slower), and interleaved loops give every finalist the same
+/// conditions. Agreed like the rest: a
 /// finalist any rank cannot prepare leaves the times as they were.
 fn retime_finalists(
     world: &World,
@@ -253,9 +254,7 @@ fn retime_finalists(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<(), TuneError> {
     let ranked = rank(measured);
-    let Some(best) = ranked.first().map(|(_, m)| m.us) else { return Ok(()) };
-    let finalists: Vec<Config> =
-        ranked.iter().take(FINALISTS).filter(|(_, m)| m.us <= best * opts.schedule.give_up).filter_map(|(id, _)| Config::parse(id)).collect();
+    let finalists: Vec<Config> = ranked.iter().take(FINALISTS).filter_map(|(id, _)| Config::parse(id)).collect();
     if finalists.len() < 2 {
         return Ok(());
     }
