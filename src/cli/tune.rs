@@ -105,6 +105,10 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
             bar.set_message(line);
         }
         Progress::Stopped { why } => say(format!("early stop: {why}")),
+        Progress::Finalists { times } => {
+            let list: Vec<String> = times.iter().map(|(id, us)| format!("{us:.1} us `{id}`")).collect();
+            say(format!("finalists re-timed in alternation: {}", list.join(", ")));
+        }
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();

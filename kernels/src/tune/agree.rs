@@ -2,7 +2,9 @@
 //! through the library's own pull AllGather on the world, so every process decides from the
 //! same data whatever the transport (threads on `local`, one process per PE on `cuda` or a
 //! multi-process transport). Nobody acts on a decision before the exchange, so ranks whose
-//! caches differ still launch the same kernels and never wait on each other forever.
+//! caches differ still launch the same kernels and never wait on each other forever. When
+//! this process holds every rank (`local`), it already sees every view: the words are
+//! collected in place and nothing is compiled or launched.
 
 use crate::KernelError;
 use weft_compiler::dsl::Constexprs;
@@ -11,9 +13,15 @@ use weft_runtime::{Arg, Launchable, RawBuf, World};
 /// Words each rank contributes per exchange.
 pub const WORDS: usize = 16;
 
-/// A compiled exchange on fixed buffers.
+/// An exchange of every rank's words: in place when this process holds every rank, else a
+/// compiled AllGather on fixed buffers.
 pub struct Agreement {
     world: World,
+    exchange: Option<Exchange>,
+}
+
+/// The compiled AllGather of a world spread over processes.
+struct Exchange {
     kernel: Launchable,
     /// Two (input, output) pairs used alternately: the pull kernel reads peers' outputs, and
     /// a rank can only be one exchange ahead of a peer (the barrier inside each exchange), so
@@ -23,27 +31,40 @@ pub struct Agreement {
 }
 
 impl Agreement {
-    /// Compiles the exchange for `world` and allocates its buffers.
+    /// An exchange for `world`: the collective only when other processes hold some ranks.
     pub fn new(world: &World) -> Result<Agreement, KernelError> {
+        if world.host_ranks() == (0..world.n_ranks()) {
+            return Ok(Agreement { world: world.clone(), exchange: None });
+        }
+        Agreement::collective(world)
+    }
+
+    /// An exchange through the AllGather kernel whatever the transport (tests of the kernel
+    /// path run it on `local`).
+    pub fn collective(world: &World) -> Result<Agreement, KernelError> {
         let c = Constexprs::new().with("T", "i32").with("BLOCK", WORDS);
         let kernel = crate::gpu::launchable_for(world, &crate::registry::build("allgather_pull", &c)?)?;
         let bytes = WORDS * 4;
         let b = crate::run::alloc_all(world, &[bytes, bytes * world.n_ranks(), bytes, bytes * world.n_ranks()])?;
-        Ok(Agreement { world: world.clone(), kernel, bufs: [(b[0], b[1]), (b[2], b[3])], calls: 0 })
+        Ok(Agreement { world: world.clone(), exchange: Some(Exchange { kernel, bufs: [(b[0], b[1]), (b[2], b[3])], calls: 0 }) })
     }
 
     /// Every rank's words in rank order, given `mine(rank)` for the ranks this process holds
     /// (at most [`WORDS`] each; shorter ones are padded with zeros).
     pub fn gather(&mut self, mine: impl Fn(usize) -> Vec<u32>) -> Result<Vec<Vec<u32>>, KernelError> {
-        let (inp, out) = self.bufs[self.calls % 2];
-        self.calls += 1;
-        for r in self.world.host_ranks() {
+        let padded = |r: usize| {
             let mut words = mine(r);
             words.resize(WORDS, 0);
-            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+            words
+        };
+        let Some(x) = self.exchange.as_mut() else { return Ok((0..self.world.n_ranks()).map(padded).collect()) };
+        let (inp, out) = x.bufs[x.calls % 2];
+        x.calls += 1;
+        for r in self.world.host_ranks() {
+            let bytes: Vec<u8> = padded(r).iter().flat_map(|w| w.to_ne_bytes()).collect();
             self.world.write_bytes(inp, r, 0, &bytes)?;
         }
-        self.world.launch(&self.kernel, [1, 1, 1], &[Arg::Buf(inp), Arg::Buf(out), Arg::I64(WORDS as i64)])?;
+        self.world.launch(&x.kernel, [1, 1, 1], &[Arg::Buf(inp), Arg::Buf(out), Arg::I64(WORDS as i64)])?;
         let me = self.world.host_ranks().start;
         let mut bytes = vec![0u8; WORDS * 4 * self.world.n_ranks()];
         self.world.read_bytes(out, me, 0, &mut bytes)?;
@@ -64,7 +85,7 @@ impl Agreement {
 
 impl Drop for Agreement {
     fn drop(&mut self) {
-        for (a, b) in self.bufs {
+        for &(a, b) in self.exchange.iter().flat_map(|x| &x.bufs) {
             self.world.free_raw(a);
             self.world.free_raw(b);
         }

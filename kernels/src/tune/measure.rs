@@ -1,8 +1,8 @@
 //! Timing one config as the whole operation: prepared once, launched on every rank (each
 //! launch starts with the kernel's own synchronisation and ends when every rank is done),
-//! warm-up launches first, then rounds of timed launches whose medians are MAX-reduced over
-//! the ranks (the best round counts); whether to go on is decided from the agreed numbers only, so every rank runs
-//! the same launches.
+//! warm-up launches first, then timed loops of launches whose mean launch times are
+//! MAX-reduced over the ranks (the best loop counts); whether to go on is decided from the
+//! agreed numbers only, so every rank runs the same launches.
 
 use super::agree::Agreement;
 use super::space::Config;
@@ -10,7 +10,7 @@ use super::{Problem, Shape};
 use crate::msccl::{prepare_msccl, MscclOptions, PreparedMsccl};
 use crate::run::{prepare, Prepared};
 use crate::{prepare_matmul, KernelError, PreparedMatmul};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use weft_compiler::msccl::algorithms::{self, AlgoParams};
 use weft_runtime::World;
 
@@ -72,50 +72,86 @@ impl Runner {
 /// How long to time each config.
 #[derive(Clone, Copy, Debug)]
 pub struct Schedule {
-    /// Untimed launches first.
+    /// Untimed launches first (their fastest also sizes the timed loops).
     pub warmup: usize,
-    /// Timed launches per round.
+    /// Launches per timed loop at least.
     pub round: usize,
-    /// Rounds at most.
+    /// Timed loops at most.
     pub rounds: usize,
-    /// Stop after a round once the agreed median times the launches so far exceed this.
+    /// A timed loop runs at least this long (more launches for short ones), so a
+    /// microsecond launch is not timed alone against the scheduler's noise.
+    pub min_loop: Duration,
+    /// Stop after a loop once the launches so far have taken this long.
     pub budget: Duration,
-    /// Stop once the agreed median exceeds the best so far by this factor (it cannot win).
+    /// Stop once the agreed time exceeds the best so far by this factor (it cannot win).
     pub give_up: f64,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 3, rounds: 3, budget: Duration::from_millis(1500), give_up: 1.15 }
+        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), give_up: 1.15 }
     }
 }
 
-/// The agreed launch time of `runner` in seconds (per round the median, MAX-reduced over the
-/// ranks; the best round), and how many timed launches it ran.
-pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
-    for _ in 0..s.warmup {
-        runner.launch()?;
+/// One config's timed loops: how many launches each, and the best agreed loop so far.
+struct Loops {
+    reps: usize,
+    best: f64,
+    runs: usize,
+}
+
+impl Loops {
+    /// Warms `runner` up and sizes its loops.
+    fn warm(runner: &mut Runner, s: &Schedule) -> Result<Loops, KernelError> {
+        let mut fastest = f64::MAX;
+        for _ in 0..s.warmup.max(1) {
+            fastest = fastest.min(runner.launch()?.as_secs_f64());
+        }
+        let reps = ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000);
+        Ok(Loops { reps, best: f64::MAX, runs: 0 })
     }
-    let mut agreed = f64::MAX;
-    let mut runs = 0;
+
+    /// One timed loop: its mean launch time, MAX-reduced over the ranks (one process times
+    /// all of its ranks together, so its own loop stands for each), and the best loop kept:
+    /// on a machine shared with other work, a loop that other processes slowed down says
+    /// nothing about the config.
+    fn run(&mut self, runner: &mut Runner, agree: &mut Agreement) -> Result<f64, KernelError> {
+        let t = Instant::now();
+        for _ in 0..self.reps {
+            runner.launch()?;
+        }
+        let mean = t.elapsed().as_secs_f64() / self.reps as f64;
+        self.runs += self.reps;
+        self.best = self.best.min(agree.max_f64(|_| mean)?);
+        Ok(self.best)
+    }
+}
+
+/// The agreed launch time of `runner` in seconds (the best of up to `s.rounds` timed loops,
+/// each MAX-reduced over the ranks), and how many timed launches it ran. It stops early once
+/// the time says the config cannot beat `best`, or the budget is spent; both decisions read
+/// agreed numbers only, so every rank runs the same launches.
+pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
+    let mut loops = Loops::warm(runner, s)?;
     for _ in 0..s.rounds.max(1) {
-        let times = (0..s.round.max(1)).map(|_| Ok(runner.launch()?.as_secs_f64())).collect::<Result<Vec<f64>, KernelError>>()?;
-        runs += times.len();
-        // One process times all of its ranks together, so its own median stands for each. The
-        // best round's agreed median is kept: on a machine shared with other work, a round
-        // that other processes slowed down says nothing about the config.
-        agreed = agreed.min(agree.max_f64(|_| median(&times))?);
-        let spent = agreed * runs as f64;
-        if best.is_some_and(|b| agreed > b * s.give_up) || spent > s.budget.as_secs_f64() {
+        let t = loops.run(runner, agree)?;
+        if best.is_some_and(|b| t > b * s.give_up) || t * loops.runs as f64 > s.budget.as_secs_f64() {
             break;
         }
     }
-    Ok((agreed, runs))
+    Ok((loops.best, loops.runs))
 }
 
-/// The median of `t` (the upper one of an even count).
-fn median(t: &[f64]) -> f64 {
-    let mut v = t.to_vec();
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
+/// The agreed times of several runners (seconds, same method as [`time`]) measured in
+/// alternation, one loop each per round for `s.rounds` rounds, so a burst of load from other
+/// processes hits every contender alike. The tuner re-times its finalists this way and the
+/// bench its default, tuned and exhaustive-best configs.
+pub fn interleaved(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<f64>, KernelError> {
+    let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
+    for _ in 0..s.rounds.max(1) {
+        for (l, r) in loops.iter_mut().zip(runners.iter_mut()) {
+            l.run(r, agree)?;
+        }
+    }
+    Ok(loops.iter().map(|l| l.best).collect())
 }

@@ -130,13 +130,10 @@ pub fn target_of(world: &World) -> Target {
 /// The cache key of `problem` on `world`.
 pub fn key(world: &World, problem: &Problem) -> Result<Key, TuneError> {
     space::space(&problem.op, Target::Cpu)?;
-    let c = crate::default_constexprs(&problem.op, problem.dtype.name())?;
-    let kernel = crate::build(&problem.op, &c)?;
-    let ir = weft_compiler::ir::print::print_kernel(&kernel, false);
     let t = world.topology();
     Ok(Key {
         op: problem.op.clone(),
-        ir: blake3::hash(ir.as_bytes()).to_hex()[..32].to_string(),
+        ir: ir_hash(&problem.op, problem.dtype)?,
         target: target_of(world).name().to_string(),
         transport: world.transport().to_string(),
         topology: format!("{}x{}", t.nodes, t.local_size),
@@ -144,6 +141,22 @@ pub fn key(world: &World, problem: &Problem) -> Result<Key, TuneError> {
         shape: problem.bucket(),
         version: env!("CARGO_PKG_VERSION").to_string(),
     })
+}
+
+/// The hash of `op`'s default kernel as printed IR, built once per process: building and
+/// printing a GEMM-family kernel takes milliseconds, which every repeated lookup would pay.
+fn ir_hash(op: &str, dtype: DType) -> Result<String, TuneError> {
+    static HASHES: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<(String, String), String>>> = std::sync::OnceLock::new();
+    let memo = HASHES.get_or_init(Default::default);
+    let id = (op.to_string(), dtype.name().to_string());
+    if let Some(h) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&id) {
+        return Ok(h.clone());
+    }
+    let kernel = crate::build(op, &crate::default_constexprs(op, dtype.name())?)?;
+    let ir = weft_compiler::ir::print::print_kernel(&kernel, false);
+    let h = blake3::hash(ir.as_bytes()).to_hex()[..32].to_string();
+    memo.lock().unwrap_or_else(|e| e.into_inner()).insert(id, h.clone());
+    Ok(h)
 }
 
 /// One rank's view of the cache, as exchanged: `[status, winner hash (2 words), measured

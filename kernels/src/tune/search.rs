@@ -32,6 +32,8 @@ pub enum Progress<'a> {
     Measured { config: &'a Config, us: f64 },
     /// Timing stopped before the end of the candidate list.
     Stopped { why: String },
+    /// The closest measured configs re-timed in alternation (agreed microseconds).
+    Finalists { times: Vec<(String, f64)> },
 }
 
 /// Options of [`tune`].
@@ -122,6 +124,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     precompile(world, problem, &warm, progress);
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
+    retime_finalists(world, problem, opts, &mut agree, &mut measured, progress)?;
     let winner = verified_winner(world, problem, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -232,6 +235,40 @@ fn time_candidates(
         ratio = ratio.min(t / pred(&next).max(1e-12));
     }
     Ok(timed)
+}
+
+/// Finalists: the fastest measured configs re-timed together.
+const FINALISTS: usize = 3;
+
+/// Re-times the fastest measured configs in alternation and keeps those times: timed one
+/// after another, a burst of load from other processes can make a slower config look best
+/// (or a faster one look 20% slower), and interleaved loops give every finalist the same
+/// conditions. Agreed like the rest: a
+/// finalist any rank cannot prepare leaves the times as they were.
+fn retime_finalists(
+    world: &World,
+    problem: &Problem,
+    opts: &Options,
+    agree: &mut Agreement,
+    measured: &mut BTreeMap<String, Measured>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), TuneError> {
+    let ranked = rank(measured);
+    let finalists: Vec<Config> = ranked.iter().take(FINALISTS).filter_map(|(id, _)| Config::parse(id)).collect();
+    if finalists.len() < 2 {
+        return Ok(());
+    }
+    let runners: Result<Vec<Runner>, _> = finalists.iter().map(|c| Runner::prepare(world, problem, c)).collect();
+    let ok = agree.gather(|_| vec![runners.is_ok() as u32])?.iter().all(|v| v[0] == 1);
+    let (Ok(mut runners), true) = (runners, ok) else { return Ok(()) };
+    let times = measure::interleaved(&mut runners, agree, &opts.schedule)?;
+    for (c, t) in finalists.iter().zip(&times) {
+        if let Some(m) = measured.get_mut(&c.id()) {
+            m.us = t * 1e6;
+        }
+    }
+    progress(Progress::Finalists { times: finalists.iter().map(Config::id).zip(times.iter().map(|t| t * 1e6)).collect() });
+    Ok(())
 }
 
 /// The fastest measured config whose result matches the reference on every rank (agreed);

@@ -25,7 +25,7 @@ fn bcast(elems: usize) -> Problem {
 }
 
 fn quick(dirs: Vec<PathBuf>) -> Options {
-    let schedule = Schedule { warmup: 1, round: 2, rounds: 1, ..Schedule::default() };
+    let schedule = Schedule { warmup: 1, round: 2, rounds: 1, min_loop: std::time::Duration::ZERO, ..Schedule::default() };
     Options { dirs: CacheDirs { per_rank: Some(dirs) }, schedule, ..Options::default() }
 }
 
@@ -41,13 +41,15 @@ fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) 
 #[test]
 fn agreement_gathers_every_ranks_words() {
     let w = world(1, 3);
-    let mut a = agree::Agreement::new(&w).unwrap();
-    for round in 0..3u32 {
-        let got = a.gather(|r| vec![r as u32 * 10 + round, 7]).unwrap();
-        let want: Vec<Vec<u32>> = (0..3u32).map(|r| [vec![r * 10 + round, 7], vec![0; agree::WORDS - 2]].concat()).collect();
-        assert_eq!(got, want);
+    // The in-place exchange `local` uses and the AllGather multi-process transports use.
+    for mut a in [agree::Agreement::new(&w).unwrap(), agree::Agreement::collective(&w).unwrap()] {
+        for round in 0..3u32 {
+            let got = a.gather(|r| vec![r as u32 * 10 + round, 7]).unwrap();
+            let want: Vec<Vec<u32>> = (0..3u32).map(|r| [vec![r * 10 + round, 7], vec![0; agree::WORDS - 2]].concat()).collect();
+            assert_eq!(got, want);
+        }
+        assert_eq!(a.max_f64(|r| [2.5, -1.0, 9.25][r]).unwrap(), 9.25);
     }
-    assert_eq!(a.max_f64(|r| [2.5, -1.0, 9.25][r]).unwrap(), 9.25);
 }
 
 #[test]
