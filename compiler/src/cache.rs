@@ -91,14 +91,11 @@ fn machine_id(target: Target) -> String {
     }
 }
 
-/// This build of weft: its version and the executable's identity, so a rebuilt compiler does
-/// not serve code its predecessor made.
+/// This build of weft: its version and a hash of the sources that decide generated code
+/// (compiler/build.rs), so a changed compiler never serves code its predecessor made, while the
+/// CLI, tests and benches built from the same sources share entries.
 fn build_id() -> &'static str {
-    static ID: OnceLock<String> = OnceLock::new();
-    ID.get_or_init(|| {
-        let exe = std::env::current_exe().map(|p| file_id(&p)).unwrap_or_default();
-        format!("{} {exe}", env!("CARGO_PKG_VERSION"))
-    })
+    concat!(env!("CARGO_PKG_VERSION"), " ", env!("WEFT_SOURCE_HASH"))
 }
 
 /// The cache key of `kernel` for `target` on this machine.
