@@ -116,16 +116,19 @@ fn name_slices(k: &Kernel, map: &mut LayoutMap, accs: &HashMap<Value, AccLayout>
     let (threads, warp) = (map.threads(), map.warp_size);
     let broadcast_of: HashMap<Value, Value> = k.ops.iter().filter(|d| d.kind == OpKind::Broadcast).map(|d| (d.operands[0], d.results[0])).collect();
     let mut tried: HashMap<(usize, Encoding, Vec<usize>), bool> = HashMap::new();
+    let free = free_values(k);
     for d in &k.ops {
         let (small, big, dim) = match d.kind {
             OpKind::Reduce(_, axis) if d.operands.len() == 1 && k.ty(d.results[0]).is_tensor() => (d.results[0], d.operands[0], axis as usize),
             OpKind::ExpandDims(axis) => (d.operands[0], *broadcast_of.get(&d.results[0]).unwrap_or(&d.results[0]), axis as usize),
             _ => continue,
         };
-        if accs.contains_key(&big) || k.ty(small).shape().len() != 1 {
+        if k.ty(small).shape().len() != 1 || !free.contains(&small) {
             continue;
         }
-        let (Some(parent), Some(cur)) = (map.enc.get(&big).cloned(), map.enc.get(&small).cloned()) else { continue };
+        // An accumulator is read by these ops in its blocked copy.
+        let parent = if accs.contains_key(&big) { Some(map.blocked(k.ty(big))) } else { map.enc.get(&big).cloned() };
+        let (Some(parent), Some(cur)) = (parent, map.enc.get(&small).cloned()) else { continue };
         if matches!(cur, Encoding::Slice { .. }) || !matches!(parent, Encoding::Blocked { .. }) {
             continue;
         }
@@ -136,4 +139,21 @@ fn name_slices(k: &Kernel, map: &mut LayoutMap, accs: &HashMap<Value, AccLayout>
             map.enc.insert(small, slice);
         }
     }
+}
+
+/// Tiles whose encoding can change alone: made by `make_range` or a reduction (ops that set
+/// their result's layout), and read only by ops whose operand types are not tied to another
+/// value's (the `arith` ops, loops, `addptr`'s pointers and `select` need equal types).
+fn free_values(k: &Kernel) -> std::collections::HashSet<Value> {
+    let mut out: std::collections::HashSet<Value> =
+        k.ops.iter().filter(|d| matches!(d.kind, OpKind::MakeRange(..) | OpKind::Reduce(..))).flat_map(|d| d.results.iter().copied()).collect();
+    for d in &k.ops {
+        for (i, v) in d.operands.iter().enumerate() {
+            let untied = matches!((&d.kind, i), (OpKind::ExpandDims(_) | OpKind::Broadcast | OpKind::Reduce(..), _) | (OpKind::AddPtr | OpKind::Store { .. }, 1));
+            if !untied {
+                out.remove(v);
+            }
+        }
+    }
+    out
 }
