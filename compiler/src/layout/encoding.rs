@@ -76,6 +76,19 @@ impl Encoding {
         }
     }
 
+    /// Whether the row-major index of what `thread` holds in `slot` is a sum of a part that
+    /// depends only on the thread and one that depends only on the slot (no wrapping).
+    fn additive(&self, shape: &[usize], threads: usize) -> bool {
+        match self {
+            Encoding::Blocked { size_per_thread: spt, threads_per_warp: tpw, warps_per_cta: wpc, .. } => {
+                (0..shape.len()).all(|d| shape[d] % (spt[d] * tpw[d] * wpc[d]) == 0)
+            }
+            Encoding::Flat { .. } => shape.iter().product::<usize>() >= threads,
+            Encoding::Mma { .. } => true,
+            _ => false,
+        }
+    }
+
     /// Register slots each thread holds of a tile of `shape` (0 for shared memory).
     pub fn slots(&self, shape: &[usize], threads: usize, warp: usize) -> usize {
         match self {
@@ -95,6 +108,30 @@ impl Encoding {
     pub fn holds(&self, shape: &[usize], threads: usize, warp: usize, thread: usize, slot: usize) -> Option<usize> {
         let coords = self.coords(shape, threads, warp, thread, slot)?;
         Some(coords.iter().zip(shape).fold(0, |acc, (&c, &s)| acc * s + c % s))
+    }
+
+    /// What every `(thread, slot)` holds, thread-major ([`Encoding::holds`] of each, with a
+    /// slice's kept parent slots found once).
+    fn table(&self, shape: &[usize], threads: usize, warp: usize) -> Vec<Option<usize>> {
+        let mut out = vec![];
+        if let Encoding::Slice { dim, parent } = self {
+            let (pshape, keep) = (insert(shape, *dim, 1), slice_slots(parent, *dim, shape, threads, warp));
+            for t in 0..threads {
+                for &ps in &keep {
+                    let c = parent.coords(&pshape, threads, warp, t, ps).map(|mut c| {
+                        c.remove(*dim);
+                        c
+                    });
+                    out.push(c.map(|c| c.iter().zip(shape).fold(0, |acc, (&x, &s)| acc * s + x % s)));
+                }
+            }
+            return out;
+        }
+        let slots = self.slots(shape, threads, warp);
+        for t in 0..threads {
+            out.extend((0..slots).map(|s| self.holds(shape, threads, warp, t, s)));
+        }
+        out
     }
 
     /// The coordinates (before wrapping) of what `thread` holds in `slot`.
@@ -251,9 +288,17 @@ fn operand_coords(op_idx: usize, parent: &Encoding, shape: &[usize], threads: us
 /// Whether `a` and `b` put the same element in every `(thread, slot)` of a tile of `shape`.
 pub fn same_map(a: &Encoding, b: &Encoding, shape: &[usize], threads: usize, warp: usize) -> bool {
     let slots = a.slots(shape, threads, warp);
-    slots > 0
-        && slots == b.slots(shape, threads, warp)
-        && (0..threads).all(|t| (0..slots).all(|s| a.holds(shape, threads, warp, t, s) == b.holds(shape, threads, warp, t, s)))
+    let at = |t: usize, s: usize| a.holds(shape, threads, warp, t, s) == b.holds(shape, threads, warp, t, s);
+    if slots == 0 || slots != b.slots(shape, threads, warp) {
+        return false;
+    }
+    // Where both place `thread`'s `slot` at a thread part plus a slot part, comparing each
+    // part once (thread 0's slots, every thread's slot 0) compares them all: the layout pass
+    // asks this of every tile shape, and 128x128 tiles have 16384 places.
+    if a.additive(shape, threads) && b.additive(shape, threads) {
+        return (0..threads).all(|t| at(t, 0)) && (0..slots).all(|s| at(0, s));
+    }
+    a.table(shape, threads, warp) == b.table(shape, threads, warp)
 }
 
 /// The blocked encoding that spells weft's row-major distribution of a tile of `shape` over
