@@ -79,6 +79,17 @@ irdl.dialect @tile {
     irdl.results(result: %dst)
   }
 
+  // %r = "tile.convert_layout"(%t) : (tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #blocked>
+  // Only in the GPU `layout` stage: the same tile read in another encoding (the encodings are
+  // tensor-type attributes; see compiler/src/layout). A dot operand's conversion may say how it
+  // is staged in shared memory (`weft.shared`, a discardable attribute).
+  irdl.operation @convert_layout {
+    %src = irdl.base "!builtin.tensor"
+    %dst = irdl.base "!builtin.tensor"
+    irdl.operands(value: %src)
+    irdl.results(result: %dst)
+  }
+
   // %r = "tile.expand_dims"(%t) {axis = 1 : i32} : (tensor<32xi32>) -> tensor<32x1xi32>
   irdl.operation @expand_dims {
     %axis = irdl.base "#builtin.integer"

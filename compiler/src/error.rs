@@ -80,6 +80,14 @@ pub enum CompileError {
         /// Why.
         message: String,
     },
+    /// A layout-stage file spells an encoding that is malformed or that the lowering cannot use.
+    #[error("{file}: {source}")]
+    Layout {
+        /// Input file.
+        file: String,
+        /// What is wrong, naming the value.
+        source: crate::layout::LayoutError,
+    },
     /// The requested stage does not exist for the target.
     #[error("unknown stage `{stage}` for target {target}; stages are: {known}")]
     UnknownStage {

@@ -6,6 +6,7 @@ pub mod cache;
 pub mod dsl;
 pub mod error;
 pub mod ir;
+pub mod layout;
 pub mod lower;
 pub mod msccl;
 pub mod pipeline;

@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 mod gpu;
 
+pub use gpu::import_layout;
+
 /// What a kernel is compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
@@ -101,6 +103,9 @@ pub struct Stage {
 /// The first stage of every pipeline.
 const TIR_STAGE: Stage = Stage { name: "tir", about: "tile/shmem dialects, verified by MLIR", ext: "mlir" };
 
+/// The GPU stage after `tir`: every tile's encoding decided (Triton's TritonGPU IR).
+const LAYOUT_STAGE: Stage = Stage { name: "layout", about: "tile/shmem with each tile's encoding (blocked, slice, mma, dot operand, shared) in its tensor type, conversions explicit", ext: "mlir" };
+
 /// The CPU pipeline.
 pub const CPU_STAGES: [Stage; 5] = [
     TIR_STAGE,
@@ -111,8 +116,9 @@ pub const CPU_STAGES: [Stage; 5] = [
 ];
 
 /// The NVIDIA pipeline.
-pub const NVPTX_STAGES: [Stage; 5] = [
+pub const NVPTX_STAGES: [Stage; 6] = [
     TIR_STAGE,
+    LAYOUT_STAGE,
     Stage { name: "gpu", about: "the per-thread LLVM IR of one CTA (NVVM intrinsics, NVSHMEM calls declared), verified by LLVM", ext: "ll" },
     Stage { name: "llvm", about: "that module linked with NVSHMEM's device bitcode, internalized, globaldce, O3", ext: "ll" },
     Stage { name: "ptx", about: "PTX assembly from LLVM's NVPTX back end", ext: "ptx" },
@@ -120,8 +126,9 @@ pub const NVPTX_STAGES: [Stage; 5] = [
 ];
 
 /// The AMD pipeline.
-pub const AMD_STAGES: [Stage; 5] = [
+pub const AMD_STAGES: [Stage; 6] = [
     TIR_STAGE,
+    LAYOUT_STAGE,
     Stage { name: "gpu", about: "the per-thread LLVM IR of one workgroup (AMDGPU intrinsics), verified by LLVM", ext: "ll" },
     Stage { name: "llvm", about: "that module after O3", ext: "ll" },
     Stage { name: "amdgcn", about: "AMDGCN assembly from LLVM's AMDGPU back end, with its kernel-info comments", ext: "s" },
@@ -255,13 +262,14 @@ pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options)
 }
 
 /// Continues a compilation from `text`, the dump of stage `stage` of the kernel whose entry is
-/// `symbol`, up to `until` (or to the end). NVIDIA targets start at `gpu`, `llvm` or `ptx`
-/// (`tir` is [`import_tir`]); other targets only at `tir`.
+/// `symbol`, up to `until` (or to the end). GPU targets start at `layout`, NVIDIA ones also at
+/// `gpu`, `llvm` or `ptx` (`tir` is [`import_tir`]); the CPU only at `tir`.
 pub fn run_from(text: &str, stage: &str, symbol: &str, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let start = find_stage(target, stage)?;
     let until = until.map(|u| find_stage(target, u)).transpose()?;
     match target {
         Target::Cuda { sm } => gpu::resume_nvptx(text, start, symbol, sm, until, opts),
+        Target::Amd { gfx } if start.name == "layout" => gpu::resume_amd_layout(text, symbol, gfx, until, opts),
         _ => Err(CompileError::Import { file: format!("{symbol}.{stage}.{}", start.ext), message: format!("{} compilations start only at `tir`", target.name()) }),
     }
 }

@@ -118,7 +118,12 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
         _ => return Err(EmuError::Target(arch.into())),
     };
     let gpu = weft_compiler::lower::gpu::lower(kernel, info.as_ref())?;
-    let warp = info.warp_size();
+    launchable_lowered(kernel, gpu, arch, info.warp_size(), checks)
+}
+
+/// [`launchable`] of GPU code already lowered for `arch` (warps of `warp` threads), e.g. from
+/// a layout-stage file's encodings.
+pub fn launchable_lowered(kernel: &Kernel, gpu: weft_compiler::lower::gpu::GpuModule, arch: &str, warp: usize, checks: Checks) -> Result<Launchable, EmuError> {
     let threads = gpu.num_warps * warp;
     let (checks, plant) = OVERRIDE.with(|o| o.get()).unwrap_or((checks, None));
     let key = format!("{arch}|{checks:?}|{plant:?}|{}", gpu.llvm);

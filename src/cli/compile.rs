@@ -9,12 +9,12 @@ use weft::compiler::pipeline::{self, Options, Target};
 #[derive(Args, Debug)]
 pub struct CompileArgs {
     /// Library kernel name (see `weft list`), a path to a `.mlir` file in the tile/shmem
-    /// dialects, or a dumped later stage `<kernel>.<stage>.<ext>` (NVIDIA: `gpu`, `llvm`, `ptx`)
-    /// to start from.
+    /// dialects, or a dumped later stage `<kernel>.<stage>.<ext>` to start from (GPUs:
+    /// `layout`; NVIDIA also `gpu`, `llvm`, `ptx`).
     kernel: String,
-    /// Stage to print. CPU: tir, lowered, llvm-mlir, llvm, asm. NVIDIA: tir, gpu, llvm, ptx,
-    /// cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, gpu, llvm, amdgcn,
-    /// hsaco (writes the code object to `-o`, prints the register / scratch report).
+    /// Stage to print. CPU: tir, lowered, llvm-mlir, llvm, asm. NVIDIA: tir, layout, gpu, llvm,
+    /// ptx, cubin (writes the cubin to `-o`, prints ptxas's report). AMD: tir, layout, gpu,
+    /// llvm, amdgcn, hsaco (writes the code object to `-o`, prints the register / scratch report).
     #[arg(long, default_value = "tir")]
     emit: String,
     /// Target: cpu, sm_80, sm_90a, sm_100a, gfx90a or gfx942.

@@ -144,6 +144,34 @@ fn cuda_transport_without_a_gpu_says_what_is_missing() {
 }
 
 #[test]
+fn the_layout_stage_dumps_for_a_gemm_and_a_collective_and_a_file_of_it_compiles() {
+    let dir = std::env::temp_dir().join(format!("weft-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (kernel, target, needle) in [("gemm", "sm_90a", "kind = \"mma\""), ("allgather", "sm_90a", "kind = \"blocked\""), ("gemm", "gfx942", "kind = \"dot_op\"")] {
+        let file = dir.join(format!("{kernel}.layout.mlir"));
+        let f = file.to_str().unwrap();
+        let (code, _, err) = weft(&["compile", kernel, "--target", target, "--dtype", "bf16", "--emit", "layout", "-o", f]);
+        assert_eq!(code, 0, "{kernel} {target}: {err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(needle) && text.contains("tensor<"), "{kernel} {target}:\n{text}");
+        // The file starts a compilation that gives the same per-thread code as the kernel.
+        let (code, from_file, err) = weft(&["compile", f, "--target", target, "--emit", "gpu"]);
+        assert_eq!(code, 0, "{kernel} {target} from its layout file: {err}");
+        let (_, direct, _) = weft(&["compile", kernel, "--target", target, "--dtype", "bf16", "--emit", "gpu"]);
+        let count = |t: &str, pat: &str| t.matches(pat).count();
+        for pat in ["mma.sync", "load <", "store <", "barrier"] {
+            assert_eq!(count(&from_file, pat), count(&direct, pat), "{kernel} {target}: `{pat}`");
+        }
+        // An encoding the lowering cannot use is one line naming the value.
+        let bad = text.replacen("kind = \"blocked\", sizePerThread = array<i64: ", "kind = \"blocked\", sizePerThread = array<i64: 3, ", 1);
+        std::fs::write(&file, bad).unwrap();
+        let (code, _, err) = weft(&["compile", f, "--target", target, "--emit", "gpu"]);
+        assert!(code != 0 && err.trim_end().lines().count() == 1 && err.contains(".layout.mlir"), "{kernel} {target}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_compilation_starts_from_a_dumped_nvidia_stage() {
     if !super::gpu::tools_or_skip("a_compilation_starts_from_a_dumped_nvidia_stage") {
         return;
@@ -156,7 +184,7 @@ fn a_compilation_starts_from_a_dumped_nvidia_stage() {
     let want = std::fs::read(&reference).unwrap();
     // Each later stage's dump, compiled on, gives the same cubin and resource summary as the
     // whole run.
-    for stage in ["gemm.gpu.ll", "gemm.llvm.ll", "gemm.ptx.ptx"] {
+    for stage in ["gemm.layout.mlir", "gemm.gpu.ll", "gemm.llvm.ll", "gemm.ptx.ptx"] {
         let out = dir.join(format!("{stage}.cubin"));
         let (code, text, err) = weft(&["compile", &path(&d.join(stage)), "--target", "sm_80", "--emit", "cubin", "-o", &path(&out)]);
         assert_eq!(code, 0, "{stage}: {err}");

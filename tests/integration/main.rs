@@ -11,6 +11,7 @@ mod golden;
 mod gpu;
 mod gpu_amd;
 mod half_precision;
+mod layout;
 mod mpi;
 mod runtime_e2e;
 mod specialize;

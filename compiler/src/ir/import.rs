@@ -20,9 +20,21 @@ pub struct ImportError {
 
 /// Parses a type spelling (`tensor<16x!tile.ptr<f32>>`, `i32`, `!shmem.token`).
 pub fn parse_type(s: &str) -> Option<Type> {
+    match parse_encoded_type(s)? {
+        (t, None) => Some(t),
+        (_, Some(_)) => None,
+    }
+}
+
+/// Parses a type spelling that may carry a tensor encoding (`tensor<16xf32, {kind = ...}>`):
+/// the type and the encoding attribute's text.
+pub fn parse_encoded_type(s: &str) -> Option<(Type, Option<String>)> {
     let s = s.trim();
+    if let Some((plain, enc)) = s.strip_prefix("tensor<").and_then(|r| r.strip_suffix('>')).and_then(|r| r.split_once(',')) {
+        return Some((parse_type(&format!("tensor<{plain}>"))?, Some(enc.trim().to_string())));
+    }
     if s == "!shmem.token" {
-        return Some(Type::Token);
+        return Some((Type::Token, None));
     }
     if let Some(inner) = s.strip_prefix("tensor<").and_then(|r| r.strip_suffix('>')) {
         let mut shape = vec![];
@@ -36,9 +48,22 @@ pub fn parse_type(s: &str) -> Option<Type> {
                 Err(_) => break,
             }
         }
-        return Some(Type::tensor(parse_elem(rest)?, shape));
+        return Some((Type::tensor(parse_elem(rest)?, shape), None));
     }
-    Some(Type::Val { elem: parse_elem(s)?, shape: vec![] })
+    Some((Type::Val { elem: parse_elem(s)?, shape: vec![] }, None))
+}
+
+/// The encodings a layout-stage file spells (attribute texts, parsed by `crate::layout`).
+#[derive(Debug, Default)]
+pub struct EncodingTexts {
+    /// The encoding in each value's own type.
+    pub defs: HashMap<Value, String>,
+    /// Operand `i` of an op read through a `tile.convert_layout`: the encoding it converts to.
+    pub reads: HashMap<(Op, usize), String>,
+    /// The `weft.shared` attribute of such a conversion (how it is staged), if any.
+    pub shared: HashMap<(Op, usize), String>,
+    /// Where each value is defined, for errors: "result 0 of `tile.dot` at loc(...)".
+    pub names: HashMap<Value, String>,
 }
 
 fn parse_elem(s: &str) -> Option<Elem> {
@@ -63,15 +88,30 @@ fn parse_loc(s: &str) -> Loc {
 struct Importer {
     k: Kernel,
     values: HashMap<usize, Value>,
+    /// Collected when importing a layout-stage file; `None` rejects encodings.
+    enc: Option<EncodingTexts>,
+    /// `tile.convert_layout` results: the encoding and staging they convert to.
+    converted: HashMap<usize, (String, Option<String>)>,
 }
 
 /// Imports the first `func.func` of `module` as a kernel.
 pub fn import(module: &melior::ir::Module) -> Result<Kernel, ImportError> {
+    Ok(import_with(module, None)?.0)
+}
+
+/// Imports a layout-stage module: the kernel (each `tile.convert_layout` folded into the value
+/// it converts) and the encodings it spells.
+pub fn import_encoded(module: &melior::ir::Module) -> Result<(Kernel, EncodingTexts), ImportError> {
+    let (k, enc) = import_with(module, Some(EncodingTexts::default()))?;
+    Ok((k, enc.unwrap_or_default()))
+}
+
+fn import_with(module: &melior::ir::Module, enc: Option<EncodingTexts>) -> Result<(Kernel, Option<EncodingTexts>), ImportError> {
     let body = module.body();
     let mut op = body.first_operation();
     while let Some(o) = op {
         if o.name().as_string_ref().as_str().unwrap_or("") == "func.func" {
-            return import_func(o);
+            return import_func(o, enc);
         }
         op = o.next_in_block();
     }
@@ -86,11 +126,11 @@ fn unquote(s: &str) -> String {
     s.trim().trim_matches('"').to_string()
 }
 
-fn import_func(f: OperationRef) -> Result<Kernel, ImportError> {
+fn import_func(f: OperationRef, enc: Option<EncodingTexts>) -> Result<(Kernel, Option<EncodingTexts>), ImportError> {
     let loc = f.location().to_string();
     let fail = |m: &str| ImportError { loc: loc.clone(), message: m.into() };
     let name = attr(&f, "sym_name").map(|s| unquote(&s)).ok_or_else(|| fail("func.func without a name"))?;
-    let mut imp = Importer { k: Kernel::new(&name), values: HashMap::new() };
+    let mut imp = Importer { k: Kernel::new(&name), values: HashMap::new(), enc, converted: HashMap::new() };
     if let Some(cx) = attr(&f, "weft.constexprs") {
         let inner = cx.trim().trim_start_matches('{').trim_end_matches('}');
         for item in split_outside_quotes(inner).into_iter().filter(|s| !s.trim().is_empty()) {
@@ -107,15 +147,14 @@ fn import_func(f: OperationRef) -> Result<Kernel, ImportError> {
     for i in 0..entry.argument_count() {
         let a = entry.argument(i).map_err(|e| fail(&e.to_string()))?;
         let ty = a.r#type().to_string();
-        let ty = parse_type(&ty).ok_or_else(|| fail(&format!("unsupported argument type {ty}")))?;
-        let v = imp.k.add_block_arg(imp.k.body, ty);
+        let v = imp.typed(&ty, &format!("argument {i} of `{name}` at {loc}"), |k, t| k.add_block_arg(k.body, t)).map_err(|m| fail(&m))?;
         imp.values.insert(a.to_raw().ptr as usize, v);
         let pname = names.get(i).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("arg{i}"));
         imp.k.params.push(Param { name: pname, value: v });
     }
     let body = imp.k.body;
     imp.block_ops(entry.first_operation(), body)?;
-    Ok(imp.k)
+    Ok((imp.k, imp.enc))
 }
 
 fn kind_of(name: &str, op: &OperationRef, operand_tys: &[Type], result_tys: &[Type]) -> Result<OpKind, String> {
@@ -266,12 +305,19 @@ impl Importer {
         let loc_s = o.location().to_string();
         let fail = |m: String| ImportError { loc: loc_s.clone(), message: m };
         let name = o.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if name == "tile.convert_layout" && self.enc.is_some() {
+            return self.convert(o, &loc_s);
+        }
         let operands: Vec<Value> = o.operands().map(|v| self.value(v, &loc_s)).collect::<Result<_, _>>()?;
+        let reads: Vec<Option<(String, Option<String>)>> = o.operands().map(|v| self.converted.get(&(v.to_raw().ptr as usize)).cloned()).collect();
         let operand_tys: Vec<Type> = operands.iter().map(|&v| self.k.ty(v).clone()).collect();
         let mut result_tys = vec![];
+        let mut result_encs = vec![];
         for r in o.results() {
             let t = r.r#type().to_string();
-            result_tys.push(parse_type(&t).ok_or_else(|| fail(format!("unsupported result type {t} of `{name}`")))?);
+            let (ty, e) = self.split_type(&t).ok_or_else(|| fail(format!("unsupported result type {t} of `{name}`")))?;
+            result_tys.push(ty);
+            result_encs.push(e);
         }
         let kind = kind_of(&name, o, &operand_tys, &result_tys).map_err(&fail)?;
         let mut regions = vec![];
@@ -282,8 +328,7 @@ impl Importer {
                 for i in 0..first.argument_count() {
                     let a = first.argument(i).map_err(|e| fail(e.to_string()))?;
                     let t = a.r#type().to_string();
-                    let ty = parse_type(&t).ok_or_else(|| fail(format!("unsupported block argument type {t}")))?;
-                    let v = self.k.add_block_arg(b, ty);
+                    let v = self.typed(&t, &format!("block argument {i} of `{name}` at {loc_s}"), |k, ty| k.add_block_arg(b, ty)).map_err(&fail)?;
                     self.values.insert(a.to_raw().ptr as usize, v);
                 }
                 self.block_ops(first.first_operation(), b)?;
@@ -296,9 +341,54 @@ impl Importer {
         }
         let op = self.k.push_op(block, kind, operands, result_tys, regions, parse_loc(&loc_s));
         let results = self.k.op(op).results.clone();
-        for (r, v) in o.results().zip(results) {
+        for (i, (r, v)) in o.results().zip(results).enumerate() {
             self.values.insert(r.to_raw().ptr as usize, v);
+            if let (Some(enc), Some(e)) = (self.enc.as_mut(), result_encs[i].take()) {
+                enc.defs.insert(v, e);
+                enc.names.insert(v, format!("result {i} of `{name}` at {loc_s}"));
+            }
         }
+        if let Some(enc) = self.enc.as_mut() {
+            for (i, r) in reads.into_iter().enumerate() {
+                if let Some((e, shared)) = r {
+                    enc.reads.insert((op, i), e);
+                    if let Some(s) = shared {
+                        enc.shared.insert((op, i), s);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A type and its encoding; an encoding outside a layout-stage import is refused.
+    fn split_type(&self, t: &str) -> Option<(Type, Option<String>)> {
+        let (ty, e) = parse_encoded_type(t)?;
+        (e.is_none() || self.enc.is_some()).then_some((ty, e))
+    }
+
+    /// Adds a value of type spelling `t` with `make`, recording its encoding under `what`.
+    fn typed(&mut self, t: &str, what: &str, make: impl FnOnce(&mut Kernel, Type) -> Value) -> Result<Value, String> {
+        let (ty, e) = self.split_type(t).ok_or_else(|| format!("unsupported type {t} of {what}"))?;
+        let v = make(&mut self.k, ty);
+        if let (Some(enc), Some(e)) = (self.enc.as_mut(), e) {
+            enc.defs.insert(v, e);
+            enc.names.insert(v, what.to_string());
+        }
+        Ok(v)
+    }
+
+    /// `tile.convert_layout`: its result is the operand's value, read in another encoding.
+    fn convert(&mut self, o: &OperationRef, loc: &str) -> Result<(), ImportError> {
+        let fail = |m: String| ImportError { loc: loc.into(), message: m };
+        let (Ok(src), Ok(res)) = (o.operand(0), o.result(0)) else { return Err(fail("tile.convert_layout takes one operand and one result".into())) };
+        let v = self.value(src, loc)?;
+        let t = res.r#type().to_string();
+        let e = parse_encoded_type(&t).and_then(|(_, e)| e).ok_or_else(|| fail(format!("tile.convert_layout to {t}, a type without an encoding")))?;
+        let shared = attr(o, "weft.shared");
+        let key = res.to_raw().ptr as usize;
+        self.values.insert(key, v);
+        self.converted.insert(key, (e, shared));
         Ok(())
     }
 }

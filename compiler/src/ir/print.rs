@@ -6,7 +6,30 @@ use std::fmt::Write;
 
 /// Prints `kernel` as a module. With `locs`, every op carries its source location.
 pub fn print_kernel(k: &Kernel, locs: bool) -> String {
-    let mut p = Printer { k, out: String::new(), locs };
+    let mut p = Printer { k, out: String::new(), locs, ann: None };
+    p.kernel();
+    p.out
+}
+
+/// What a later stage adds to the printed kernel (the layout stage's encodings and
+/// conversions): type spellings, operands read through an extra value, and lines around ops.
+#[derive(Default)]
+pub struct Annotations {
+    /// The type spelling of a value (kernel values and the extra ones), where not the plain one.
+    pub types: std::collections::HashMap<Value, String>,
+    /// Operand `i` of an op printed as another value.
+    pub operands: std::collections::HashMap<(Op, usize), Value>,
+    /// Lines printed before an op, after it, and at the start of a block.
+    pub before: std::collections::HashMap<Op, Vec<String>>,
+    pub after: std::collections::HashMap<Op, Vec<String>>,
+    pub block_start: std::collections::HashMap<Block, Vec<String>>,
+    /// The kernel value each extra value is a copy of (its element type and shape).
+    pub origin: std::collections::HashMap<Value, Value>,
+}
+
+/// [`print_kernel`] with `ann` applied.
+pub fn print_kernel_annotated(k: &Kernel, locs: bool, ann: &Annotations) -> String {
+    let mut p = Printer { k, out: String::new(), locs, ann: Some(ann) };
     p.kernel();
     p.out
 }
@@ -15,6 +38,7 @@ struct Printer<'a> {
     k: &'a Kernel,
     out: String,
     locs: bool,
+    ann: Option<&'a Annotations>,
 }
 
 fn v(x: Value) -> String {
@@ -51,7 +75,21 @@ pub fn const_literal(c: ConstVal, s: Scalar) -> String {
 
 impl Printer<'_> {
     fn ty(&self, x: Value) -> String {
-        self.k.ty(x).to_string()
+        match self.ann.and_then(|a| a.types.get(&x)) {
+            Some(t) => t.clone(),
+            None => self.k.ty(x).to_string(),
+        }
+    }
+
+    /// The kernel type of `x` (an extra value's is its origin's).
+    fn kty(&self, x: Value) -> &Type {
+        self.k.ty(self.ann.and_then(|a| a.origin.get(&x)).copied().unwrap_or(x))
+    }
+
+    fn lines(&mut self, lines: Option<&Vec<String>>, pad: &str) {
+        for l in lines.into_iter().flatten() {
+            let _ = writeln!(self.out, "{pad}{l}");
+        }
     }
 
     fn kernel(&mut self) {
@@ -73,6 +111,7 @@ impl Printer<'_> {
     }
 
     fn block_ops(&mut self, b: Block, depth: usize) {
+        self.lines(self.ann.and_then(|a| a.block_start.get(&b)), &"  ".repeat(depth + 1));
         for &op in &self.k.block(b).ops {
             self.op(op, depth + 1);
         }
@@ -95,23 +134,32 @@ impl Printer<'_> {
     }
 
     fn op(&mut self, op: Op, depth: usize) {
-        let d = self.k.op(op).clone();
+        let mut d = self.k.op(op).clone();
         let pad = "  ".repeat(depth);
+        if let Some(a) = self.ann {
+            for (i, x) in d.operands.iter_mut().enumerate() {
+                *x = a.operands.get(&(op, i)).copied().unwrap_or(*x);
+            }
+        }
+        self.lines(self.ann.and_then(|a| a.before.get(&op)), &pad);
         let lhs = if d.results.is_empty() { String::new() } else { format!("{} = ", Self::names(&d.results)) };
         let loc = self.loc(&d.loc);
-        let body = match &d.kind {
-            OpKind::For => return self.for_op(&d, &pad, &lhs, &loc, depth),
-            OpKind::If => return self.if_op(&d, &pad, &lhs, &loc, depth),
-            kind => self.simple(kind, &d),
-        };
-        let _ = writeln!(self.out, "{pad}{lhs}{body}{loc}");
+        match &d.kind {
+            OpKind::For => self.for_op(&d, &pad, &lhs, &loc, depth),
+            OpKind::If => self.if_op(&d, &pad, &lhs, &loc, depth),
+            kind => {
+                let body = self.simple(kind, &d);
+                let _ = writeln!(self.out, "{pad}{lhs}{body}{loc}");
+            }
+        }
+        self.lines(self.ann.and_then(|a| a.after.get(&op)), &pad);
     }
 
     fn simple(&self, kind: &OpKind, d: &OpData) -> String {
         let ops = &d.operands;
         let res_ty = d.results.first().map(|&r| self.ty(r)).unwrap_or_default();
         let first_ty = ops.first().map(|&o| self.ty(o)).unwrap_or_default();
-        let elem = |x: Value| match self.k.ty(x).elem() {
+        let elem = |x: Value| match self.kty(x).elem() {
             Some(Elem::Num(s)) => s,
             _ => Scalar::I64,
         };
@@ -119,7 +167,7 @@ impl Printer<'_> {
             OpKind::Const(c) => {
                 let r = d.results[0];
                 let lit = const_literal(*c, elem(r));
-                if self.k.ty(r).is_tensor() {
+                if self.kty(r).is_tensor() {
                     format!("arith.constant dense<{lit}> : {res_ty}")
                 } else if elem(r) == Scalar::I1 {
                     format!("arith.constant {lit}")
@@ -136,7 +184,7 @@ impl Printer<'_> {
                 format!("arith.{op} {pred}, {}, {} : {first_ty}", v(ops[0]), v(ops[1]))
             }
             OpKind::Select => {
-                if self.k.ty(ops[0]).is_tensor() {
+                if self.kty(ops[0]).is_tensor() {
                     format!("arith.select {}, {}, {} : {first_ty}, {res_ty}", v(ops[0]), v(ops[1]), v(ops[2]))
                 } else {
                     format!("arith.select {}, {}, {} : {res_ty}", v(ops[0]), v(ops[1]), v(ops[2]))

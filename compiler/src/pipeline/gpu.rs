@@ -11,6 +11,7 @@ use crate::error::CompileError;
 use crate::ir::Kernel;
 use crate::lower::gpu::amdgpu::Amdgpu;
 use crate::lower::gpu::target::{Nvptx, TargetInfo};
+use crate::layout::LayoutMap;
 use inkwell::context::Context;
 use inkwell::module::Module;
 
@@ -35,25 +36,60 @@ impl Gfx {
     }
 }
 
-/// The `tir` and `gpu` stages, shared by every GPU: returns the output so far and, unless
-/// `until` stops there, the kernel's module in `ctx`.
-fn front<'c>(ctx: &'c Context, kernel: &Kernel, target: Target, t: &dyn TargetInfo, until: Option<Stage>, opts: &Options) -> Result<(Output, Option<Module<'c>>), CompileError> {
+/// The `tir`, `layout` and `gpu` stages, shared by every GPU: returns the output so far and,
+/// unless `until` stops earlier, the kernel's module in `ctx`. With `layouts` (a layout-stage
+/// file read back) the compilation starts at `layout` with those encodings; otherwise the
+/// layout pass assigns them.
+fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, target: Target, t: &dyn TargetInfo, until: Option<Stage>, opts: &Options) -> Result<(Output, Option<Module<'c>>), CompileError> {
     let stages = target.stages();
     let name = kernel.name.clone();
-    let tir = make_tir(kernel)?;
-    opts.dump(&name, &stages[0], &tir)?;
-    let mut out = Output { text: tir, object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
-    if until == Some(stages[0]) {
-        return Ok((out, None));
+    let mut out = Output { text: String::new(), object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
+    let map = match layouts {
+        Some(m) => m,
+        None => {
+            out.text = make_tir(kernel)?;
+            opts.dump(&name, &stages[0], &out.text)?;
+            if until == Some(stages[0]) {
+                return Ok((out, None));
+            }
+            let warps = crate::lower::gpu::num_warps(kernel, t).map_err(|source| CompileError::Lower { stage: "layout", source })?;
+            crate::layout::assign(kernel, t, warps)
+        }
+    };
+    // The text costs a print and an MLIR parse: made only when someone reads it.
+    if opts.dump_dir.is_some() || until == Some(stages[1]) {
+        out.text = crate::layout::stage::print(kernel, &map);
+        verify_mlir(&out.text, &format!("{name}.layout.mlir"), "layout")?;
+        opts.dump(&name, &stages[1], &out.text)?;
+        if until == Some(stages[1]) {
+            return Ok((out, None));
+        }
     }
-    let m = crate::lower::gpu::lower(kernel, t).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
+    let m = crate::lower::gpu::lower_with(kernel, t, &map).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
     // Parsed and verified in process, so a lowering bug is reported at its own stage.
     let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     out.text = module.print_to_string().to_string();
     out.symbol = m.symbol;
     out.dynamic_smem = m.dynamic_smem as u32;
-    opts.dump(&name, &stages[1], &out.text)?;
-    Ok((out, (until != Some(stages[1])).then_some(module)))
+    opts.dump(&name, &stages[2], &out.text)?;
+    Ok((out, (until != Some(stages[2])).then_some(module)))
+}
+
+/// Parses and verifies MLIR `text` with the weft dialects loaded.
+fn verify_mlir(text: &str, file: &str, stage: &'static str) -> Result<(), CompileError> {
+    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage, source })?;
+    weft_dialects::parse(&ctx, text, file).map(|_| ()).map_err(|source| CompileError::Mlir { stage, source })
+}
+
+/// Reads a layout-stage file: the kernel and its encodings, each checked against what the
+/// lowering for `t` implements.
+pub fn import_layout(text: &str, file: &str, t: &dyn TargetInfo) -> Result<(Kernel, LayoutMap), CompileError> {
+    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "layout", source })?;
+    let module = weft_dialects::parse(&ctx, text, file).map_err(|source| CompileError::Mlir { stage: "layout", source })?;
+    let (kernel, texts) = crate::ir::import::import_encoded(&module).map_err(|e| CompileError::Import { file: file.into(), message: e.to_string() })?;
+    let warps = crate::lower::gpu::num_warps(&kernel, t).map_err(|source| CompileError::Lower { stage: "layout", source })?;
+    let map = crate::layout::stage::read(&kernel, &texts, warps, t.warp_size()).map_err(|source| CompileError::Layout { file: file.into(), source })?;
+    Ok((kernel, map))
 }
 
 /// Wraps a back-end tool error with the stage it failed in.
@@ -81,13 +117,13 @@ impl Steps<'_> {
 /// Runs the NVIDIA pipeline up to `until` (or to the cubin).
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let ctx = Context::create();
-    let (out, module) = front(&ctx, kernel, Target::Cuda { sm }, &sm.info(), until, opts)?;
+    let (out, module) = front(&ctx, kernel, None, Target::Cuda { sm }, &sm.info(), until, opts)?;
     let Some(module) = module else { return Ok(out) };
-    nvptx_from(&ctx, Some(module), out, 2, sm, until, opts)
+    nvptx_from(&ctx, Some(module), out, 3, sm, until, opts)
 }
 
-/// Runs the NVIDIA stages from index `from` on: `llvm` (2) and `ptx` (3) take `module`,
-/// `cubin` (4) takes the PTX in `out.text`. One loop over the stage list, each stage's text
+/// Runs the NVIDIA stages from index `from` on: `llvm` (3) and `ptx` (4) take `module`,
+/// `cubin` (5) takes the PTX in `out.text`. One loop over the stage list, each stage's text
 /// recorded and dumped, stopping after `until`.
 fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output, from: usize, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
@@ -98,12 +134,12 @@ fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output,
     let tm = nvptx::target_machine(&info).map_err(gpu_err("llvm"))?;
     for i in from..target.stages().len() {
         let text = match (i, &module) {
-            (2, Some(m)) => {
+            (3, Some(m)) => {
                 nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
                 m.print_to_string().to_string()
             }
-            (3, Some(m)) => nvptx::emit_ptx(m, &tm).map_err(gpu_err("ptx"))?,
-            (2 | 3, None) => unreachable!("callers pass the module for the stages before ptx"),
+            (4, Some(m)) => nvptx::emit_ptx(m, &tm).map_err(gpu_err("ptx"))?,
+            (3 | 4, None) => unreachable!("callers pass the module for the stages before ptx"),
             _ => {
                 let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
                 let dynamic = if out.dynamic_smem > 0 { format!(", dynamic shared {} B", out.dynamic_smem) } else { String::new() };
@@ -120,18 +156,24 @@ fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output,
     Ok(out)
 }
 
-/// Continues an NVIDIA compilation from `text`, a dump of stage `stage` (`gpu`, `llvm` or
-/// `ptx`) of the kernel whose entry is `symbol`, up to `until` (or to the cubin). Dynamic
-/// shared memory sizes are not in the IR, so the output records none.
+/// Continues an NVIDIA compilation from `text`, a dump of stage `stage` (`layout`, `gpu`,
+/// `llvm` or `ptx`) of the kernel whose entry is `symbol`, up to `until` (or to the cubin).
+/// From `gpu` on, dynamic shared memory sizes are not in the IR, so the output records none.
 pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let stages = Target::Cuda { sm }.stages();
     let at = stages.iter().position(|s| *s == stage).unwrap_or(0);
     let cannot = |why: String| CompileError::Import { file: format!("{symbol}.{}.{}", stage.name, stage.ext), message: why };
     if at == 0 || at + 1 == stages.len() {
-        return Err(cannot(format!("a compilation can start at stage gpu, llvm or ptx of {}, not at `{}`", sm.info().name, stage.name)));
+        return Err(cannot(format!("a compilation can start at stage layout, gpu, llvm or ptx of {}, not at `{}`", sm.info().name, stage.name)));
     }
-    if until.is_some_and(|u| stages.iter().position(|s| *s == u) < Some(at)) {
-        return Err(cannot(format!("stage `{}` comes before the starting stage `{}`", until.map_or("", |u| u.name), stage.name)));
+    check_order(stages, at, stage, until).map_err(cannot)?;
+    if at == 1 {
+        let info = sm.info();
+        let (kernel, map) = import_layout(text, &format!("{symbol}.layout.mlir"), &info)?;
+        let ctx = Context::create();
+        let (out, module) = front(&ctx, &kernel, Some(map), Target::Cuda { sm }, &info, until, opts)?;
+        let Some(module) = module else { return Ok(out) };
+        return nvptx_from(&ctx, Some(module), out, 3, sm, until, opts);
     }
     let mut out = Output { text: text.to_string(), object: None, sites: vec![], symbol: symbol.into(), machine: sm.info().name.into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
     let ctx = Context::create();
@@ -148,29 +190,49 @@ pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until
     nvptx_from(&ctx, module, out, at + 1, sm, until, opts)
 }
 
-/// Runs the AMD pipeline up to `until` (or to the code object): `gpu` → `llvm` (O3) →
-/// `amdgcn` → `hsaco` (an object, linked by `ld.lld -shared`).
+/// An error unless `until` is the starting stage (index `at`) or after it.
+fn check_order(stages: &[Stage], at: usize, stage: Stage, until: Option<Stage>) -> Result<(), String> {
+    if until.is_some_and(|u| stages.iter().position(|s| *s == u) < Some(at)) {
+        return Err(format!("stage `{}` comes before the starting stage `{}`", until.map_or("", |u| u.name), stage.name));
+    }
+    Ok(())
+}
+
+/// Continues an AMD compilation from a layout-stage file of the kernel `symbol`.
+pub(super) fn resume_amd_layout(text: &str, symbol: &str, gfx: Gfx, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
+    let stages = Target::Amd { gfx }.stages();
+    check_order(stages, 1, stages[1], until).map_err(|message| CompileError::Import { file: format!("{symbol}.layout.mlir"), message })?;
+    let (kernel, map) = import_layout(text, &format!("{symbol}.layout.mlir"), &gfx.info())?;
+    amd_from(&kernel, Some(map), gfx, until, opts)
+}
+
+/// Runs the AMD pipeline up to `until` (or to the code object): `layout` → `gpu` → `llvm`
+/// (O3) → `amdgcn` → `hsaco` (an object, linked by `ld.lld -shared`).
 pub(super) fn run_amd(kernel: &Kernel, gfx: Gfx, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
+    amd_from(kernel, None, gfx, until, opts)
+}
+
+fn amd_from(kernel: &Kernel, layouts: Option<LayoutMap>, gfx: Gfx, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Amd { gfx };
     let info = gfx.info();
     let ctx = Context::create();
-    let (mut out, module) = front(&ctx, kernel, target, &info, until, opts)?;
+    let (mut out, module) = front(&ctx, kernel, layouts, target, &info, until, opts)?;
     let Some(module) = module else { return Ok(out) };
     let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
     let symbol = out.symbol.clone();
     let tm = amdgpu::target_machine(&info).map_err(gpu_err("llvm"))?;
     amdgpu::optimize(&module, &tm).map_err(gpu_err("llvm"))?;
-    if step.next(&mut out, 2, module.print_to_string().to_string())? {
+    if step.next(&mut out, 3, module.print_to_string().to_string())? {
         return Ok(out);
     }
     let asm = amdgpu::emit_asm(&module, &tm).map_err(gpu_err("amdgcn"))?;
     let report = amdgpu::parse_report(&asm, &symbol);
     out.amdgpu = Some(report.clone());
-    if step.next(&mut out, 3, asm)? {
+    if step.next(&mut out, 4, asm)? {
         return Ok(out);
     }
     out.object = Some(amdgpu::link(&module, &tm).map_err(gpu_err("hsaco"))?);
-    step.next(&mut out, 4, format!("{symbol}: {} on {}\n", report.summary(), info.name))?;
+    step.next(&mut out, 5, format!("{symbol}: {} on {}\n", report.summary(), info.name))?;
     Ok(out)
 }
 
@@ -185,8 +247,8 @@ mod tests {
         }
         assert_eq!(Target::parse("sm_75"), None);
         let stages = |t: &str| Target::parse(t).unwrap().stages().iter().map(|s| s.name).collect::<Vec<_>>();
-        assert_eq!(stages("sm_90a"), ["tir", "gpu", "llvm", "ptx", "cubin"]);
-        assert_eq!(stages("gfx942"), ["tir", "gpu", "llvm", "amdgcn", "hsaco"]);
+        assert_eq!(stages("sm_90a"), ["tir", "layout", "gpu", "llvm", "ptx", "cubin"]);
+        assert_eq!(stages("gfx942"), ["tir", "layout", "gpu", "llvm", "amdgcn", "hsaco"]);
         let e = find_stage(Target::parse("sm_80").unwrap(), "hsaco").unwrap_err().to_string();
         assert!(e.contains("unknown stage `hsaco` for target sm_80"), "{e}");
     }

@@ -42,7 +42,7 @@ pub(crate) struct Gx<'k> {
     pub roots: HashMap<Value, Root>,
     /// Buffers stored to since the last CTA barrier.
     pub pending: BTreeSet<Root>,
-    /// Values held in a dot accumulator layout (named in it), from layout inference.
+    /// Values held in a dot accumulator layout (named in it), as the layout stage decided.
     pub accs: AccLayouts,
     /// The blocked-layout copy of accumulator values that some op reads blocked.
     pub blocked_form: HashMap<Value, String>,
@@ -53,7 +53,9 @@ pub(crate) struct Gx<'k> {
 }
 
 impl<'k> Gx<'k> {
-    pub fn new(k: &'k Kernel, t: &'k dyn TargetInfo, num_warps: usize) -> Gx<'k> {
+    /// The emitter of `k` with `num_warps` warps, holding the values `accs` names in their
+    /// accumulator layouts (from the layout stage).
+    pub fn new(k: &'k Kernel, t: &'k dyn TargetInfo, num_warps: usize, accs: AccLayouts) -> Gx<'k> {
         Gx {
             k,
             t,
@@ -70,7 +72,7 @@ impl<'k> Gx<'k> {
             uniform: HashMap::new(),
             roots: pointer_roots(k),
             pending: BTreeSet::new(),
-            accs: super::layout_infer::infer(k, t, num_warps),
+            accs,
             blocked_form: HashMap::new(),
             smem_bytes: 0,
             ll_words: HashSet::new(),

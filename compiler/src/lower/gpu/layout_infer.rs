@@ -29,19 +29,25 @@ pub(crate) fn dot_layout(t: &dyn TargetInfo, a: crate::ir::Scalar, m: usize, n: 
 
 /// Infers the accumulator layouts of `k`'s values for `warps` warps on `t`.
 pub(crate) fn infer(k: &Kernel, t: &dyn TargetInfo, warps: usize) -> AccLayouts {
-    let mut out = AccLayouts::default();
+    let mut layout = HashMap::new();
     for d in &k.ops {
         if d.kind == OpKind::Dot {
             let (a, r) = (d.operands[0], d.results[0]);
             let (ash, rsh) = (k.ty(a).shape(), k.ty(r).shape());
             if let ([m, kk], [_, n]) = (ash, rsh) {
                 if let Some(l) = dot_layout(t, num_elem(k.ty(a)), *m, *n, *kk, warps) {
-                    out.layout.insert(r, l);
+                    layout.insert(r, l);
                 }
             }
         }
     }
-    // Loops carry the layout of what they yield, outward through nested loops.
+    complete(k, layout)
+}
+
+/// Completes the accumulator layouts of dot results, `layout`: loops carry the layout of what
+/// they yield (outward through nested loops), and every other reader of one gets it blocked.
+pub(crate) fn complete(k: &Kernel, layout: HashMap<Value, AccLayout>) -> AccLayouts {
+    let mut out = AccLayouts { layout, needs_blocked: HashSet::new() };
     let mut changed = true;
     while changed {
         changed = false;

@@ -19,7 +19,7 @@ mod convert;
 mod dot;
 mod emit;
 pub mod layout;
-mod layout_infer;
+pub(crate) mod layout_infer;
 mod ll;
 mod memory;
 mod multimem;
@@ -67,10 +67,22 @@ pub fn num_warps(kernel: &Kernel, t: &dyn TargetInfo) -> Result<usize, LowerErro
     Ok(n)
 }
 
-/// Lowers `kernel` for the GPU described by `t`.
+/// Lowers `kernel` for the GPU described by `t`, with the encodings the layout pass assigns.
 pub fn lower(kernel: &Kernel, t: &dyn TargetInfo) -> Result<GpuModule, LowerError> {
     let warps = num_warps(kernel, t)?;
-    let mut g = Gx::new(kernel, t, warps);
+    lower_with(kernel, t, &crate::layout::assign(kernel, t, warps))
+}
+
+/// Lowers `kernel` for `t` with the tile encodings of `layouts` (the `layout` stage, assigned
+/// or read from a file): which values live in an mma or FMA accumulator and in which warp
+/// tiling. Blocked tiles are the row-major distribution the layout stage checked them to be.
+pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::LayoutMap) -> Result<GpuModule, LowerError> {
+    let warps = num_warps(kernel, t)?;
+    if layouts.num_warps != warps || layouts.warp_size != t.warp_size() {
+        let why = format!("the layouts are for {} warps of {} threads", layouts.num_warps, layouts.warp_size);
+        return Err(LowerError::BadConstexpr { name: "num_warps".into(), value: warps.to_string(), target: t.name().into(), why });
+    }
+    let mut g = Gx::new(kernel, t, warps, layouts.acc_layouts(kernel));
     let mut params = vec![];
     for p in &kernel.params {
         let ty = g.vty(p.value);
