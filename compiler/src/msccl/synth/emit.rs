@@ -130,6 +130,14 @@ pub fn build(
     if coll == SynthCollective::AllReduce {
         copy_phase(&prog, SynthCollective::AllGather, n, k, forward)?;
     } else if !coll.is_combining() {
+        if coll == SynthCollective::AllToAll {
+            // A rank's slice for itself moves from its input to its output locally.
+            for r in 0..n {
+                for j in 0..k {
+                    prog.chunk(r, Buffer::Input, r * k + j, 1)?.copy(r, Buffer::Output, r * k + j)?;
+                }
+            }
+        }
         copy_phase(&prog, coll, n, k, forward)?;
     }
     Ok(Synthesized { name, steps, rounds, chunks: k, algorithm: prog.finish()? })

@@ -11,7 +11,7 @@ use super::search::{self, Outcome, SolvedStep};
 use super::topo::Topology;
 
 /// Search nodes one instance may explore before giving up.
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+pub const DEFAULT_BUDGET: u64 = 200_000;
 
 /// A non-negative fraction in lowest terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +106,10 @@ pub fn instance(topo: &Topology, coll: SynthCollective, steps: usize, rounds: u3
     }
     let n = topo.ranks();
     let demand = coll.demand(n, chunks)?;
+    // No cut may need more than its in-bandwidth over all rounds (cheaper than a search).
+    if (rounds as u64) < lower_bound_rounds(topo, coll)?.ceil_times(chunks as u64) {
+        return Ok(None);
+    }
     let run = |t: &Topology| match solve_nc(t, &demand, steps, rounds, budget) {
         Outcome::Found(s) => Ok(Some(s)),
         Outcome::Impossible => Ok(None),
