@@ -4,6 +4,7 @@
 //!
 //! `cargo bench --bench msccl_synth` (WEFT_BENCH_ITERS sets the timed launches, default 9).
 
+#[allow(dead_code)] // only write_summary is used here
 #[path = "support.rs"]
 mod support;
 
