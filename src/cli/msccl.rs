@@ -26,6 +26,15 @@ enum MscclCmd {
     Compile(CompileArgs),
     /// Run an algorithm on in-process ranks and check it against the collective's plain math.
     Run(RunArgs),
+    /// Topologies for synthesis.
+    #[command(subcommand)]
+    Topo(super::msccl_synth::TopoCmd),
+    /// Synthesize algorithms for a topology (writes MSCCL-IR XML).
+    #[command(subcommand)]
+    Synth(super::msccl_synth::SynthCmd),
+    /// Lower bounds for a topology and collective.
+    #[command(subcommand)]
+    Analyze(super::msccl_synth::AnalyzeCmd),
 }
 
 /// Which algorithm, and the parameters of a built-in one.
@@ -138,6 +147,9 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
             super::compile::write_output(out, target, c.output.as_deref())
         }
         MscclCmd::Run(r) => run(r),
+        MscclCmd::Topo(c) => super::msccl_synth::topo(c),
+        MscclCmd::Synth(c) => super::msccl_synth::synth(c),
+        MscclCmd::Analyze(c) => super::msccl_synth::analyze(c),
     }
 }
 

@@ -51,6 +51,7 @@ mod protocol;
 mod race;
 pub mod schedule;
 mod select;
+pub mod synth;
 mod value;
 mod verify;
 pub mod xml;
