@@ -121,6 +121,18 @@ fn gemm_of(shape: MatmulShape, plant: Option<Plant>) -> Result<(bool, f64), Stri
 
 #[test]
 fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
+    every_removed_barrier_is_caught(MatmulShape { m: 40, n: 24, k: 64 });
+}
+
+/// The same for the variant with a `num_stages` ring (sizes divisible by 16), with more
+/// tiles than CTAs so that a CTA's second tile reuses the scratch of its first.
+#[test]
+fn every_removed_barrier_of_the_ring_gemm_is_a_reported_race() {
+    every_removed_barrier_is_caught(MatmulShape { m: 160, n: 160, k: 96 });
+}
+
+fn every_removed_barrier_is_caught(shape: MatmulShape) {
+    let gemm = |plant| gemm_of(shape, plant);
     let (ok, err) = gemm(None).expect("the unplanted GEMM runs race-free");
     assert!(ok, "max error {err}");
     let mut caught = 0;

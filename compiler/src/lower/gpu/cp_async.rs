@@ -2,7 +2,8 @@
 //! copies its tile from global memory straight into the dot's padded scratch buffer (see
 //! [`super::ldmatrix::Staging`]), 16 bytes per `cp.async.cg.shared.global`, masked-off chunks
 //! zero-filled (`src-size` 0), instead of loading to registers and storing them again. The dot
-//! then commits the group, waits for it and meets the CTA at a barrier before `ldmatrix`.
+//! then commits the group, waits for it and meets the CTA at a barrier before `ldmatrix`
+//! (in a `num_stages` ring, see [`super::pipeline_ring`], the wait is for an older step).
 //!
 //! Only where nothing can go wrong: the load's tile is 16-byte vectorised with proven
 //! alignment and per-chunk mask, its `other` (if any) is zero, and between the load and the
@@ -10,7 +11,6 @@
 
 use super::acc_layout::AccLayout;
 use super::emit::{num_elem, Gx, LlvmScalar};
-use super::ldmatrix::Staging;
 use crate::ir::{ConstVal, Op, OpKind, Value};
 use crate::lower::LowerError;
 
@@ -64,15 +64,19 @@ impl Gx<'_> {
         let (p, r) = (d.operands[0], d.results[0]);
         self.order_load(p);
         let dd = self.k.op(dot);
-        let (ash, bsh) = (self.ty(dd.operands[0]).shape(), self.ty(dd.operands[1]).shape());
-        let ([m, k], [_, n]) = (ash, bsh) else { return Err(self.malformed(dot, "tile.dot takes 2-D tiles")) };
-        let (m, k, n) = (*m, *k, *n);
         let s = num_elem(self.ty(r));
-        let (al, bl) = (self.layout_of(dot, self.ty(dd.operands[0]))?, self.layout_of(dot, self.ty(dd.operands[1]))?);
-        let st = Staging::new(m, n, k, s.bytes(), (al.per, bl.per), true);
-        let (l, cols, pad, base) = if which == 0 { (al, k, st.pad_a, 0) } else { (bl, n, st.pad_b, st.b_at) };
+        let st = self.dot_staging(dot)?;
+        let l = self.layout_of(dot, self.ty(dd.operands[which]))?;
+        let cols = *self.ty(dd.operands[which]).shape().last().unwrap_or(&1);
+        let (pad, base) = if which == 0 { (st.pad_a, 0) } else { (st.pad_b, st.b_at) };
+        let ring = self.ring_of(dot);
         let other_first = self.defs.get(&dd.operands[1 - which]).is_some_and(|&o| self.staged_load(o) == Some((dot, 1 - which)) && self.ops_between(o, load).is_some());
         if !other_first {
+            // In a ring: the copies of the step computed now have landed (all but the
+            // newest S - 2 groups), and the slot written next was read before this barrier.
+            if let Some(r) = &ring {
+                self.wait_copies(r.stages - 2);
+            }
             self.barrier();
         }
         let per = l.per;
@@ -81,6 +85,10 @@ impl Gx<'_> {
         let ptrs = self.chunk_ptrs(&pn, &plan);
         let m_name = mask.then(|| self.name(d.operands[1]));
         let idx = self.padded_index(&l, cols, pad);
+        let idx = match &ring {
+            Some(r) => self.assign(&format!("add i32 {idx}, {}", r.write)),
+            None => idx,
+        };
         let e = s.mem();
         let dst0 = self.smem_at(base, e, &idx);
         self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
@@ -89,11 +97,17 @@ impl Gx<'_> {
             // A thread's chunks lie in one row or fill whole rows (`row_pad`).
             let off = first + (first / cols) * pad;
             let dst = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {off}"));
-            let size = match &m_name {
-                Some(mn) => {
+            let on = match (&m_name, &ring) {
+                (Some(mn), Some(r)) => {
                     let on = self.extract(mn, &format!("<{per} x i1>"), first);
-                    self.assign(&format!("select i1 {on}, i32 16, i32 0"))
+                    Some(self.assign(&format!("and i1 {on}, {}", r.live)))
                 }
+                (Some(mn), None) => Some(self.extract(mn, &format!("<{per} x i1>"), first)),
+                (None, Some(r)) => Some(r.live.clone()),
+                (None, None) => None,
+            };
+            let size = match on {
+                Some(on) => self.assign(&format!("select i1 {on}, i32 16, i32 0")),
                 None => "16".into(),
             };
             self.line(&format!("call void @{CP_ASYNC}(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i32 {size})"));
@@ -101,15 +115,6 @@ impl Gx<'_> {
         // Only the dot reads the result, from shared memory.
         self.bind(r, "poison".into());
         Ok(())
-    }
-
-    /// Commits this thread's copies and waits for all of them (the CTA barrier that follows
-    /// makes every thread's copies visible).
-    pub(crate) fn wait_staged(&mut self) {
-        self.declare("llvm.nvvm.cp.async.commit.group", "declare void @llvm.nvvm.cp.async.commit.group()");
-        self.declare("llvm.nvvm.cp.async.wait.group", "declare void @llvm.nvvm.cp.async.wait.group(i32 immarg)");
-        self.line("call void @llvm.nvvm.cp.async.commit.group()");
-        self.line("call void @llvm.nvvm.cp.async.wait.group(i32 0)");
     }
 
     /// The ops strictly between `a` and `b` when both are in one block, `a` first.

@@ -38,8 +38,13 @@ impl Gx<'_> {
         // Operands their loads copied straight to scratch (`cp.async`) are waited for; the
         // others are stored from registers.
         let staged = self.staged_operands(op);
-        if staged.iter().any(|&x| x) {
-            self.wait_staged();
+        let ring = self.ring_of(op);
+        if ring.is_some() {
+            // The copies' wait and barrier were at the loop's top (`pipeline_ring`).
+            self.commit_copies();
+        } else if staged.iter().any(|&x| x) {
+            self.commit_copies();
+            self.wait_copies(0);
         } else {
             self.barrier();
         }
@@ -51,9 +56,11 @@ impl Gx<'_> {
             let bn = self.name(b);
             self.stash_padded(&bn, s, &bl, n, st.pad_b, st.b_at);
         }
-        self.barrier();
+        if ring.is_none() {
+            self.barrier();
+        }
         if mma {
-            self.mma_steps(op, &l, s, k, &st, &mut accs)?;
+            self.mma_steps(op, &l, s, k, &st, ring.as_ref().map(|r| r.read.as_str()), &mut accs)?;
         } else {
             self.fma_steps(&l, s, k, st.b_at, &mut accs);
         }
@@ -67,12 +74,17 @@ impl Gx<'_> {
 
     /// The `m16n8k16` steps over K, each warp on its `rep_m x rep_n` tiles: per k16 step one
     /// `ldmatrix.x4` per A tile and one `ldmatrix.x4.trans` per pair of B tiles (`.x2` for an
-    /// odd last one).
-    fn mma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, accs: &mut [String]) -> Result<(), LowerError> {
+    /// odd last one); `slot` offsets both operands (a ring's slot, in elements).
+    fn mma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, slot: Option<&str>, accs: &mut [String]) -> Result<(), LowerError> {
         let spec = self.t.mma(s).ok_or_else(|| self.unsupported(op, &format!("no matrix instruction for {} operands", s.mlir())))?;
         let (rm, rn) = l.reps();
         let (ks, ns) = (k + st.pad_a, l.shape().1 + st.pad_b);
         let (a0, b0) = self.ldmatrix_bases(l, ks, ns);
+        // In a ring, the slot this iteration reads (an element offset).
+        let (a0, b0) = match slot {
+            Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
+            None => (a0, b0),
+        };
         let e = s.llvm();
         let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(st.b_at, e, &b0));
         let reg = spec.reg;

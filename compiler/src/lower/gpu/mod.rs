@@ -25,6 +25,7 @@ pub mod ldmatrix;
 mod ll;
 mod memory;
 mod multimem;
+mod pipeline_ring;
 mod reduce;
 mod remat;
 mod shmem;
