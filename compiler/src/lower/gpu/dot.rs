@@ -33,7 +33,7 @@ impl Gx<'_> {
         let mma = matches!(l, AccLayout::Mma { .. });
         let (al, bl) = (self.layout_of(op, self.ty(a))?, self.layout_of(op, self.ty(b))?);
         // A row-major at 0, B after it; mma operands get padded rows for `ldmatrix`.
-        let st = Staging::new(m, n, k, s.bytes(), (al.per, bl.per), mma);
+        let st = self.dot_staging(op)?;
         self.scratch(op, st.bytes)?;
         // Operands their loads copied straight to scratch (`cp.async`) are waited for; the
         // others are stored from registers.
