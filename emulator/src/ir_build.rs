@@ -131,12 +131,7 @@ impl Ir {
     /// runtime writes the four results over the first four, returned as `{float x 4}`.
     pub fn mma(&self, site: Val, kind: i32, args: &[Val], call: Val) -> Val {
         unsafe {
-            let words = LLVMArrayType2(self.int_ty(32), 10);
-            // The buffer is allocated once per call site, in the entry block.
-            let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-            LLVMPositionBuilderBefore(self.b, self.first_instruction(f));
-            let io = LLVMBuildAlloca(self.b, words, EMPTY);
-            LLVMPositionBuilderBefore(self.b, call);
+            let io = self.entry_alloca(call, 10);
             for (i, &a) in args.iter().enumerate().take(10) {
                 let at = self.byte_offset(io, 4 * i as u64);
                 LLVMBuildStore(self.b, self.to_i32(a), at);
@@ -152,6 +147,37 @@ impl Ir {
                 s = LLVMBuildInsertValue(self.b, s, x, q as u32, EMPTY);
             }
             s
+        }
+    }
+
+    /// `ldmatrix` through memory: the runtime writes the `count` registers into a 4-word
+    /// buffer, returned as `{i32 x count}`.
+    pub fn ldmatrix(&self, site: Val, kind: i32, count: usize, p: Val, call: Val) -> Val {
+        unsafe {
+            let io = self.entry_alloca(call, 4);
+            self.rt(Slot::Ldmatrix, site, &[self.i32(kind as i64), p, io]);
+            let i32t = self.int_ty(32);
+            let mut fields = vec![i32t; count];
+            let sty = LLVMStructTypeInContext(self.ctx, fields.as_mut_ptr(), count as u32, 0);
+            let mut s = LLVMGetUndef(sty);
+            for q in 0..count {
+                let x = LLVMBuildLoad2(self.b, i32t, self.byte_offset(io, 4 * q as u64), EMPTY);
+                s = LLVMBuildInsertValue(self.b, s, x, q as u32, EMPTY);
+            }
+            s
+        }
+    }
+
+    /// A buffer of `words` i32s in the entry block of `call`'s function (once per call site);
+    /// leaves the builder before `call`.
+    fn entry_alloca(&self, call: Val, words: u32) -> Val {
+        unsafe {
+            let ty = LLVMArrayType2(self.int_ty(32), words as u64);
+            let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+            LLVMPositionBuilderBefore(self.b, self.first_instruction(f));
+            let io = LLVMBuildAlloca(self.b, ty, EMPTY);
+            LLVMPositionBuilderBefore(self.b, call);
+            io
         }
     }
 

@@ -13,11 +13,13 @@
 
 mod amd;
 mod bounds;
+mod cp_async;
 mod cta;
 mod disk;
 mod entry;
 mod ir;
 mod ir_build;
+mod ldmatrix;
 mod object;
 mod plant;
 mod race;

@@ -202,6 +202,34 @@ impl Rw<'_> {
                 let kind = if n.ends_with(".bf16") { 0 } else { 1 };
                 r(ir.mma(site, kind, a, inst))
             }
+            n if n.starts_with("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x") => {
+                let rest = &n["llvm.nvvm.ldmatrix.sync.aligned.m8n8.x".len()..];
+                let count = match rest.as_bytes().first() {
+                    Some(b'1') => 1,
+                    Some(b'2') => 2,
+                    Some(b'4') => 4,
+                    _ => return Ok(None),
+                };
+                let kind = count + if rest.contains(".trans") { 8 } else { 0 };
+                r(ir.ldmatrix(site, kind, count as usize, a[0], inst))
+            }
+            "llvm.nvvm.cp.async.cg.shared.global.16.s" | "llvm.nvvm.cp.async.cg.shared.global.16" => {
+                let size = if a.len() > 2 { a[2] } else { ir.i32(16) };
+                ir.rt(Slot::CpAsync, site, &[a[0], a[1], size]);
+                Ok(Some(None))
+            }
+            "llvm.nvvm.cp.async.commit.group" => {
+                ir.rt(Slot::CpAsyncCommit, site, &[]);
+                Ok(Some(None))
+            }
+            "llvm.nvvm.cp.async.wait.group" | "llvm.nvvm.cp.async.wait.all" => {
+                if name.ends_with(".all") {
+                    ir.rt(Slot::CpAsyncCommit, site, &[]);
+                }
+                let n = if a.is_empty() { ir.i32(0) } else { a[0] };
+                ir.rt(Slot::CpAsyncWait, site, &[n]);
+                Ok(Some(None))
+            }
             "nvshmem_my_pe" => r(ir.rt(Slot::MyPe, site, &[])),
             "nvshmem_n_pes" => r(ir.rt(Slot::NPes, site, &[])),
             "nvshmem_ptr" => r(ir.rt(Slot::PeerPtr, site, &[a[0], a[1]])),

@@ -63,6 +63,30 @@ extern "C" fn mma(site: i32, kind: i32, io: *mut u32) {
     }
 }
 
+/// `kind`: the number of matrices, plus 8 for `.trans`; `p`: this lane's row address (used
+/// by lanes below 8 x matrices); `io` gets the lane's registers.
+extern "C" fn ldmatrix(site: i32, kind: i32, p: *const u8, io: *mut u32) {
+    let (count, trans) = ((kind & 7) as usize, kind & 8 != 0);
+    let l = lane();
+    let me = l.tid as usize % l.cta().warp;
+    if me < 8 * count {
+        let cta = l.cta();
+        let off = (p as usize).wrapping_sub(cta.smem.as_ptr() as usize);
+        if off.checked_add(16).is_none_or(|end| end > cta.smem.len() * 8) {
+            l.fault(site, &format!("ldmatrix row at shared byte {off} (+16) is outside the CTA's {} bytes", cta.smem.len() * 8));
+        }
+        smem_access(site, p, 16, 0);
+    }
+    let mut input = [0u64; 10];
+    input[0] = p as u64;
+    let (out, _) = sync::warp(site, sync::full_mask(), input, |wc| crate::ldmatrix::ldmatrix(wc, count, trans));
+    // SAFETY: the retargeted code passes a 4-word buffer of its own frame.
+    let words = unsafe { std::slice::from_raw_parts_mut(io, 4) };
+    for (w, o) in words.iter_mut().zip(out).take(count) {
+        *w = o as u32;
+    }
+}
+
 /// A volatile load in a polling loop: a value the thread saw last time makes it wait for a
 /// round (other threads, then other instances, run first).
 extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
@@ -124,6 +148,11 @@ extern "C" fn smem_access(site: i32, p: *const u8, bytes: i32, write: i32) {
     }
 }
 
+/// Records a shared-memory write of `bytes` at `p` by this thread for the race check.
+pub(crate) fn shared_write(site: i32, p: *const u8, bytes: i32) {
+    smem_access(site, p, bytes, 1);
+}
+
 /// Runs one CTA: the retargeted entry calls this with the kernel's thread function and desc.
 extern "C" fn run_cta(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*const u64), desc: *const KernelDesc) {
     // SAFETY: `desc` is leaked when the kernel is loaded and lives as long as its code.
@@ -152,6 +181,10 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::Barrier, barrier as *const () as usize);
     set(Slot::ShflBfly, shfl_bfly as *const () as usize);
     set(Slot::Mma, mma as *const () as usize);
+    set(Slot::Ldmatrix, ldmatrix as *const () as usize);
+    set(Slot::CpAsync, crate::cp_async::copy as *const () as usize);
+    set(Slot::CpAsyncCommit, crate::cp_async::commit as *const () as usize);
+    set(Slot::CpAsyncWait, crate::cp_async::wait as *const () as usize);
     set(Slot::PollLoad, poll_load as *const () as usize);
     set(Slot::OpaqueZero, opaque_zero as *const () as usize);
     set(Slot::SmemBase, smem_base as *const () as usize);

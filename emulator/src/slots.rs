@@ -14,6 +14,15 @@ pub enum Slot {
     ShflBfly,
     /// `(site, kind, io)`: `mma.sync.m16n8k16`; `io` holds a0-3, b0-1, c0-3 and gets d0-3.
     Mma,
+    /// `(site, kind, p, io)`: `ldmatrix` (`kind`: matrices, plus 8 for `.trans`) of the row
+    /// at `p`; `io` gets the lane's registers.
+    Ldmatrix,
+    /// `(site, dst, src, src_size)`: `cp.async.cg.shared.global.16` (queued).
+    CpAsync,
+    /// `(site)`: `cp.async.commit_group`.
+    CpAsyncCommit,
+    /// `(site, n)`: `cp.async.wait_group n`.
+    CpAsyncWait,
     /// `(site, p, bytes) -> i64`: a volatile (polling) load.
     PollLoad,
     /// `(site, tok) -> i64`: zero, opaque to the optimizer.
@@ -84,6 +93,10 @@ impl Slot {
             Slot::Barrier | Slot::Fence | Slot::Quiet | Slot::BarrierAllBlock => (&[], None),
             Slot::ShflBfly => (&[I32, I32, I32, I32], Some(I32)),
             Slot::Mma => (&[I32, Ptr], None),
+            Slot::Ldmatrix => (&[I32, Ptr, Ptr], None),
+            Slot::CpAsync => (&[Ptr, Ptr, I32], None),
+            Slot::CpAsyncCommit => (&[], None),
+            Slot::CpAsyncWait => (&[I32], None),
             Slot::PollLoad => (&[Ptr, I32], Some(I64)),
             Slot::OpaqueZero => (&[I64], Some(I64)),
             Slot::SmemBase | Slot::RankGlobals | Slot::Counter | Slot::ImplicitArgs => (&[], Some(Ptr)),

@@ -93,6 +93,10 @@ pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str
     if let Some(w) = g.get("num_warps") {
         c.set("num_warps", w);
     }
+    match g.get("num_stages") {
+        Some(s) if c.get("num_stages").is_none() => c.set("num_stages", s),
+        _ => {}
+    }
     Ok(())
 }
 

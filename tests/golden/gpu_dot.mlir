@@ -37,7 +37,7 @@ module {
 // target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 // target triple = "nvptx64-nvidia-cuda"
 //
-// @__weft_smem = internal addrspace(3) global [768 x i8] undef, align 16
+// @__weft_smem = internal addrspace(3) global [1024 x i8] undef, align 16
 //
 // ; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)
 // declare <4 x bfloat> @llvm.masked.gather.v4bf16.v4p1(<4 x ptr addrspace(1)>, <4 x i1>, <4 x bfloat>) #0
@@ -66,34 +66,40 @@ module {
 //   %t47.m = mul nuw i32 %t1, 8
 //   %t47 = udiv i32 %t47.m, 32
 //   %t55 = mul nuw i32 %t1, 4
-//   %t127.w = udiv i32 %t1, 32
-//   %t127.l = urem i32 %t1, 32
-//   %t127.wm = udiv i32 %t127.w, 1
-//   %t127.wn = urem i32 %t127.w, 1
-//   %t127.g = udiv i32 %t127.l, 4
-//   %t127.q = urem i32 %t127.l, 4
-//   %t127.r0 = mul i32 %t127.wm, 16
-//   %t127.row = add i32 %t127.r0, %t127.g
-//   %t127.c0 = mul i32 %t127.wn, 8
-//   %t127.c1 = mul i32 %t127.q, 2
-//   %t127.col = add i32 %t127.c0, %t127.c1
-//   %t127.rn = mul i32 %t127.row, 8
-//   %t127 = add i32 %t127.rn, %t127.col
-//   %t128.row = udiv i32 %t127, 8
-//   %t128.col = urem i32 %t127, 8
-//   %t128.c = urem i32 %t128.col, 8
-//   %t128.rk = mul i32 %t128.row, 16
-//   %t128 = add i32 %t128.rk, %t128.c
-//   %t129.w = udiv i32 %t1, 32
-//   %t129.wn = urem i32 %t129.w, 1
-//   %t129.l = urem i32 %t1, 32
-//   %t129.g = udiv i32 %t129.l, 4
-//   %t129.q = urem i32 %t129.l, 4
-//   %t129.c0 = mul i32 %t129.wn, 8
-//   %t129.n = add i32 %t129.c0, %t129.g
-//   %t129.nk = mul i32 %t129.n, 16
-//   %t129.k2 = mul i32 %t129.q, 2
-//   %t129 = add i32 %t129.nk, %t129.k2
+//   %t98.row = udiv i32 %t10, 16
+//   %t98.skip = mul i32 %t98.row, 8
+//   %t98 = add i32 %t10, %t98.skip
+//   %t102.w = udiv i32 %t1, 32
+//   %t102.wm = udiv i32 %t102.w, 1
+//   %t102.wn = urem i32 %t102.w, 1
+//   %t102 = urem i32 %t1, 32
+//   %t103.r = urem i32 %t102, 16
+//   %t103.c = udiv i32 %t102, 16
+//   %t103.c8 = mul i32 %t103.c, 8
+//   %t103.r0 = mul i32 %t102.wm, 16
+//   %t103.row = add i32 %t103.r0, %t103.r
+//   %t103.rk = mul i32 %t103.row, 24
+//   %t103 = add i32 %t103.rk, %t103.c8
+//   %t104.r = urem i32 %t102, 16
+//   %t104.c = udiv i32 %t102, 16
+//   %t104.c8 = mul i32 %t104.c, 8
+//   %t104.c0 = mul i32 %t102.wn, 8
+//   %t104.col = add i32 %t104.c0, %t104.c8
+//   %t104.rk = mul i32 %t104.r, 8
+//   %t104 = add i32 %t104.rk, %t104.col
+//   %t126.w = udiv i32 %t1, 32
+//   %t126.l = urem i32 %t1, 32
+//   %t126.wm = udiv i32 %t126.w, 1
+//   %t126.wn = urem i32 %t126.w, 1
+//   %t126.g = udiv i32 %t126.l, 4
+//   %t126.q = urem i32 %t126.l, 4
+//   %t126.r0 = mul i32 %t126.wm, 16
+//   %t126.row = add i32 %t126.r0, %t126.g
+//   %t126.c0 = mul i32 %t126.wn, 8
+//   %t126.c1 = mul i32 %t126.q, 2
+//   %t126.col = add i32 %t126.c0, %t126.c1
+//   %t126.rn = mul i32 %t126.row, 8
+//   %t126 = add i32 %t126.rn, %t126.col
 //   br label %body
 //
 // body:                                             ; preds = %entry
@@ -202,108 +208,83 @@ module {
 //   %t96 = extractelement <4 x float> %t93, i64 2
 //   %t97 = extractelement <4 x float> %t93, i64 3
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t98 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t10
-//   store <8 x bfloat> %t46, ptr addrspace(3) %t98, align 16
-//   %t99 = add i32 %t55, 0
-//   %t100 = udiv i32 %t99, 8
-//   %t101 = urem i32 %t99, 8
-//   %t102 = mul i32 %t101, 16
-//   %t103 = add i32 %t102, %t100
-//   %t104 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t103
-//   %t105 = extractelement <4 x bfloat> %t91, i64 0
-//   store bfloat %t105, ptr addrspace(3) %t104, align 2
-//   %t106 = add i32 %t55, 1
-//   %t107 = udiv i32 %t106, 8
-//   %t108 = urem i32 %t106, 8
-//   %t109 = mul i32 %t108, 16
-//   %t110 = add i32 %t109, %t107
-//   %t111 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t110
-//   %t112 = extractelement <4 x bfloat> %t91, i64 1
-//   store bfloat %t112, ptr addrspace(3) %t111, align 2
-//   %t113 = add i32 %t55, 2
-//   %t114 = udiv i32 %t113, 8
-//   %t115 = urem i32 %t113, 8
-//   %t116 = mul i32 %t115, 16
-//   %t117 = add i32 %t116, %t114
-//   %t118 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t117
-//   %t119 = extractelement <4 x bfloat> %t91, i64 2
-//   store bfloat %t119, ptr addrspace(3) %t118, align 2
-//   %t120 = add i32 %t55, 3
-//   %t121 = udiv i32 %t120, 8
-//   %t122 = urem i32 %t120, 8
-//   %t123 = mul i32 %t122, 16
-//   %t124 = add i32 %t123, %t121
-//   %t125 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t124
-//   %t126 = extractelement <4 x bfloat> %t91, i64 3
-//   store bfloat %t126, ptr addrspace(3) %t125, align 2
+//   %t99 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t98
+//   %t100 = getelementptr inbounds bfloat, ptr addrspace(3) %t99, i32 0
+//   store <8 x bfloat> %t46, ptr addrspace(3) %t100, align 16
+//   %t101 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 768), i32 %t55
+//   store <4 x bfloat> %t91, ptr addrspace(3) %t101, align 8
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t130 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t128
-//   %t131 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 512), i32 %t129
-//   %t132 = getelementptr inbounds bfloat, ptr addrspace(3) %t131, i32 0
-//   %t133 = load i32, ptr addrspace(3) %t132, align 4
-//   %t134 = getelementptr inbounds bfloat, ptr addrspace(3) %t131, i32 8
-//   %t135 = load i32, ptr addrspace(3) %t134, align 4
-//   %t136 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 0
-//   %t137 = load i32, ptr addrspace(3) %t136, align 4
-//   %t138 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 128
-//   %t139 = load i32, ptr addrspace(3) %t138, align 4
-//   %t140 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 8
-//   %t141 = load i32, ptr addrspace(3) %t140, align 4
-//   %t142 = getelementptr inbounds bfloat, ptr addrspace(3) %t130, i32 136
-//   %t143 = load i32, ptr addrspace(3) %t142, align 4
-//   %t144 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %t137, i32 %t139, i32 %t141, i32 %t143, i32 %t133, i32 %t135, float %t94, float %t95, float %t96, float %t97)
-//   %t145 = extractvalue { float, float, float, float } %t144, 0
-//   %t146 = extractvalue { float, float, float, float } %t144, 1
-//   %t147 = extractvalue { float, float, float, float } %t144, 2
-//   %t148 = extractvalue { float, float, float, float } %t144, 3
-//   %t149 = insertelement <4 x float> poison, float %t145, i64 0
-//   %t150 = insertelement <4 x float> %t149, float %t146, i64 1
-//   %t151 = insertelement <4 x float> %t150, float %t147, i64 2
-//   %t152 = insertelement <4 x float> %t151, float %t148, i64 3
+//   %t105 = getelementptr inbounds bfloat, ptr addrspace(3) @__weft_smem, i32 %t103
+//   %t106 = getelementptr inbounds bfloat, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @__weft_smem, i32 768), i32 %t104
+//   %t107 = getelementptr inbounds bfloat, ptr addrspace(3) %t106, i32 0
+//   %t108 = call { i32, i32 } @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16.p3(ptr addrspace(3) %t107)
+//   %t109 = extractvalue { i32, i32 } %t108, 0
+//   %t110 = extractvalue { i32, i32 } %t108, 1
+//   %t111 = getelementptr inbounds bfloat, ptr addrspace(3) %t105, i32 0
+//   %t112 = call { i32, i32, i32, i32 } @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(ptr addrspace(3) %t111)
+//   %t113 = extractvalue { i32, i32, i32, i32 } %t112, 0
+//   %t114 = extractvalue { i32, i32, i32, i32 } %t112, 1
+//   %t115 = extractvalue { i32, i32, i32, i32 } %t112, 2
+//   %t116 = extractvalue { i32, i32, i32, i32 } %t112, 3
+//   %t117 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %t113, i32 %t114, i32 %t115, i32 %t116, i32 %t109, i32 %t110, float %t94, float %t95, float %t96, float %t97)
+//   %t118 = extractvalue { float, float, float, float } %t117, 0
+//   %t119 = extractvalue { float, float, float, float } %t117, 1
+//   %t120 = extractvalue { float, float, float, float } %t117, 2
+//   %t121 = extractvalue { float, float, float, float } %t117, 3
+//   %t122 = insertelement <4 x float> poison, float %t118, i64 0
+//   %t123 = insertelement <4 x float> %t122, float %t119, i64 1
+//   %t124 = insertelement <4 x float> %t123, float %t120, i64 2
+//   %t125 = insertelement <4 x float> %t124, float %t121, i64 3
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t153 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t127
-//   %t154 = extractelement <4 x float> %t152, i64 0
-//   %t155 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 0
-//   store float %t154, ptr addrspace(3) %t155, align 4
-//   %t156 = extractelement <4 x float> %t152, i64 1
-//   %t157 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 1
-//   store float %t156, ptr addrspace(3) %t157, align 4
-//   %t158 = extractelement <4 x float> %t152, i64 2
-//   %t159 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 64
-//   store float %t158, ptr addrspace(3) %t159, align 4
-//   %t160 = extractelement <4 x float> %t152, i64 3
-//   %t161 = getelementptr inbounds float, ptr addrspace(3) %t153, i32 65
-//   store float %t160, ptr addrspace(3) %t161, align 4
+//   %t127 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t126
+//   %t128 = extractelement <4 x float> %t125, i64 0
+//   %t129 = getelementptr inbounds float, ptr addrspace(3) %t127, i32 0
+//   store float %t128, ptr addrspace(3) %t129, align 4
+//   %t130 = extractelement <4 x float> %t125, i64 1
+//   %t131 = getelementptr inbounds float, ptr addrspace(3) %t127, i32 1
+//   store float %t130, ptr addrspace(3) %t131, align 4
+//   %t132 = extractelement <4 x float> %t125, i64 2
+//   %t133 = getelementptr inbounds float, ptr addrspace(3) %t127, i32 64
+//   store float %t132, ptr addrspace(3) %t133, align 4
+//   %t134 = extractelement <4 x float> %t125, i64 3
+//   %t135 = getelementptr inbounds float, ptr addrspace(3) %t127, i32 65
+//   store float %t134, ptr addrspace(3) %t135, align 4
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   %t162 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t55
-//   %t163 = load <4 x float>, ptr addrspace(3) %t162, align 16
-//   %t164 = insertelement <1 x ptr> poison, ptr %v2, i64 0
-//   %t165 = shufflevector <1 x ptr> %t164, <1 x ptr> poison, <4 x i32> zeroinitializer
-//   %t166 = sext <4 x i32> %t75 to <4 x i64>
-//   %t167 = getelementptr float, <4 x ptr> %t165, <4 x i64> %t166
-//   %t171 = extractelement <4 x ptr> %t167, i64 0
-//   %t172 = addrspacecast ptr %t171 to ptr addrspace(1)
-//   %t173 = ptrtoint ptr addrspace(1) %t172 to i64
-//   %t174 = and i64 %t173, 15
-//   %t175 = icmp eq i64 %t174, 0
-//   br i1 %t175, label %st.vec168, label %st.slots169
+//   %t136 = getelementptr inbounds float, ptr addrspace(3) @__weft_smem, i32 %t55
+//   %t137 = load <4 x float>, ptr addrspace(3) %t136, align 16
+//   %t138 = insertelement <1 x ptr> poison, ptr %v2, i64 0
+//   %t139 = shufflevector <1 x ptr> %t138, <1 x ptr> poison, <4 x i32> zeroinitializer
+//   %t140 = sext <4 x i32> %t75 to <4 x i64>
+//   %t141 = getelementptr float, <4 x ptr> %t139, <4 x i64> %t140
+//   %t145 = extractelement <4 x ptr> %t141, i64 0
+//   %t146 = addrspacecast ptr %t145 to ptr addrspace(1)
+//   %t147 = ptrtoint ptr addrspace(1) %t146 to i64
+//   %t148 = and i64 %t147, 15
+//   %t149 = icmp eq i64 %t148, 0
+//   br i1 %t149, label %st.vec142, label %st.slots143
 //
-// st.vec168:                                        ; preds = %ld.end82
-//   %t176 = shufflevector <4 x float> %t163, <4 x float> poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
-//   store <4 x float> %t176, ptr addrspace(1) %t172, align 16
-//   br label %st.end170
+// st.vec142:                                        ; preds = %ld.end82
+//   %t150 = shufflevector <4 x float> %t137, <4 x float> poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>
+//   store <4 x float> %t150, ptr addrspace(1) %t146, align 16
+//   br label %st.end144
 //
-// st.slots169:                                      ; preds = %ld.end82
-//   %t177 = addrspacecast <4 x ptr> %t167 to <4 x ptr addrspace(1)>
-//   call void @llvm.masked.scatter.v4f32.v4p1(<4 x float> %t163, <4 x ptr addrspace(1)> align 4 %t177, <4 x i1> splat (i1 true))
-//   br label %st.end170
+// st.slots143:                                      ; preds = %ld.end82
+//   %t151 = addrspacecast <4 x ptr> %t141 to <4 x ptr addrspace(1)>
+//   call void @llvm.masked.scatter.v4f32.v4p1(<4 x float> %t137, <4 x ptr addrspace(1)> align 4 %t151, <4 x i1> splat (i1 true))
+//   br label %st.end144
 //
-// st.end170:                                        ; preds = %st.slots169, %st.vec168
+// st.end144:                                        ; preds = %st.slots143, %st.vec142
 //   ret void
 //
-// dead178:                                          ; No predecessors!
+// dead152:                                          ; No predecessors!
 //   unreachable
 // }
+//
+// ; Function Attrs: convergent nocallback nounwind memory(argmem: read)
+// declare { i32, i32 } @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16.p3(ptr addrspace(3) readonly captures(none)) #6
+//
+// ; Function Attrs: convergent nocallback nounwind memory(argmem: read)
+// declare { i32, i32, i32, i32 } @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(ptr addrspace(3) readonly captures(none)) #6
 //
 // attributes #0 = { nocallback nofree nosync nounwind willreturn memory(read) }
 // attributes #1 = { nocallback nofree nosync nounwind willreturn memory(write) }
@@ -311,3 +292,4 @@ module {
 // attributes #3 = { nocallback nounwind memory(none) }
 // attributes #4 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 // attributes #5 = { "nvvm.maxntid"="32" "nvvm.minctasm"="1" }
+// attributes #6 = { convergent nocallback nounwind memory(argmem: read) }

@@ -106,8 +106,11 @@ fn a_barrier_in_a_single_thread_section_is_a_divergent_barrier() {
 
 /// The bf16 GEMM of one rank with `plant`: Ok(max error) or the launch's error.
 fn gemm(plant: Option<Plant>) -> Result<(bool, f64), String> {
+    gemm_of(MatmulShape { m: 40, n: 24, k: 64 }, plant)
+}
+
+fn gemm_of(shape: MatmulShape, plant: Option<Plant>) -> Result<(bool, f64), String> {
     let world = emulated("sm_90a", 1);
-    let shape = MatmulShape { m: 40, n: 24, k: 64 };
     let c = shape_constexprs("gemm", shape, 1, "bf16");
     with_checks(RACES, plant, || {
         let mut p = prepare_matmul(&world, "gemm", shape, DType::BF16, &c).map_err(|e| e.to_string())?;
@@ -118,6 +121,18 @@ fn gemm(plant: Option<Plant>) -> Result<(bool, f64), String> {
 
 #[test]
 fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
+    every_removed_barrier_is_caught(MatmulShape { m: 40, n: 24, k: 64 });
+}
+
+/// The same for the variant with a `num_stages` ring (sizes divisible by 16), with more
+/// tiles than CTAs so that a CTA's second tile reuses the scratch of its first.
+#[test]
+fn every_removed_barrier_of_the_ring_gemm_is_a_reported_race() {
+    every_removed_barrier_is_caught(MatmulShape { m: 160, n: 160, k: 96 });
+}
+
+fn every_removed_barrier_is_caught(shape: MatmulShape) {
+    let gemm = |plant| gemm_of(shape, plant);
     let (ok, err) = gemm(None).expect("the unplanted GEMM runs race-free");
     assert!(ok, "max error {err}");
     let mut caught = 0;
@@ -129,7 +144,8 @@ fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
                 // Without the barrier a reader either overlaps the writer's epoch (a race) or
                 // runs before any thread wrote the bytes (uninitialized).
                 let caught_it = e.contains("shared-memory race") || e.contains("uninitialized");
-                assert!(caught_it && (e.contains("ld.shared") || e.contains("st.shared")), "barrier #{n}: {e}");
+                let shared_op = ["ld.shared", "st.shared", "ldmatrix", "cp.async"].iter().any(|op| e.contains(op));
+                assert!(caught_it && shared_op, "barrier #{n}: {e}");
                 assert!(e.contains("thread ") && e.contains("warp ") && e.contains("rank 0"), "barrier #{n}: {e}");
                 caught += 1;
             }
@@ -137,6 +153,19 @@ fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
         }
     }
     assert!(caught >= 2, "the GEMM's staging and layout conversion have barriers ({caught} found)");
+}
+
+/// Sizes divisible by 16 run the variant whose operand loads are `cp.async` copies; without
+/// their wait, `ldmatrix` reads shared memory the copies have not reached yet.
+#[test]
+fn a_dropped_cp_async_wait_is_caught() {
+    let shape = MatmulShape { m: 48, n: 32, k: 64 };
+    let (ok, err) = gemm_of(shape, None).expect("the unplanted GEMM runs race-free");
+    assert!(ok, "max error {err}");
+    match gemm_of(shape, Some(Plant::DropCpAsyncWait)) {
+        Err(e) => assert!(e.contains("uninitialized") || e.contains("shared-memory race"), "{e}"),
+        Ok((ok, err)) => assert!(!ok, "reading before the copies landed went unnoticed (max error {err})"),
+    }
 }
 
 #[test]

@@ -134,11 +134,12 @@ fn multimem_on_sm_80_is_a_clear_error() {
 
 #[test]
 fn unlowered_ops_and_stages_are_typed_errors_naming_op_and_target() {
-    // 256x256x256 f16 operands need 256 KiB of shared memory, more than sm_90a's 227 KiB.
+    // 256x256x256 f16 operands need 256 KiB of shared memory (264 KiB with their rows padded
+    // for ldmatrix), more than sm_90a's 227 KiB.
     let k = kernel("gemm", "f16", &[("BLOCK_M", "256"), ("BLOCK_N", "256"), ("BLOCK_K", "256")]);
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("ptx"), &Options::default()).err().expect("too large for a CTA");
     assert!(matches!(e, CompileError::Lower { .. }) && e.to_string().contains("is not supported on target sm_90a"), "{e}");
-    assert!(e.to_string().contains("262144 bytes of shared memory, more than the 232448"), "{e}");
+    assert!(e.to_string().contains("270336 bytes of shared memory, more than the 232448"), "{e}");
     let k = kernel("allgather", "f32", &[]);
     let e = run(&k, Target::parse("sm_90a").unwrap(), Some("amdgcn"), &Options::default()).err().expect("not an NVIDIA stage");
     assert!(e.to_string().contains("gpu, llvm, ptx, cubin"), "{e}");

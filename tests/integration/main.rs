@@ -7,6 +7,7 @@ mod collectives;
 mod cpu_models;
 mod emulator;
 mod emulator_checks;
+mod emulator_gemm_shapes;
 mod golden;
 mod gpu;
 mod gpu_amd;

@@ -21,6 +21,13 @@ pub struct LayoutMap {
 }
 
 impl LayoutMap {
+    /// How `tile.dot` stages its operand `v` in shared memory for accumulator encoding `acc`.
+    pub fn staging_of(&self, k: &Kernel, v: Value, acc: &Encoding) -> Encoding {
+        let ty = k.ty(v);
+        let per = Blocked::new(ty.numel(), self.threads()).map_or(1, |l| l.per);
+        dot_staging(acc, ty.shape(), per)
+    }
+
     /// Threads per CTA.
     pub fn threads(&self) -> usize {
         self.num_warps * self.warp_size
@@ -74,12 +81,14 @@ impl LayoutMap {
     }
 }
 
-/// How `tile.dot` stages operand `op_idx` in shared memory for an accumulator of encoding
-/// `acc`: A row-major; B transposed to `[N][K]` for mma (one 32-bit load per fragment
-/// register), row-major for FMA; no swizzle.
-pub fn dot_staging(acc: &Encoding, op_idx: usize) -> Encoding {
-    let transposed = op_idx == 1 && matches!(acc, Encoding::Mma { .. });
-    Encoding::Shared { vec: 1, per_phase: 1, max_phase: 1, order: if transposed { vec![0, 1] } else { vec![1, 0] } }
+/// How `tile.dot` stages operand `op_idx` (of shape `shape`, `per` elements per thread in its
+/// blocked layout) in shared memory for an accumulator of encoding `acc`: row-major, A as
+/// `[M][K]` and B as `[K][N]`, rows padded for `ldmatrix` under mma (the lowering's
+/// [`Staging`](crate::lower::gpu::ldmatrix::Staging)); no swizzle.
+pub fn dot_staging(acc: &Encoding, shape: &[usize], per: usize) -> Encoding {
+    let mma = matches!(acc, Encoding::Mma { .. });
+    let pad = if mma { crate::lower::gpu::ldmatrix::row_pad(shape[1], per) } else { 0 };
+    Encoding::Shared { vec: 1, per_phase: 1, max_phase: 1, order: vec![1, 0], pad }
 }
 
 /// Every value of `k` (parameters, block arguments and op results), in definition order.

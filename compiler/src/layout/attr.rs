@@ -26,8 +26,8 @@ pub fn print(e: &Encoding, alias: &dyn Fn(&Encoding) -> Option<String>) -> Strin
         Encoding::DotOperand { op_idx, parent: p, k_width } => {
             format!("{{kind = \"dot_op\", opIdx = {op_idx} : i64, parent = {}, kWidth = {k_width} : i64}}", parent(p))
         }
-        Encoding::Shared { vec, per_phase, max_phase, order } => {
-            format!("{{kind = \"shared\", vec = {vec} : i64, perPhase = {per_phase} : i64, maxPhase = {max_phase} : i64, order = {}}}", arr(order))
+        Encoding::Shared { vec, per_phase, max_phase, order, pad } => {
+            format!("{{kind = \"shared\", vec = {vec} : i64, perPhase = {per_phase} : i64, maxPhase = {max_phase} : i64, order = {}, pad = {pad} : i64}}", arr(order))
         }
     }
 }
@@ -82,11 +82,11 @@ fn encoding(a: Attr) -> Result<Encoding, String> {
             Encoding::DotOperand { op_idx, k_width, parent: Box::new(encoding(take(&mut d, "parent", &kind)?)?) }
         }
         "shared" => {
-            let (vec, per_phase, max_phase) = (int("vec")?, int("perPhase")?, int("maxPhase")?);
+            let (vec, per_phase, max_phase, pad) = (int("vec")?, int("perPhase")?, int("maxPhase")?, int("pad")?);
             if vec == 0 || per_phase == 0 || max_phase == 0 {
                 return Err("shared vec, perPhase and maxPhase are at least 1".into());
             }
-            Encoding::Shared { vec, per_phase, max_phase, order: ints(&mut d, "order", &kind, None)? }
+            Encoding::Shared { vec, per_phase, max_phase, order: ints(&mut d, "order", &kind, None)?, pad }
         }
         "blocked" => {
             let e = Encoding::Blocked {

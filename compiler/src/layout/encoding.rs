@@ -28,8 +28,9 @@ pub enum Encoding {
     /// its instruction reads it (`k_width` consecutive k per 32-bit register for mma).
     DotOperand { op_idx: usize, parent: Box<Encoding>, k_width: usize },
     /// A tile in shared memory: Triton's swizzled layout (`vec` elements stay together, the
-    /// vector index is XORed with `(row / per_phase) % max_phase`); `order` fastest first.
-    Shared { vec: usize, per_phase: usize, max_phase: usize, order: Vec<usize> },
+    /// vector index is XORed with `(row / per_phase) % max_phase`); `order` fastest first;
+    /// `pad` elements follow each row (how `ldmatrix` reads stay free of bank conflicts).
+    Shared { vec: usize, per_phase: usize, max_phase: usize, order: Vec<usize>, pad: usize },
 }
 
 impl Encoding {
@@ -173,13 +174,13 @@ impl Encoding {
 
     /// For shared memory: the element offset of row-major element `index` of a 2-D tile.
     pub fn shared_offset(&self, shape: &[usize], index: usize) -> Option<usize> {
-        let Encoding::Shared { vec, per_phase, max_phase, order } = self else { return None };
+        let Encoding::Shared { vec, per_phase, max_phase, order, pad } = self else { return None };
         let [fast, slow] = order[..] else { return None };
         let c = unflatten(index, shape);
         let (row, col, width) = (c[slow], c[fast], shape[fast]);
         let phase = (row / per_phase) % max_phase;
         let vcol = ((col / vec) ^ phase) * vec + col % vec;
-        (vcol < width).then_some(row * width + vcol)
+        (vcol < width).then_some(row * (width + pad) + vcol)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The `layout` stage as text: printing a kernel with its [`LayoutMap`], and reading such a
 //! file back with every encoding checked against what the GPU lowering implements.
 
-use super::assign::{all_values, dot_staging, LayoutMap};
+use super::assign::{all_values, LayoutMap};
 use super::encoding::{same_map, Encoding};
 use super::{attr, LayoutError};
 use crate::ir::import::EncodingTexts;
@@ -108,7 +108,7 @@ pub fn print(k: &Kernel, map: &LayoutMap) -> String {
                 ann.operands.insert((op, j), c);
                 continue;
             }
-            let shared = (d.kind == OpKind::Dot && j < 2).then(|| dot_staging(&map.enc[&d.results[0]], j));
+            let shared = (d.kind == OpKind::Dot && j < 2).then(|| map.staging_of(k, v, &map.enc[&d.results[0]]));
             let (c, line) = convert(&mut ann, &mut al, v, &read, shared.as_ref());
             ann.before.entry(op).or_default().push(line);
             ann.operands.insert((op, j), c);
@@ -150,7 +150,7 @@ pub fn read(k: &Kernel, texts: &EncodingTexts, num_warps: usize, warp_size: usiz
                 return Err(LayoutError::Inconsistent { value: who(), got: attr::print(&got, &|_| None), why: format!("the lowering reads it as {}", attr::print(&want, &|_| None)) });
             }
             if d.kind == OpKind::Dot && j < 2 {
-                let staged = dot_staging(&map.enc[&d.results[0]], j);
+                let staged = map.staging_of(k, v, &map.enc[&d.results[0]]);
                 if let Some(t) = texts.shared.get(&(op, j)) {
                     let s = parse(who(), t)?;
                     if s != staged {

@@ -118,9 +118,10 @@ fn accumulator_and_dot_operand_encodings_own_every_element_once() {
 fn shared_encodings_are_bijections() {
     for (vec, per_phase, max_phase) in [(1, 1, 1), (8, 1, 8), (4, 2, 4), (8, 4, 2)] {
         for order in [vec![1, 0], vec![0, 1]] {
-            let e = Encoding::Shared { vec, per_phase, max_phase, order };
+            let pad = vec % 3;
+            let e = Encoding::Shared { vec, per_phase, max_phase, order, pad };
             let shape = [64, 64];
-            let mut seen = vec![false; 64 * 64];
+            let mut seen = vec![false; 64 * (64 + pad)];
             for i in 0..64 * 64 {
                 let o = e.shared_offset(&shape, i).unwrap();
                 assert!(!seen[o], "{e:?}: offset {o} twice");
@@ -156,7 +157,7 @@ fn encodings_print_and_parse_back() {
         Encoding::Slice { dim: 1, parent: Box::new(blocked) },
         mma.clone(),
         Encoding::DotOperand { op_idx: 1, parent: Box::new(mma), k_width: 2 },
-        Encoding::Shared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1] },
+        Encoding::Shared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], pad: 8 },
     ];
     for e in cases {
         let text = attr::print(&e, &|_| None);
@@ -213,7 +214,7 @@ fn an_edited_mma_tiling_is_what_the_lowering_uses() {
     // An FMA accumulator instead of mma is a choice the file can make too.
     let fma = attr::print(&Encoding::from_acc(&AccLayout::fma(64, 64, 128).unwrap(), 32), &|_| None);
     let edited = text.replace(&text[text.find("#mma = ").unwrap() + 7..].lines().next().unwrap().to_string(), &fma);
-    let edited = edited.replace(", kWidth = 2 : i64", ", kWidth = 1 : i64").replace("order = array<i64: 0, 1>}", "order = array<i64: 1, 0>}");
+    let edited = edited.replace(", kWidth = 2 : i64", ", kWidth = 1 : i64").replace(", pad = 8 : i64}", ", pad = 0 : i64}");
     let (back, read) = round_trip(&edited).unwrap_or_else(|e| panic!("{e}\n{edited}"));
     assert!(read.acc_layouts(&back).layout.values().all(|l| matches!(l, AccLayout::Fma { .. })));
     assert!(!crate::lower::gpu::lower_with(&back, &info, &read).unwrap().llvm.contains("mma.sync"));
@@ -240,7 +241,7 @@ fn inconsistent_and_malformed_encodings_name_the_value() {
     let e = layout_err(&text.replace("kind = \"mma\"", "kind = \"mma\", bogus = 1 : i64"));
     assert!(matches!(&e, LayoutError::Malformed { why, .. } if why.contains("bogus")), "{e}");
     // A dot operand staged otherwise than tile.dot does.
-    let e = layout_err(&text.replacen("weft.shared = #shared}", "weft.shared = {kind = \"shared\", vec = 8 : i64, perPhase = 1 : i64, maxPhase = 8 : i64, order = array<i64: 1, 0>}}", 1));
+    let e = layout_err(&text.replacen("weft.shared = #shared}", "weft.shared = {kind = \"shared\", vec = 8 : i64, perPhase = 1 : i64, maxPhase = 8 : i64, order = array<i64: 1, 0>, pad = 8 : i64}}", 1));
     assert!(e.to_string().contains("tile.dot stages it"), "{e}");
 }
 

@@ -45,15 +45,22 @@ impl Gx<'_> {
         let mut stored = BTreeSet::new();
         stores_in(self.k, &self.roots, body, &mut stored);
         self.pending.extend(stored.iter().copied());
+        // A K loop feeding an mma dot may keep a `num_stages` ring (see `pipeline_ring`).
+        let ring = self.ring_prologue(op, &ub, &step, &ity)?;
+        let bound = ring.as_ref().map_or(ub.clone(), |r| r.bound.clone());
         let pre = self.cur.clone();
         self.br(&head);
         self.start(&head);
         let phi_at = self.out.len();
         let iv = self.def(args[0]);
         let iters: Vec<String> = args[1..].iter().map(|&a| self.def(a)).collect();
-        let go = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
+        let go = self.assign(&format!("icmp slt {ity} {iv}, {bound}"));
         self.cond_br(&go, &body_l, &exit);
         self.start(&body_l);
+        let next_slot = match &ring {
+            Some(r) => Some(self.ring_enter(r, &iv, &ub, &ity)?),
+            None => None,
+        };
         for &a in &args[1..] {
             self.settle(op, a)?;
         }
@@ -68,8 +75,14 @@ impl Gx<'_> {
             let y = yields.get(k).ok_or_else(|| self.malformed(op, "scf.for body yields fewer values than it carries"))?;
             phis.push_str(&format!("  {} = phi {t} [ {}, %{pre} ], [ {y}, %{latch} ]\n", iters[k], inits[k]));
         }
+        if let (Some(r), Some(n)) = (&ring, next_slot) {
+            phis.push_str(&format!("  {} = phi i32 [ 0, %{pre} ], [ {n}, %{latch} ]\n", r.slot));
+        }
         self.out.insert_str(phi_at, &phis);
         self.start(&exit);
+        if ring.is_some() {
+            self.ring_exit();
+        }
         self.pending.extend(stored);
         for (r, it) in d.results.iter().zip(iters) {
             self.bind(*r, it);

@@ -1,14 +1,15 @@
 //! `tile.dot`: `C[M, N] += A[M, K] · B[K, N]` with f32 accumulation. The operands (blocked)
 //! are staged in scratch shared memory; the accumulator stays in the layout inference gave it:
-//! - mma (the target's `m16n8k16` instruction, 16-bit operands): A row-major `[M][K]`, B
-//!   transposed to `[N][K]` so that each 32-bit fragment register (two consecutive k) is one
-//!   shared load; per k16 step each warp issues `rep_m * rep_n` instructions;
+//! - mma (the target's `m16n8k16` instruction, 16-bit operands): A `[M][K]` and B `[K][N]`,
+//!   rows padded against bank conflicts, read as fragments with `ldmatrix` (see
+//!   [`super::ldmatrix`]); per k16 step each warp issues `rep_m * rep_n` instructions;
 //! - FMA, the generic fallback (f32 operands, targets without a matrix instruction): A
 //!   `[M][K]`, B `[K][N]`, and per k each thread reads `tm` values of A and `tn` of B and
 //!   updates its `tm x tn` block.
 
-use super::acc_layout::{mma_a_fragment, mma_b_fragment, AccLayout, MMA_K, MMA_M, MMA_N};
+use super::acc_layout::{AccLayout, MMA_K, MMA_M, MMA_N};
 use super::emit::{num_elem, Gx, LlvmScalar};
+use super::ldmatrix::Staging;
 use crate::ir::{Op, Scalar};
 use crate::lower::LowerError;
 
@@ -29,24 +30,39 @@ impl Gx<'_> {
         let acc = self.in_acc_layout(op, c, &l)?;
         let vty = format!("<{} x float>", l.slots());
         let mut accs: Vec<String> = (0..l.slots()).map(|i| self.extract(&acc, &vty, i)).collect();
-        // Stage the operands: A row-major at 0, B after it (16-byte aligned).
-        let b_at = (m * k * s.bytes()).div_ceil(16) * 16;
-        self.scratch(op, b_at + k * n * s.bytes())?;
-        let (al, bl) = (self.layout_of(op, self.ty(a))?, self.layout_of(op, self.ty(b))?);
-        let (an, bn) = (self.name(a), self.name(b));
-        self.barrier();
-        self.stash_blocked(&an, s, &al, 0);
         let mma = matches!(l, AccLayout::Mma { .. });
-        if mma {
-            self.stash_transposed(&bn, s, &bl, k, n, b_at);
+        let (al, bl) = (self.layout_of(op, self.ty(a))?, self.layout_of(op, self.ty(b))?);
+        // A row-major at 0, B after it; mma operands get padded rows for `ldmatrix`.
+        let st = self.dot_staging(op)?;
+        self.scratch(op, st.bytes)?;
+        // Operands their loads copied straight to scratch (`cp.async`) are waited for; the
+        // others are stored from registers.
+        let staged = self.staged_operands(op);
+        let ring = self.ring_of(op);
+        if ring.is_some() {
+            // The copies' wait and barrier were at the loop's top (`pipeline_ring`).
+            self.commit_copies();
+        } else if staged.iter().any(|&x| x) {
+            self.commit_copies();
+            self.wait_copies(0);
         } else {
-            self.stash_blocked(&bn, s, &bl, b_at);
+            self.barrier();
         }
-        self.barrier();
+        if !staged[0] {
+            let an = self.name(a);
+            self.stash_padded(&an, s, &al, k, st.pad_a, 0);
+        }
+        if !staged[1] {
+            let bn = self.name(b);
+            self.stash_padded(&bn, s, &bl, n, st.pad_b, st.b_at);
+        }
+        if ring.is_none() {
+            self.barrier();
+        }
         if mma {
-            self.mma_steps(op, &l, s, k, b_at, &mut accs)?;
+            self.mma_steps(op, &l, s, k, &st, ring.as_ref().map(|r| r.read.as_str()), &mut accs)?;
         } else {
-            self.fma_steps(&l, s, k, b_at, &mut accs);
+            self.fma_steps(&l, s, k, st.b_at, &mut accs);
         }
         let mut v = "poison".to_string();
         for (i, x) in accs.iter().enumerate() {
@@ -56,72 +72,31 @@ impl Gx<'_> {
         self.settle(op, r)
     }
 
-    /// Writes B (`[k][n]`, blocked) to scratch as `[n][k]`.
-    fn stash_transposed(&mut self, v: &str, s: Scalar, l: &super::layout::Blocked, k: usize, n: usize, base: usize) {
-        let e = s.llvm();
-        let b = self.layout_base(l);
-        let vty = format!("<{} x {e}>", l.per);
-        // Replicated copies write the same value to the same place, so every thread may store.
-        for slot in 0..l.per {
-            let el = self.assign(&format!("add i32 {b}, {slot}"));
-            let (kk, nn) = (self.assign(&format!("udiv i32 {el}, {n}")), self.assign(&format!("urem i32 {el}, {n}")));
-            let row = self.assign(&format!("mul i32 {nn}, {k}"));
-            let idx = self.assign(&format!("add i32 {row}, {kk}"));
-            let p = self.smem_at(base, e, &idx);
-            let x = self.extract(v, &vty, slot);
-            self.line(&format!("store {e} {x}, ptr addrspace(3) {p}"));
-        }
-    }
-
-    /// The `m16n8k16` steps over K, each warp on its `rep_m x rep_n` tiles.
-    fn mma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, b_at: usize, accs: &mut [String]) -> Result<(), LowerError> {
+    /// The `m16n8k16` steps over K, each warp on its `rep_m x rep_n` tiles: per k16 step one
+    /// `ldmatrix.x4` per A tile and one `ldmatrix.x4.trans` per pair of B tiles (`.x2` for an
+    /// odd last one); `slot` offsets both operands (a ring's slot, in elements).
+    fn mma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, slot: Option<&str>, accs: &mut [String]) -> Result<(), LowerError> {
         let spec = self.t.mma(s).ok_or_else(|| self.unsupported(op, &format!("no matrix instruction for {} operands", s.mlir())))?;
-        let AccLayout::Mma { n, warps_n, .. } = *l else { return Err(self.malformed(op, "not an mma layout")) };
         let (rm, rn) = l.reps();
-        // Lane-dependent parts of the fragment addresses: (warp row + lane/4) * K + 2*(lane%4)
-        // for A, (warp column + lane/4) * K + 2*(lane%4) for B (stored [N][K]).
-        let base = self.acc_base(l);
-        let (tid, e) = (self.tid(), s.llvm());
-        let a0 = self.entry_value(&format!("mma.a.{l:?}.{k}"), |_, r| {
-            vec![
-                format!("{r}.row = udiv i32 {base}, {n}"),
-                format!("{r}.col = urem i32 {base}, {n}"),
-                format!("{r}.c = urem i32 {r}.col, 8"),
-                format!("{r}.rk = mul i32 {r}.row, {k}"),
-                format!("{r} = add i32 {r}.rk, {r}.c"),
-            ]
-        });
-        let b0 = self.entry_value(&format!("mma.b.{l:?}.{k}"), |_, r| {
-            vec![
-                format!("{r}.w = udiv i32 {tid}, 32"),
-                format!("{r}.wn = urem i32 {r}.w, {warps_n}"),
-                format!("{r}.l = urem i32 {tid}, 32"),
-                format!("{r}.g = udiv i32 {r}.l, 4"),
-                format!("{r}.q = urem i32 {r}.l, 4"),
-                format!("{r}.c0 = mul i32 {r}.wn, {}", n / warps_n),
-                format!("{r}.n = add i32 {r}.c0, {r}.g"),
-                format!("{r}.nk = mul i32 {r}.n, {k}"),
-                format!("{r}.k2 = mul i32 {r}.q, 2"),
-                format!("{r} = add i32 {r}.nk, {r}.k2"),
-            ]
-        });
-        let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(b_at, e, &b0));
+        let (ks, ns) = (k + st.pad_a, l.shape().1 + st.pad_b);
+        let (a0, b0) = self.ldmatrix_bases(l, ks, ns);
+        // In a ring, the slot this iteration reads (an element offset).
+        let (a0, b0) = match slot {
+            Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
+            None => (a0, b0),
+        };
+        let e = s.llvm();
+        let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(st.b_at, e, &b0));
         let reg = spec.reg;
-        let (fa, fb) = (mma_a_fragment(0), mma_b_fragment(0));
         for k0 in (0..k).step_by(MMA_K) {
-            let mut bregs = vec![];
-            for jn in 0..rn {
-                let regs: Vec<String> = (0..2).map(|i| {
-                    let (dk, _) = fb[2 * i];
-                    self.shared_reg(&pb, e, reg, jn * MMA_N * k + k0 + dk)
-                }).collect();
-                bregs.push(regs);
+            let mut bregs: Vec<Vec<String>> = vec![];
+            for jn in (0..rn).step_by(2) {
+                let count = if jn + 1 < rn { 4 } else { 2 };
+                let r = self.ldmatrix(&pb, e, k0 * ns + jn * MMA_N, count, true, reg);
+                bregs.extend(r.chunks(2).map(|c| c.to_vec()));
             }
             for im in 0..rm {
-                let aregs: Vec<String> = (0..4).map(|i| {
-                    let (dr, dk) = fa[2 * i];
-                    self.shared_reg(&pa, e, reg, (im * MMA_M + dr) * k + k0 + dk)
-                }).collect();
+                let aregs = self.ldmatrix(&pa, e, im * MMA_M * ks + k0, 4, false, reg);
                 for (jn, br) in bregs.iter().enumerate() {
                     let at = l.mma_slot(im, jn);
                     let mut args: Vec<String> = aregs.iter().chain(br).map(|x| format!("{reg} {x}")).collect();
@@ -137,12 +112,6 @@ impl Gx<'_> {
             }
         }
         Ok(())
-    }
-
-    /// One 32-bit fragment register (two 16-bit elements) at element `off` from `p`.
-    fn shared_reg(&mut self, p: &str, e: &str, reg: &str, off: usize) -> String {
-        let q = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {p}, i32 {off}"));
-        self.assign(&format!("load {reg}, ptr addrspace(3) {q}, align 4"))
     }
 
     /// FMA steps: per k, `tm` loads of A and `tn` of B, then `tm * tn` fused multiply-adds.

@@ -50,6 +50,8 @@ pub(crate) struct Gx<'k> {
     pub smem_bytes: usize,
     /// Tiles of LL words (`ll_pack` results).
     pub ll_words: HashSet<Value>,
+    /// The `num_stages` ring of the K loop being lowered, if any.
+    pub ring: Option<super::pipeline_ring::Ring>,
 }
 
 impl<'k> Gx<'k> {
@@ -76,6 +78,7 @@ impl<'k> Gx<'k> {
             blocked_form: HashMap::new(),
             smem_bytes: 0,
             ll_words: HashSet::new(),
+            ring: None,
         }
     }
 

@@ -16,6 +16,9 @@ impl Gx<'_> {
     pub(crate) fn load(&mut self, op: Op) -> Result<(), LowerError> {
         let d = self.k.op(op);
         let OpKind::Load { mask, other } = d.kind else { return Err(self.malformed(op, "not a load")) };
+        if let Some((dot, which)) = self.staged_load(op) {
+            return self.load_to_shared(op, dot, which);
+        }
         let (p, r) = (d.operands[0], d.results[0]);
         self.order_load(p);
         let s = num_elem(self.ty(r));

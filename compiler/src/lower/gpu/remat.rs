@@ -50,7 +50,7 @@ impl Gx<'_> {
     }
 
     /// Whether `v` is an index expression of at most `MAX_OPS` ops (scalars are leaves).
-    fn rematerializable(&self, v: Value, depth: usize) -> bool {
+    pub(crate) fn rematerializable(&self, v: Value, depth: usize) -> bool {
         if !self.ty(v).is_tensor() || self.uniform.contains_key(&v) {
             return true;
         }

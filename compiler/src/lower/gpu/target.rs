@@ -91,6 +91,10 @@ pub trait TargetInfo {
         let _ = a;
         None
     }
+    /// Whether 16-byte `cp.async` copies global memory straight to shared memory.
+    fn cp_async(&self) -> bool {
+        false
+    }
 }
 
 /// A warp-level `m16n8k16` instruction: `{f32 x 4} @intrinsic(a x 4, b x 2, c x 4)`.
@@ -199,6 +203,10 @@ impl TargetInfo for Nvptx {
     fn shared_limits(&self) -> (usize, usize) {
         // 48 KiB static on every NVIDIA GPU; opt-in up to 163 KiB on sm_80, 227 KiB on sm_90+.
         (48 * 1024, if self.sm >= 90 { 227 * 1024 } else { 163 * 1024 })
+    }
+
+    fn cp_async(&self) -> bool {
+        self.sm >= 80
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {

@@ -1,0 +1,145 @@
+//! `cp.async` staging of dot operands (sm_80+): a load whose only use is an mma dot's A or B
+//! copies its tile from global memory straight into the dot's padded scratch buffer (see
+//! [`super::ldmatrix::Staging`]), 16 bytes per `cp.async.cg.shared.global`, masked-off chunks
+//! zero-filled (`src-size` 0), instead of loading to registers and storing them again. The dot
+//! then commits the group, waits for it and meets the CTA at a barrier before `ldmatrix`
+//! (in a `num_stages` ring, see [`super::pipeline_ring`], the wait is for an older step).
+//!
+//! Only where nothing can go wrong: the load's tile is 16-byte vectorised with proven
+//! alignment and per-chunk mask, its `other` (if any) is zero, and between the load and the
+//! dot in the same block only ops that touch no scratch run (so the buffer is the dot's).
+
+use super::acc_layout::AccLayout;
+use super::emit::{num_elem, Gx, LlvmScalar};
+use crate::ir::{ConstVal, Op, OpKind, Value};
+use crate::lower::LowerError;
+
+/// The `cp.async` copy with a source size (bytes beyond it are zero-filled).
+const CP_ASYNC: &str = "llvm.nvvm.cp.async.cg.shared.global.16.s";
+
+impl Gx<'_> {
+    /// The dot that load `load` feeds through `cp.async`, and which operand (0 A, 1 B) it is.
+    pub(crate) fn staged_load(&self, load: Op) -> Option<(Op, usize)> {
+        let d = self.k.op(load);
+        let OpKind::Load { mask, other } = d.kind else { return None };
+        if !self.t.cp_async() || (other && !self.is_zero(d.operands[2])) {
+            return None;
+        }
+        let r = d.results[0];
+        let s = num_elem(self.ty(r));
+        if s.bytes() != 2 {
+            return None;
+        }
+        let mut users = self.k.ops.iter().enumerate().filter(|(_, o)| o.operands.contains(&r));
+        let (dot, user) = users.next()?;
+        if users.next().is_some() || user.kind != OpKind::Dot {
+            return None;
+        }
+        let which = user.operands.iter().position(|&v| v == r).filter(|&i| i < 2)?;
+        if !matches!(self.accs.layout.get(&user.results[0]), Some(AccLayout::Mma { .. })) {
+            return None;
+        }
+        let dot = Op(dot as u32);
+        let between = self.ops_between(load, dot)?;
+        if !between.iter().all(|&o| touches_no_scratch(&self.k.op(o).kind)) {
+            return None;
+        }
+        let per = self.slots(self.ty(r))?;
+        let plan = self.vector_plan(d.operands[0], mask.then(|| d.operands[1]), per)?;
+        (plan.proven() && plan.bytes(s) == 16).then_some((dot, which))
+    }
+
+    /// Which of `dot`'s operands (A, B) their loads stage through `cp.async`.
+    pub(crate) fn staged_operands(&self, dot: Op) -> [bool; 2] {
+        let d = self.k.op(dot);
+        std::array::from_fn(|i| self.defs.get(&d.operands[i]).is_some_and(|&l| self.staged_load(l) == Some((dot, i))))
+    }
+
+    /// Lowers staged load `load` of operand `which` of `dot`: one `cp.async` per 16-byte chunk
+    /// into the operand's padded buffer. The first staged operand of the dot first meets the
+    /// CTA at a barrier, so no thread still reads the scratch buffer the copies overwrite.
+    pub(crate) fn load_to_shared(&mut self, load: Op, dot: Op, which: usize) -> Result<(), LowerError> {
+        let d = self.k.op(load);
+        let OpKind::Load { mask, .. } = d.kind else { return Err(self.malformed(load, "not a load")) };
+        let (p, r) = (d.operands[0], d.results[0]);
+        self.order_load(p);
+        let dd = self.k.op(dot);
+        let s = num_elem(self.ty(r));
+        let st = self.dot_staging(dot)?;
+        let l = self.layout_of(dot, self.ty(dd.operands[which]))?;
+        let cols = *self.ty(dd.operands[which]).shape().last().unwrap_or(&1);
+        let (pad, base) = if which == 0 { (st.pad_a, 0) } else { (st.pad_b, st.b_at) };
+        let ring = self.ring_of(dot);
+        let other_first = self.defs.get(&dd.operands[1 - which]).is_some_and(|&o| self.staged_load(o) == Some((dot, 1 - which)) && self.ops_between(o, load).is_some());
+        if !other_first {
+            // In a ring: the copies of the step computed now have landed (all but the
+            // newest S - 2 groups), and the slot written next was read before this barrier.
+            if let Some(r) = &ring {
+                self.wait_copies(r.stages - 2);
+            }
+            self.barrier();
+        }
+        let per = l.per;
+        let plan = self.vector_plan(p, mask.then(|| d.operands[1]), per).ok_or_else(|| self.malformed(load, "a staged load has no vector plan"))?;
+        let pn = self.name(p);
+        let ptrs = self.chunk_ptrs(&pn, &plan);
+        let m_name = mask.then(|| self.name(d.operands[1]));
+        let idx = self.padded_index(&l, cols, pad);
+        let idx = match &ring {
+            Some(r) => self.assign(&format!("add i32 {idx}, {}", r.write)),
+            None => idx,
+        };
+        let e = s.mem();
+        let dst0 = self.smem_at(base, e, &idx);
+        self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
+        for (j, src) in ptrs.iter().enumerate() {
+            let first = j * plan.w;
+            // A thread's chunks lie in one row or fill whole rows (`row_pad`).
+            let off = first + (first / cols) * pad;
+            let dst = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {off}"));
+            let on = match (&m_name, &ring) {
+                (Some(mn), Some(r)) => {
+                    let on = self.extract(mn, &format!("<{per} x i1>"), first);
+                    Some(self.assign(&format!("and i1 {on}, {}", r.live)))
+                }
+                (Some(mn), None) => Some(self.extract(mn, &format!("<{per} x i1>"), first)),
+                (None, Some(r)) => Some(r.live.clone()),
+                (None, None) => None,
+            };
+            let size = match on {
+                Some(on) => self.assign(&format!("select i1 {on}, i32 16, i32 0")),
+                None => "16".into(),
+            };
+            self.line(&format!("call void @{CP_ASYNC}(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i32 {size})"));
+        }
+        // Only the dot reads the result, from shared memory.
+        self.bind(r, "poison".into());
+        Ok(())
+    }
+
+    /// The ops strictly between `a` and `b` when both are in one block, `a` first.
+    fn ops_between(&self, a: Op, b: Op) -> Option<Vec<Op>> {
+        let block = self.k.blocks.iter().find(|bl| bl.ops.contains(&a))?;
+        let (i, j) = (block.ops.iter().position(|&o| o == a)?, block.ops.iter().position(|&o| o == b)?);
+        (i < j).then(|| block.ops[i + 1..j].to_vec())
+    }
+
+    /// Whether `v` is a zero constant (or a splat of one).
+    fn is_zero(&self, v: Value) -> bool {
+        let Some(&o) = self.defs.get(&v) else { return false };
+        let d = self.k.op(o);
+        match d.kind {
+            OpKind::Const(c) => c == ConstVal::Int(0) || c == ConstVal::Float(0.0),
+            OpKind::Splat => self.is_zero(d.operands[0]),
+            _ => false,
+        }
+    }
+}
+
+/// Ops whose GPU lowering uses no scratch shared memory.
+fn touches_no_scratch(k: &OpKind) -> bool {
+    matches!(
+        k,
+        OpKind::Load { .. } | OpKind::Const(_) | OpKind::Binary(_) | OpKind::Cmp(_) | OpKind::Select | OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Splat | OpKind::AddPtr | OpKind::MakeRange(..)
+    )
+}

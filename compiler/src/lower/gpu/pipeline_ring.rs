@@ -1,0 +1,183 @@
+//! The `num_stages` ring (sm_80+): a K loop whose body is only address arithmetic, the two
+//! `cp.async`-staged operand loads of one mma dot and that dot (the GEMM family's
+//! `tile_product`) keeps `S = num_stages` copies of the dot's operand buffers in scratch.
+//!
+//! The consumer runs `S - 1` iterations behind the copies: iteration `i` waits for the copies
+//! of iteration `i - (S - 1)` (`cp.async.wait_group S-2`), meets the CTA at the one barrier of
+//! the step, copies its own tiles into slot `i % S` (the slot read one iteration ago, before
+//! that barrier) and multiplies slot `(i + 1) % S`, so the loads of step `k + S - 1` are in
+//! flight while step `k` computes. The loop runs `S - 1` extra iterations whose copies are
+//! zero-filled (no bytes read), and the slots read before any copy landed are zeroed before
+//! the loop, so the extra products add zeros. After the loop every copy is waited for, so no
+//! late zero-fill lands on the scratch the next op uses. Tiles whose slots do not fit the
+//! CTA's shared memory get fewer slots (none below 2).
+
+use super::emit::{num_elem, Gx};
+use super::ldmatrix::Staging;
+use crate::ir::{BinOp, Op, OpKind};
+use crate::lower::LowerError;
+
+/// The ring of the loop being lowered.
+#[derive(Clone, Debug)]
+pub(crate) struct Ring {
+    /// The dot it feeds.
+    pub dot: Op,
+    /// Slots.
+    pub stages: usize,
+    /// Element offset (i32) of this iteration's write slot, and of the slot the dot reads.
+    pub write: String,
+    pub read: String,
+    /// `i1`: the iteration exists (its copies read memory; else they zero-fill).
+    pub live: String,
+}
+
+/// What the lowering of a ringed loop needs from its header on.
+pub(crate) struct RingLoop {
+    /// The dot and the number of slots.
+    pub dot: Op,
+    pub stages: usize,
+    /// Bytes per slot.
+    pub slot_bytes: usize,
+    /// The extended trip bound (`ub + (S - 1) * step`).
+    pub bound: String,
+    /// The slot counter's phi name.
+    pub slot: String,
+}
+
+impl Gx<'_> {
+    /// The `num_stages` constexpr (1 without one).
+    fn num_stages(&self, op: Op) -> Result<usize, LowerError> {
+        let Some(v) = self.k.constexpr("num_stages") else { return Ok(1) };
+        match v.trim().parse::<usize>() {
+            Ok(n) if (1..=8).contains(&n) => Ok(n),
+            _ => Err(LowerError::BadConstexpr { name: "num_stages".into(), value: v.into(), target: self.t.name().into(), why: format!("must be an integer from 1 to 8 (at {})", self.k.op(op).loc) }),
+        }
+    }
+
+    /// The dot a ring of `num_stages` (at least 2) slots feeds in `for_op`'s body, when the
+    /// body is a pure K loop: its one carried value is the dot's accumulator, both operands
+    /// are staged loads, and every other op is address arithmetic that uses no scratch.
+    fn ring_plan(&self, for_op: Op) -> Result<Option<(Op, usize)>, LowerError> {
+        let stages = self.num_stages(for_op)?;
+        let d = self.k.op(for_op);
+        if stages < 2 || d.operands.len() != 4 {
+            return Ok(None);
+        }
+        let body = self.k.block(d.regions[0]);
+        let Some((&y, ops)) = body.ops.split_last() else { return Ok(None) };
+        let dots: Vec<Op> = ops.iter().copied().filter(|&o| self.k.op(o).kind == OpKind::Dot).collect();
+        let [dot] = dots[..] else { return Ok(None) };
+        let dd = self.k.op(dot);
+        if dd.operands[2] != body.args[1] || self.k.op(y).operands != [dd.results[0]] || self.staged_operands(dot) != [true, true] {
+            return Ok(None);
+        }
+        let staged = |o: Op| self.staged_load(o).is_some_and(|(x, _)| x == dot);
+        let plain = ops.iter().all(|&o| o == dot || staged(o) || self.address_arith(o));
+        Ok(plain.then_some((dot, stages)))
+    }
+
+    /// Whether `op` computes addresses or masks without scratch memory or a trap (no
+    /// division: the ring's extra iterations evaluate it past the loop's end).
+    fn address_arith(&self, op: Op) -> bool {
+        let d = self.k.op(op);
+        match &d.kind {
+            OpKind::Binary(b) => !matches!(b, BinOp::Div | BinOp::Rem),
+            OpKind::Const(_) | OpKind::Cmp(_) | OpKind::Select | OpKind::Cast(_) | OpKind::Splat | OpKind::AddPtr | OpKind::MakeRange(..) => true,
+            OpKind::Broadcast | OpKind::ExpandDims(_) => {
+                let src = d.operands[0];
+                let same = self.ty(src).numel() == self.ty(d.results[0]).numel();
+                let splat = self.defs.get(&src).is_some_and(|&o| self.k.op(o).kind == OpKind::Splat);
+                same || splat || self.rematerializable(src, 0)
+            }
+            _ => false,
+        }
+    }
+
+    /// Before the loop (in the preheader): claims the ring's scratch, zeroes the slots read
+    /// before their first copy lands, and computes the extended bound. `None` when `for_op`
+    /// gets no ring.
+    pub(crate) fn ring_prologue(&mut self, for_op: Op, ub: &str, step: &str, ity: &str) -> Result<Option<RingLoop>, LowerError> {
+        let Some((dot, stages)) = self.ring_plan(for_op)? else { return Ok(None) };
+        let st = self.dot_staging(dot)?;
+        let slot_bytes = st.bytes.div_ceil(16) * 16;
+        // As many slots as shared memory holds (large tiles get fewer stages, or none).
+        let stages = stages.min(self.t.shared_limits().1 / slot_bytes);
+        if stages < 2 {
+            return Ok(None);
+        }
+        self.scratch(dot, stages * slot_bytes)?;
+        // Whatever used scratch before is done with it before the zeroes go in; the loop's
+        // first barrier orders them before the first read and the copies into slot 0.
+        self.barrier();
+        let (chunks, threads) = ((stages - 1) * slot_bytes / 16, self.threads());
+        let tid = self.tid();
+        for j in 0..chunks.div_ceil(threads) {
+            let c = self.assign(&format!("add i32 {tid}, {}", j * threads));
+            let at = self.assign(&format!("mul i32 {c}, 16"));
+            let p = self.smem_at(slot_bytes, "i8", &at);
+            let st = format!("store <4 x i32> zeroinitializer, ptr addrspace(3) {p}, align 16");
+            if (j + 1) * threads <= chunks {
+                self.line(&st);
+            } else {
+                let on = self.assign(&format!("icmp ult i32 {c}, {chunks}"));
+                self.only_where(&on, |g| {
+                    g.line(&st);
+                    vec![]
+                }, "0");
+            }
+        }
+        let extra = self.assign(&format!("mul {ity} {step}, {}", stages - 1));
+        let bound = self.assign(&format!("add {ity} {ub}, {extra}"));
+        let slot = self.fresh();
+        Ok(Some(RingLoop { dot, stages, slot_bytes, bound, slot }))
+    }
+
+    /// At the top of the body: this iteration's slots; returns the next slot counter (for the
+    /// latch's phi).
+    pub(crate) fn ring_enter(&mut self, rl: &RingLoop, iv: &str, ub: &str, ity: &str) -> Result<String, LowerError> {
+        let s = num_elem(self.ty(self.k.op(rl.dot).operands[0]));
+        let slot_el = rl.slot_bytes / s.bytes();
+        let (slot, stages) = (&rl.slot, rl.stages);
+        let write = self.assign(&format!("mul i32 {slot}, {slot_el}"));
+        let up = self.assign(&format!("add i32 {slot}, 1"));
+        let wrap = self.assign(&format!("icmp eq i32 {up}, {stages}"));
+        let next = self.assign(&format!("select i1 {wrap}, i32 0, i32 {up}"));
+        let read = self.assign(&format!("mul i32 {next}, {slot_el}"));
+        let live = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
+        self.ring = Some(Ring { dot: rl.dot, stages, write, read, live });
+        Ok(next)
+    }
+
+    /// After the loop: every copy (the extra iterations' zero-fills too) has landed.
+    pub(crate) fn ring_exit(&mut self) {
+        self.ring = None;
+        self.wait_copies(0);
+    }
+
+    /// The staging of `dot`'s operands (as the dot lowers them).
+    pub(crate) fn dot_staging(&self, dot: Op) -> Result<Staging, LowerError> {
+        let d = self.k.op(dot);
+        let (ta, tb) = (self.ty(d.operands[0]), self.ty(d.operands[1]));
+        let ([m, k], [_, n]) = (ta.shape(), tb.shape()) else { return Err(self.malformed(dot, "tile.dot takes 2-D tiles")) };
+        let (al, bl) = (self.layout_of(dot, ta)?, self.layout_of(dot, tb)?);
+        let mma = matches!(self.accs.layout.get(&d.results[0]), Some(super::acc_layout::AccLayout::Mma { .. }));
+        Ok(Staging::new(*m, *n, *k, num_elem(ta).bytes(), (al.per, bl.per), mma))
+    }
+
+    /// `cp.async.wait_group n`.
+    pub(crate) fn wait_copies(&mut self, n: usize) {
+        self.declare("llvm.nvvm.cp.async.wait.group", "declare void @llvm.nvvm.cp.async.wait.group(i32 immarg)");
+        self.line(&format!("call void @llvm.nvvm.cp.async.wait.group(i32 {n})"));
+    }
+
+    /// `cp.async.commit_group`.
+    pub(crate) fn commit_copies(&mut self) {
+        self.declare("llvm.nvvm.cp.async.commit.group", "declare void @llvm.nvvm.cp.async.commit.group()");
+        self.line("call void @llvm.nvvm.cp.async.commit.group()");
+    }
+
+    /// The ring feeding `dot`, if the loop being lowered has one.
+    pub(crate) fn ring_of(&self, dot: Op) -> Option<Ring> {
+        self.ring.clone().filter(|r| r.dot == dot)
+    }
+}
