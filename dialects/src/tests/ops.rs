@@ -34,6 +34,11 @@ pub(crate) const CASES: &[(&str, &str)] = &[
         r#"%r = "tile.splat"(%x) : (f32) -> tensor<128xf32>"#,
     ),
     (
+        "tile.convert_layout",
+        r#"%e = "tile.splat"(%x) : (f32) -> tensor<4x128xf32, {kind = "blocked"}>
+  %r = "tile.convert_layout"(%e) {weft.shared = {kind = "shared"}} : (tensor<4x128xf32, {kind = "blocked"}>) -> tensor<4x128xf32, {kind = "mma"}>"#,
+    ),
+    (
         "tile.splat",
         r#"%r = "tile.splat"(%p) : (!tile.ptr<f32>) -> tensor<128x!tile.ptr<f32>>"#,
     ),
@@ -215,7 +220,7 @@ fn readme_ops() -> BTreeSet<String> {
 #[test]
 fn every_readme_op_has_a_valid_case() {
     let ops = readme_ops();
-    assert_eq!(ops.len(), 29, "{ops:?}");
+    assert_eq!(ops.len(), 30, "{ops:?}");
     let covered: BTreeSet<String> = CASES.iter().map(|(op, _)| op.to_string()).collect();
     let missing: Vec<_> = ops.difference(&covered).collect();
     assert!(
@@ -274,7 +279,7 @@ fn all_ops_in_one_function() {
     let printed = round_trip(&ctx, &text);
     assert_eq!(
         printed.matches("\"shmem.").count() + printed.matches("\"tile.").count(),
-        CASES.len() + 2
+        CASES.len() + 3 // three cases define a helper op first
     );
     let module = parse(&ctx, &text, "all.mlir").unwrap();
     assert_eq!(print(&module), printed);
