@@ -229,3 +229,24 @@ fn a_launch_leaves_no_unfinished_work() {
         assert!(r.warnings.is_empty(), "{protocol}: {:?}", r.warnings);
     }
 }
+
+/// Synthesized algorithms (not only verified symbolically) run on `local` with the plain-math
+/// check: the DGX-1 AllGather frontier on 8 ranks, and the combining collectives and AllToAll
+/// on a 2x2 hierarchical topology, at an uneven element count.
+#[test]
+fn synthesized_algorithms_run_on_local() {
+    use weft_compiler::msccl::synth::{least_steps, pareto_optimal, SynthCollective, Topology, DEFAULT_BUDGET};
+    let mut quiet = |_: String| {};
+    let dgx1 = pareto_optimal(&Topology::dgx1(), SynthCollective::AllGather, 6, DEFAULT_BUDGET, &mut quiet).unwrap();
+    assert_eq!(dgx1.len(), 2);
+    let w8 = world(1, 8);
+    for a in &dgx1 {
+        check(&w8, &a.to_ir().unwrap(), 4800 + 8 * 6, &opts(DType::F32, None));
+    }
+    let hier = Topology::parse("hier:2x2").unwrap();
+    let w = world(2, 2);
+    for coll in [SynthCollective::AllReduce, SynthCollective::ReduceScatter, SynthCollective::AllToAll] {
+        let a = least_steps(&hier, coll, DEFAULT_BUDGET, &mut quiet).unwrap_or_else(|e| panic!("{coll:?}: {e}"));
+        check(&w, &a.to_ir().unwrap(), 1000 + 4 * 7, &opts(DType::F32, None));
+    }
+}
