@@ -35,6 +35,9 @@ enum MscclCmd {
     /// Lower bounds for a topology and collective.
     #[command(subcommand)]
     Analyze(super::msccl_synth::AnalyzeCmd),
+    /// Distributed algorithms stitched from local ones (writes MSCCL-IR XML).
+    #[command(subcommand)]
+    Distribute(super::msccl_synth::DistributeCmd),
 }
 
 /// Which algorithm, and the parameters of a built-in one.
@@ -150,6 +153,7 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
         MscclCmd::Topo(c) => super::msccl_synth::topo(c),
         MscclCmd::Synth(c) => super::msccl_synth::synth(c),
         MscclCmd::Analyze(c) => super::msccl_synth::analyze(c),
+        MscclCmd::Distribute(c) => super::msccl_synth::distribute(c),
     }
 }
 

@@ -86,6 +86,41 @@ pub enum AnalyzeCmd {
     Rounds(Target),
 }
 
+/// `weft msccl distribute`.
+#[derive(Subcommand, Debug)]
+pub enum DistributeCmd {
+    /// AllToAll over --copies nodes of a local topology: a local Gather to --gather-root, one
+    /// transpose step between roots of different nodes, a local Scatter from --scatter-root.
+    Alltoall {
+        /// The local (one node's) topology.
+        #[arg(long)]
+        topo: String,
+        /// Nodes.
+        #[arg(long)]
+        copies: usize,
+        /// Local rank the Gather collects at.
+        #[arg(long, default_value_t = 0)]
+        gather_root: usize,
+        /// Local rank the Scatter sends from.
+        #[arg(long, default_value_t = 0)]
+        scatter_root: usize,
+        /// Directory the algorithm's MSCCL-IR XML is written to.
+        #[arg(short, long, default_value = ".")]
+        out: PathBuf,
+        /// Search nodes each local schedule may explore before giving up.
+        #[arg(long, default_value_t = synth::DEFAULT_BUDGET)]
+        budget: u64,
+    },
+}
+
+/// Runs `weft msccl distribute`.
+pub fn distribute(cmd: DistributeCmd) -> Result<(), String> {
+    let DistributeCmd::Alltoall { topo, copies, gather_root, scatter_root, out, budget } = cmd;
+    let local = Topology::parse(&topo).map_err(|e| e.to_string())?;
+    let a = synth::alltoall_gather_scatter(&local, copies, gather_root, scatter_root, budget).map_err(|e| e.to_string())?;
+    write(&a, &out)
+}
+
 /// Runs `weft msccl topo`.
 pub fn topo(cmd: TopoCmd) -> Result<(), String> {
     let TopoCmd::Show { topo } = cmd;

@@ -129,6 +129,31 @@ fn msccl_errors_are_one_line() {
 }
 
 #[test]
+fn synthesized_and_distributed_algorithms_run_from_their_xml() {
+    let dir = std::env::temp_dir().join(format!("weft-synth-cli-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = weft(&["msccl", "synth", "least-steps", "--topo", "ring:4", "--coll", "allgather", "-o", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    let (code, out, err) = weft(&["msccl", "distribute", "alltoall", "--topo", "fc:2", "--copies", "2", "--scatter-root", "1", "-o", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("alltoall.n4-fc2x2"), "{out}");
+    let mut xmls: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    xmls.sort();
+    assert_eq!(xmls.len(), 2, "{xmls:?}");
+    for x in &xmls {
+        let (code, out, err) = weft(&["msccl", "run", x.to_str().unwrap(), "--nodes", "2", "--elems", "1000", "--iters", "1"]);
+        assert_eq!(code, 0, "{x:?}: {err}");
+        assert!(out.contains("PASS"), "{x:?}: {out}");
+    }
+    let (code, _, err) = weft(&["msccl", "distribute", "alltoall", "--topo", "ring:4", "--copies", "2", "--scatter-root", "2"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no link from gather root 0 to scatter root 2"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn cuda_transport_without_a_gpu_says_what_is_missing() {
     let (code, out, err) = weft(&["devices"]);
     if code == 0 {

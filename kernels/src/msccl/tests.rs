@@ -231,8 +231,8 @@ fn a_launch_leaves_no_unfinished_work() {
 }
 
 /// Synthesized algorithms (not only verified symbolically) run on `local` with the plain-math
-/// check: the DGX-1 AllGather frontier on 8 ranks, and the combining collectives and AllToAll
-/// on a 2x2 hierarchical topology, at an uneven element count.
+/// check: the DGX-1 AllGather frontier on 8 ranks, the combining collectives and AllToAll on a
+/// 2x2 hierarchical topology, and distributed AllToAlls, at uneven element counts.
 #[test]
 fn synthesized_algorithms_run_on_local() {
     use weft_compiler::msccl::synth::{least_steps, pareto_optimal, SynthCollective, Topology, DEFAULT_BUDGET};
@@ -248,5 +248,11 @@ fn synthesized_algorithms_run_on_local() {
     for coll in [SynthCollective::AllReduce, SynthCollective::ReduceScatter, SynthCollective::AllToAll] {
         let a = least_steps(&hier, coll, DEFAULT_BUDGET, &mut quiet).unwrap_or_else(|e| panic!("{coll:?}: {e}"));
         check(&w, &a.to_ir().unwrap(), 1000 + 4 * 7, &opts(DType::F32, None));
+    }
+    // Distributed AllToAll stitched from local Gather and Scatter schedules (msccl distribute).
+    for (local, copies, g, s) in [("fc:2", 2, 0, 1), ("ring:3", 2, 0, 0)] {
+        let t = Topology::parse(local).unwrap();
+        let a = weft_compiler::msccl::synth::alltoall_gather_scatter(&t, copies, g, s, DEFAULT_BUDGET).unwrap();
+        check(&world(copies, t.ranks()), &a.to_ir().unwrap(), 600 + 6 * 5, &opts(DType::F32, None));
     }
 }

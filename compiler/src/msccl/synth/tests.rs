@@ -107,3 +107,18 @@ fn dgx1_allgather_frontier() {
         a.to_ir().unwrap();
     }
 }
+
+#[test]
+fn distributed_alltoall_from_gather_and_scatter_verifies() {
+    for (local, copies, g, s) in [("fc:2", 2, 0, 1), ("ring:3", 2, 0, 0), ("fc:3", 3, 1, 2), ("dgx1", 2, 0, 1)] {
+        let t = Topology::parse(local).unwrap();
+        let a = alltoall_gather_scatter(&t, copies, g, s, super::DEFAULT_BUDGET).unwrap_or_else(|e| panic!("{local} x{copies}: {e}"));
+        a.to_ir().unwrap_or_else(|e| panic!("{}: {e}", a.name));
+        assert!(a.steps >= 3, "{}: gather, transpose and scatter", a.name);
+    }
+    // Roots without a local link between them cannot carry a node's own chunks.
+    let e = alltoall_gather_scatter(&Topology::parse("ring:4").unwrap(), 2, 0, 2, super::DEFAULT_BUDGET).unwrap_err();
+    assert!(e.to_string().contains("no link from gather root 0 to scatter root 2"), "{e}");
+    let e = alltoall_gather_scatter(&Topology::parse("fc:2").unwrap(), 2, 5, 0, super::DEFAULT_BUDGET).unwrap_err();
+    assert!(e.to_string().contains("gather root 5 is out of range"), "{e}");
+}
