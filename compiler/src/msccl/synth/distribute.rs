@@ -9,21 +9,17 @@ use super::emit::{self, Synthesized};
 use super::error::{Result, SynthError};
 use super::problem::SynthCollective;
 use super::search::{self, Outcome, Send, SolvedStep};
-use super::strategy::lower_bound_steps;
+use super::strategy::{first_steps, lower_bound_steps};
 use super::topo::{Topology, MAX_RANKS};
 
 /// The fewest-steps schedule of a non-combining `coll` on `topo`, one chunk per slice.
 fn least_schedule(topo: &Topology, coll: SynthCollective, budget: u64) -> Result<Vec<SolvedStep>> {
     let demand = coll.demand(topo.ranks(), 1)?;
-    let lb = lower_bound_steps(topo, coll)?.max(1);
-    for steps in lb..lb + 2 * topo.ranks() {
-        match search::solve(topo, &demand, steps, steps as u32, budget) {
-            Outcome::Found(s) => return Ok(s),
-            Outcome::Impossible => {}
-            Outcome::GaveUp => return Err(SynthError::Budget(format!("{coll} on {} at {steps} steps", topo.name))),
-        }
-    }
-    Err(SynthError::Budget(format!("{coll} on {}: no schedule up to {} steps", topo.name, lb + 2 * topo.ranks())))
+    first_steps(topo, coll, lower_bound_steps(topo, coll)?.max(1), |steps| match search::solve(topo, &demand, steps, steps as u32, budget) {
+        Outcome::Found(s) => Ok(Some(s)),
+        Outcome::Impossible => Ok(None),
+        Outcome::GaveUp => Err(SynthError::Budget(format!("{coll} on {} at {steps} steps", topo.name))),
+    })
 }
 
 /// The distributed AllToAll on `copies` nodes of `local`, gathering at local rank
@@ -50,16 +46,8 @@ pub fn alltoall_gather_scatter(local: &Topology, copies: usize, gather_root: usi
     let at = |node: usize, r: usize| node * l + r;
     // AllToAll chunk ids with one chunk per slice: `src * n + dst`.
     let id = |src: usize, dst: usize| src * n + dst;
-    let scaled = |st: &SolvedStep, sends: Vec<Send>| SolvedStep { rounds: st.rounds * n as u32, sends };
-    let mut steps = vec![];
     // Gather: a local chunk id is its origin; every chunk of that origin but its own slice follows it.
-    for st in &gather {
-        let sends = (0..copies)
-            .flat_map(|a| st.sends.iter().map(move |s| (a, *s)))
-            .flat_map(|(a, s)| (0..n).filter(move |&d| d != at(a, s.chunk)).map(move |d| Send { chunk: id(at(a, s.chunk), d), src: at(a, s.src), dst: at(a, s.dst) }))
-            .collect();
-        steps.push(scaled(st, sends));
-    }
+    let mut steps = lift(&gather, copies, l, |origin, d| id(origin, d));
     let mut transpose = vec![];
     for (a, b) in (0..copies).flat_map(|a| (0..copies).map(move |b| (a, b))) {
         let (src, dst) = (at(a, gather_root), at(b, scatter_root));
@@ -74,13 +62,25 @@ pub fn alltoall_gather_scatter(local: &Topology, copies: usize, gather_root: usi
         steps.push(SolvedStep { rounds: (l * l) as u32, sends: transpose });
     }
     // Scatter: a local chunk id is its destination; every chunk bound there but its own follows it.
-    for st in &scatter {
-        let sends = (0..copies)
-            .flat_map(|b| st.sends.iter().map(move |s| (b, *s)))
-            .flat_map(|(b, s)| (0..n).filter(move |&o| o != at(b, s.chunk)).map(move |o| Send { chunk: id(o, at(b, s.chunk)), src: at(b, s.src), dst: at(b, s.dst) }))
-            .collect();
-        steps.push(scaled(st, sends));
-    }
+    steps.extend(lift(&scatter, copies, l, |dest, o| id(o, dest)));
     let name = format!("{}x{copies}", local.name);
     emit::build(SynthCollective::AllToAll, &name, n, 1, &steps, &[])
+}
+
+/// `sched` (a local schedule whose chunk ids are local ranks) run on every one of `copies`
+/// nodes of `l` ranks, each send carrying the AllToAll chunks `chunk(rank, other)` for every
+/// global rank `other` but `rank` itself, where `rank` is the send's chunk id made global.
+fn lift(sched: &[SolvedStep], copies: usize, l: usize, chunk: impl Fn(usize, usize) -> usize) -> Vec<SolvedStep> {
+    let n = copies * l;
+    sched
+        .iter()
+        .map(|st| {
+            let sends = (0..copies)
+                .flat_map(|node| st.sends.iter().map(move |s| (node * l, *s)))
+                .flat_map(|(base, s)| (0..n).filter(move |&o| o != base + s.chunk).map(move |o| (base, s, o)))
+                .map(|(base, s, o)| Send { chunk: chunk(base + s.chunk, o), src: base + s.src, dst: base + s.dst })
+                .collect();
+            SolvedStep { rounds: st.rounds * n as u32, sends }
+        })
+        .collect()
 }

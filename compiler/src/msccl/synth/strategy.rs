@@ -138,8 +138,13 @@ pub fn instance(topo: &Topology, coll: SynthCollective, steps: usize, rounds: u3
 pub fn least_steps(topo: &Topology, coll: SynthCollective, budget: u64, log: &mut dyn FnMut(String)) -> Result<Synthesized> {
     let lb = lower_bound_steps(topo, coll)?.max(1);
     log(format!("Algorithms need at least {lb} steps."));
+    first_steps(topo, coll, lb, |steps| logged(topo, coll, steps, steps as u32, 1, budget, log))
+}
+
+/// The first result of `try_steps` counting up from `lb` steps, within twice the ranks beyond.
+pub(super) fn first_steps<T>(topo: &Topology, coll: SynthCollective, lb: usize, mut try_steps: impl FnMut(usize) -> Result<Option<T>>) -> Result<T> {
     for steps in lb..lb + 2 * topo.ranks() {
-        if let Some(s) = logged(topo, coll, steps, steps as u32, 1, budget, log)? {
+        if let Some(s) = try_steps(steps)? {
             return Ok(s);
         }
     }
