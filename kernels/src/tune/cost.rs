@@ -107,14 +107,38 @@ fn launch_latency(cores: usize) -> f64 {
     t.elapsed().as_secs_f64() / 20.0
 }
 
-/// Protocol bandwidth factor and synchronisations per step (Simple: data then a flag; LL and
-/// LL128 carry the flag with the data at half and 120/128 of the bandwidth).
+/// Protocol bandwidth factor and synchronisations per step on the `local` transport, where
+/// ranks are CPU threads: LL and LL128 tag every 8 or 128 bytes with a flag that the receiver
+/// polls word by word, which a GPU hides behind its many threads and a CPU thread pays in
+/// full, so on CPUs they move data slower than Simple's plain copy and flag.
 fn protocol(p: &str) -> (f64, f64) {
     match p {
-        "LL" => (0.5, 1.0),
-        "LL128" => (120.0 / 128.0, 1.2),
+        "LL" => (0.25, 2.0),
+        "LL128" => (0.5, 2.0),
         _ => (1.0, 2.0),
     }
+}
+
+/// A synchronisation step of a lowered MSCCL schedule costs this many library signals: each
+/// step waits on its thread block's flags and re-enters the schedule's dispatch, where a
+/// library kernel's step is a single put_signal or barrier.
+const MSCCL_STEP_SIGNALS: f64 = 3.0;
+
+/// Elements each program of a collective walks in `block`-wide tiles, padded to whole tiles,
+/// over the elements it is given (1 when `block` divides its chunk). The library splits a
+/// launch into up to 4 programs (see `run::prepare`) and the segmented kernels work on
+/// `elems / world` per rank: a 1024-wide block over a 256-element segment does 4x the work.
+fn padding(chunk: f64, block: f64) -> f64 {
+    if chunk <= 0.0 { 1.0 } else { (chunk / block).ceil() * block / chunk }
+}
+
+/// Relative cost per flop of a `bm` x `bn` tile in the CPU back end: the accumulator's row
+/// (`bn` wide) is kept in vector registers, and past 64 f32 lanes it spills to memory on
+/// every k step, so time grows faster than the flops with `bn` (the tune bench's sweeps on the
+/// 2-core machine: `BLOCK_N` 128 costs 1.5-2x and 256 costs 4-6x of 64 at equal padding);
+/// short tiles reload B more often (16-row tiles about 1.5x of 64-row ones).
+fn cpu_tile_cost(bm: f64, bn: f64) -> f64 {
+    (bn / 64.0).max(1.0).powf(1.2) * (1.0 + 16.0 / bm)
 }
 
 /// Predicted seconds of one launch of `c` on `problem` over `topo`.
@@ -130,13 +154,19 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
         Shape::Elems(elems) => {
             let bytes = elems as f64 * es;
             let block = c.int("BLOCK").or(c.int("block")).unwrap_or(1024) as f64;
-            // Padding of the last tile and a fixed cost per tile (loop, masks) per rank.
-            let tiles = (elems as f64 / block).ceil();
-            let tile_cost = tiles * (block * es / bw + 40e-9);
+            // The kernel's programs (as `run::prepare` sizes the grid) and each one's chunk:
+            // the whole buffer, or one rank's segment for the segmented kernels.
+            let programs = (elems as f64 / 65536.0).ceil().clamp(1.0, 4.0);
+            let segmented = matches!(c.algorithm.as_str(), "allreduce_two_shot" | "allreduce_multimem" | "reduce_scatter");
+            let chunk = ((if segmented { (elems as f64 / w).ceil() } else { elems as f64 }) / programs).ceil();
+            let pad = if c.msccl().is_some() { 1.0 } else { padding(chunk, block) };
+            // A fixed cost per tile (loop, masks) per program.
+            let tile_cost = programs * (chunk * pad / block).ceil() * 40e-9;
             let (bytes_moved, steps) = match c.algorithm.as_str() {
                 "allreduce_one_shot" => ((w - 1.0) * bytes, 2.0),
                 "allreduce_two_shot" => (2.0 * (w - 1.0) / w * bytes, 4.0),
-                "allreduce_multimem" => (2.0 * bytes, 2.0),
+                // Two barriers, like two-shot: one before reading, one before the output is complete.
+                "allreduce_multimem" => (2.0 * bytes, 4.0),
                 "reduce_scatter" => ((w - 1.0) / w * bytes, 2.0 * (w - 1.0)),
                 "allgather" => ((w - 1.0) * bytes, w - 1.0),
                 "allgather_pull" => ((w - 1.0) * bytes, 2.0),
@@ -144,11 +174,17 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 "broadcast" => (bytes, 1.0),
                 _ => msccl_volume(c, bytes, w),
             };
-            let (pbw, psync) = if c.msccl().is_some() { protocol(c.params.get("protocol").map_or("Simple", |s| s)) } else { (1.0, 1.0) };
+            let (pbw, psync) = match c.msccl() {
+                Some(_) => {
+                    let (pbw, psync) = protocol(c.params.get("protocol").map_or("Simple", |s| s));
+                    (pbw, psync * MSCCL_STEP_SIGNALS)
+                }
+                None => (1.0, 1.0),
+            };
             let inst = c.int("instances").unwrap_or(1) as f64;
             // Instances split the bytes but each adds its own synchronisation.
             let parallel = inst.min((cores / w).max(1.0));
-            bytes_moved * inter / (bw * pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
+            bytes_moved * pad * inter / (bw * pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }
         Shape::Matmul(s) => {
             let get = |k: &str, d: i64| c.int(k).unwrap_or(d) as f64;
@@ -161,7 +197,7 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let padded = segs * (rows / bm).ceil() * bm * (nf / bn).ceil() * bn * (kf / bk).ceil() * bk * 2.0 * w;
             // Narrow or short tiles reload A and B more often: the loads per flop of a tile step.
             let loads = segs * w * (rows / bm).ceil() * (nf / bn).ceil() * (kf / bk).ceil() * (bm * bk + bk * bn) * es;
-            let compute = padded / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores);
+            let compute = padded * cpu_tile_cost(bm, bn) / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores);
             let (comm_bytes, messages) = match c.algorithm.as_str() {
                 "ag_gemm" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
                 "gemm_rs" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),

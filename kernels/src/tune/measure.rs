@@ -89,7 +89,7 @@ pub struct Schedule {
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), give_up: 1.15 }
+        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), give_up: 1.25 }
     }
 }
 
@@ -115,15 +115,17 @@ impl Loops {
     /// all of its ranks together, so its own loop stands for each), and the best loop kept:
     /// on a machine shared with other work, a loop that other processes slowed down says
     /// nothing about the config.
-    fn run(&mut self, runner: &mut Runner, agree: &mut Agreement) -> Result<f64, KernelError> {
+    /// Returns the best loop so far and this loop's agreed time.
+    fn run(&mut self, runner: &mut Runner, agree: &mut Agreement) -> Result<(f64, f64), KernelError> {
         let t = Instant::now();
         for _ in 0..self.reps {
             runner.launch()?;
         }
         let mean = t.elapsed().as_secs_f64() / self.reps as f64;
         self.runs += self.reps;
-        self.best = self.best.min(agree.max_f64(|_| mean)?);
-        Ok(self.best)
+        let agreed = agree.max_f64(|_| mean)?;
+        self.best = self.best.min(agreed);
+        Ok((self.best, agreed))
     }
 }
 
@@ -134,24 +136,47 @@ impl Loops {
 pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
     let mut loops = Loops::warm(runner, s)?;
     for _ in 0..s.rounds.max(1) {
-        let t = loops.run(runner, agree)?;
-        if best.is_some_and(|b| t > b * s.give_up) || t * loops.runs as f64 > s.budget.as_secs_f64() {
+        let (t, _) = loops.run(runner, agree)?;
+        // Two loops before giving up: one loop hit by a burst of outside load would otherwise
+        // drop a config that can win.
+        let hopeless = best.is_some_and(|b| t > b * s.give_up) && loops.runs >= 2 * loops.reps;
+        if hopeless || t * loops.runs as f64 > s.budget.as_secs_f64() {
             break;
         }
     }
     Ok((loops.best, loops.runs))
 }
 
-/// The agreed times of several runners (seconds, same method as [`time`]) measured in
-/// alternation, one loop each per round for `s.rounds` rounds, so a burst of load from other
-/// processes hits every contender alike. The tuner re-times its finalists this way and the
-/// bench its default, tuned and exhaustive-best configs.
+/// The agreed times of several runners (seconds) measured in alternation, one timed loop
+/// each per round for `s.rounds` rounds, so a burst of load from other processes hits every
+/// contender alike: each runner's median round. The median, not the best round: on a machine
+/// shared with other work one lucky round can make a config look 2x faster than it runs,
+/// and a head-to-head decision should rest on the typical round. The tuner re-times its
+/// finalists this way.
 pub fn interleaved(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<f64>, KernelError> {
+    Ok(interleaved_rounds(runners, agree, s)?.iter().map(|r| median(r)).collect())
+}
+
+/// The median of `v` (the mean of the two middle values for an even count); NaN when empty.
+pub fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// Every loop of [`interleaved`]: per runner, its agreed mean launch time in each round
+/// (seconds), so a caller can compare contenders round by round (the bench's head-to-head).
+pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<Vec<f64>>, KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
+    let mut rounds = vec![Vec::with_capacity(s.rounds.max(1)); runners.len()];
     for _ in 0..s.rounds.max(1) {
-        for (l, r) in loops.iter_mut().zip(runners.iter_mut()) {
-            l.run(r, agree)?;
+        for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
+            out.push(l.run(r, agree)?.1);
         }
     }
-    Ok(loops.iter().map(|l| l.best).collect())
+    Ok(rounds)
 }

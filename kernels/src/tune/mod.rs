@@ -9,6 +9,8 @@ pub mod agree;
 pub mod cache;
 pub mod cost;
 pub mod measure;
+#[cfg(test)]
+mod model_tests;
 mod search;
 pub mod space;
 pub mod table;

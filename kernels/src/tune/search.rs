@@ -124,15 +124,15 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     precompile(world, problem, &warm, progress);
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
-    retime_finalists(world, problem, opts, &mut agree, &mut measured, progress)?;
-    let winner = verified_winner(world, problem, &mut measured, &mut agree)?;
+    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, progress)?;
+    let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
     dirs.dedup();
     for d in dirs {
         cache::store(&d, &entry)?;
     }
-    Ok(Outcome { winner, source: Source::Tuned, ranked: rank(&measured), space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
+    Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
 }
 
 /// Measured configs, fastest first, ties by id.
@@ -140,6 +140,14 @@ fn rank(m: &BTreeMap<String, Measured>) -> Vec<(String, Measured)> {
     let mut v: Vec<(String, Measured)> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     v.sort_by(|a, b| a.1.us.total_cmp(&b.1.us).then_with(|| a.0.cmp(&b.0)));
     v
+}
+
+/// Measured configs with the re-timed `finalists` first (fastest first by their median
+/// round), then the rest by [`rank`]: the others were slower than every finalist in the first
+/// pass and were not re-timed, so their best loops do not compete with the finalists' medians.
+pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> Vec<(String, Measured)> {
+    let first = finalists.iter().filter_map(|id| m.get(id).map(|x| (id.clone(), x.clone())));
+    first.chain(rank(m).into_iter().filter(|(id, _)| !finalists.contains(id))).collect()
 }
 
 /// The machine constants of the lowest rank, so every rank ranks the space the same way.
@@ -237,12 +245,13 @@ fn time_candidates(
     Ok(timed)
 }
 
-/// Finalists: the fastest measured configs re-timed together.
-const FINALISTS: usize = 3;
+/// Finalists: the fastest measured configs re-timed together, and the rounds they get.
+const FINALISTS: usize = 4;
+const FINAL_ROUNDS: usize = 7;
 
-/// Re-times the fastest measured configs in alternation and keeps those times: timed one
-/// after another, a burst of load from other processes can make a slower config look best
-/// (or a faster one look 20% slower), and interleaved loops give every finalist the same
+/// Re-times the fastest measured configs in alternation and keeps their median rounds: timed
+/// one after another, a burst of load from other processes can make a slower config look best
+/// (or a faster one look 2x slower), and interleaved loops give every finalist the same
 /// conditions. Agreed like the rest: a
 /// finalist any rank cannot prepare leaves the times as they were.
 fn retime_finalists(
@@ -252,30 +261,32 @@ fn retime_finalists(
     agree: &mut Agreement,
     measured: &mut BTreeMap<String, Measured>,
     progress: &mut dyn FnMut(Progress),
-) -> Result<(), TuneError> {
+) -> Result<Vec<String>, TuneError> {
     let ranked = rank(measured);
     let finalists: Vec<Config> = ranked.iter().take(FINALISTS).filter_map(|(id, _)| Config::parse(id)).collect();
     if finalists.len() < 2 {
-        return Ok(());
+        return Ok(vec![]);
     }
     let runners: Result<Vec<Runner>, _> = finalists.iter().map(|c| Runner::prepare(world, problem, c)).collect();
     let ok = agree.gather(|_| vec![runners.is_ok() as u32])?.iter().all(|v| v[0] == 1);
-    let (Ok(mut runners), true) = (runners, ok) else { return Ok(()) };
-    let times = measure::interleaved(&mut runners, agree, &opts.schedule)?;
+    let (Ok(mut runners), true) = (runners, ok) else { return Ok(vec![]) };
+    let times = measure::interleaved(&mut runners, agree, &Schedule { rounds: opts.schedule.rounds.max(FINAL_ROUNDS), ..opts.schedule })?;
     for (c, t) in finalists.iter().zip(&times) {
         if let Some(m) = measured.get_mut(&c.id()) {
             m.us = t * 1e6;
         }
     }
-    progress(Progress::Finalists { times: finalists.iter().map(Config::id).zip(times.iter().map(|t| t * 1e6)).collect() });
-    Ok(())
+    let mut by_time: Vec<(String, f64)> = finalists.iter().map(Config::id).zip(times.iter().map(|t| t * 1e6)).collect();
+    by_time.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    progress(Progress::Finalists { times: by_time.clone() });
+    Ok(by_time.into_iter().map(|(id, _)| id).collect())
 }
 
-/// The fastest measured config whose result matches the reference on every rank (agreed);
-/// configs that fail are dropped from `measured`.
-fn verified_winner(world: &World, problem: &Problem, measured: &mut BTreeMap<String, Measured>, agree: &mut Agreement) -> Result<Config, TuneError> {
+/// The fastest measured config (in [`ordered`]'s order) whose result matches the reference on
+/// every rank (agreed); configs that fail are dropped from `measured`.
+fn verified_winner(world: &World, problem: &Problem, finalists: &[String], measured: &mut BTreeMap<String, Measured>, agree: &mut Agreement) -> Result<Config, TuneError> {
     let mut why = "nothing was measured".to_string();
-    for (id, _) in rank(measured) {
+    for (id, _) in ordered(measured, finalists) {
         let Some(c) = Config::parse(&id) else { continue };
         let r = Runner::prepare(world, problem, &c).and_then(|mut r| r.verify());
         let ok = matches!(r, Ok((true, _)));
