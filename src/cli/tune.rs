@@ -107,7 +107,7 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
         Progress::Stopped { why } => say(format!("early stop: {why}")),
         Progress::Finalists { times } => {
             let list: Vec<String> = times.iter().map(|(id, us)| format!("{us:.1} us `{id}`")).collect();
-            say(format!("finalists re-timed in alternation (median round): {}", list.join(", ")));
+            say(format!("finalists re-timed in alternation (low-quartile round): {}", list.join(", ")));
         }
     })
     .map_err(|e| e.to_string())?;

@@ -149,23 +149,21 @@ pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Opti
 
 /// The agreed times of several runners (seconds) measured in alternation, one timed loop
 /// each per round for `s.rounds` rounds, so a burst of load from other processes hits every
-/// contender alike: each runner's median round. The median, not the best round: on a machine
-/// shared with other work one lucky round can make a config look 2x faster than it runs,
-/// and a head-to-head decision should rest on the typical round. The tuner re-times its
-/// finalists this way.
+/// contender alike: each runner's [`low_quartile`] round. The tuner re-times its finalists
+/// this way.
 pub fn interleaved(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<f64>, KernelError> {
-    Ok(interleaved_rounds(runners, agree, s)?.iter().map(|r| median(r)).collect())
+    Ok(interleaved_rounds(runners, agree, s)?.iter().map(|r| low_quartile(r)).collect())
 }
 
-/// The median of `v` (the mean of the two middle values for an even count); NaN when empty.
-pub fn median(v: &[f64]) -> f64 {
+/// The lower quartile of a config's rounds (nearest rank; NaN when empty). Outside load only
+/// ever adds time, so the low end is the config's own speed; but on a machine shared with
+/// other work the rounds are bimodal (quiet and contended), so the single best round is
+/// whichever contender happened to run in a quiet moment, and the median flips between the
+/// two modes. A round must be matched by a quarter of the others to count.
+pub fn low_quartile(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
+    if v.is_empty() { f64::NAN } else { v[(v.len() - 1) / 4] }
 }
 
 /// Every loop of [`interleaved`]: per runner, its agreed mean launch time in each round

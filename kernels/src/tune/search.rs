@@ -142,9 +142,9 @@ fn rank(m: &BTreeMap<String, Measured>) -> Vec<(String, Measured)> {
     v
 }
 
-/// Measured configs with the re-timed `finalists` first (fastest first by their median
-/// round), then the rest by [`rank`]: the others were slower than every finalist in the first
-/// pass and were not re-timed, so their best loops do not compete with the finalists' medians.
+/// Measured configs with the re-timed `finalists` first (fastest first by their re-timed
+/// rounds), then the rest by [`rank`]: the others were slower than every finalist in the first
+/// pass and were not re-timed, so their best loops do not compete with the finalists' re-timed rounds.
 pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> Vec<(String, Measured)> {
     let first = finalists.iter().filter_map(|id| m.get(id).map(|x| (id.clone(), x.clone())));
     first.chain(rank(m).into_iter().filter(|(id, _)| !finalists.contains(id))).collect()
@@ -249,7 +249,7 @@ fn time_candidates(
 const FINALISTS: usize = 4;
 const FINAL_ROUNDS: usize = 7;
 
-/// Re-times the fastest measured configs in alternation and keeps their median rounds: timed
+/// Re-times the fastest measured configs in alternation and keeps their low-quartile rounds: timed
 /// one after another, a burst of load from other processes can make a slower config look best
 /// (or a faster one look 2x slower), and interleaved loops give every finalist the same
 /// conditions. Agreed like the rest: a
