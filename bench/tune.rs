@@ -60,7 +60,7 @@ fn main() {
     let verbose = std::env::var("WEFT_TUNE_BENCH_VERBOSE").is_ok_and(|v| v == "1");
     let started = (Instant::now(), load());
     let mut table = String::from(
-        "| problem | ranks | default us | tuned us | best us | tuned/best | tuned/default | tune s | measured / space | winner |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        "| problem | ranks | default us | tuned us | best us | tuned/best | noise | tuned/default | tune s | measured / space | winner |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let (mut speedups, mut worst_best, mut worst_row) = (vec![], f64::MAX, String::new());
     let (mut lookups, mut tune_times, mut fractions, mut met) = (vec![], vec![], vec![], 0);
@@ -110,12 +110,17 @@ fn main() {
         let t = |c: &Config| times[distinct.iter().position(|d| d == c).expect("timed")];
         let best_at = (0..distinct.len()).min_by(|&a, &b| pick[a].total_cmp(&pick[b]).then_with(|| distinct[a].cmp(&distinct[b]))).expect("contenders");
         let (default_us, tuned_us, best, best_config) = (t(&default), t(&tuned.winner), times[best_at], &distinct[best_at]);
+        // How far one config's time moves between the even and the odd rounds (the tuned
+        // winner's and the best's, the larger): the comparison cannot resolve less than this.
+        let at = |c: &Config| distinct.iter().position(|d| d == c).expect("timed");
+        let noise = [at(&tuned.winner), best_at].iter().map(|&i| (times[i] / pick[i] - 1.0).abs()).fold(0.0, f64::max);
         let space = sweep.space - sweep.pruned.len();
         let fraction = tuned.measured_now as f64 / space as f64;
         let line = format!(
-            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | `{} |",
+            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | `{} |",
             problem.describe(),
             best / tuned_us * 100.0,
+            noise * 100.0,
             default_us / tuned_us,
             tuned.measured_now,
             fraction * 100.0,
@@ -141,7 +146,8 @@ fn main() {
          Whole bench {:.0} s. Machine: {} cores shared with other builds; load average (1 min) {} at the start, {} at the end. \
          tuned/best and tuned/default come from one head-to-head loop per row (default, tuned winner and the sweep's \
          contenders alternating for 20 rounds): the best is the contender fastest over the even rounds, and every time \
-         shown is over the odd rounds; a time over rounds is their lower quartile. \
+         shown is over the odd rounds; a time over rounds is their lower quartile; noise is how far the tuned winner's or the best's \
+         time moved between the even and the odd rounds (the larger), the least difference the row can resolve. \
          Times are noisy; tune s includes compiling what the disk cache lacked.",
         rows.len(),
         rows[worst_at].0.describe(),
