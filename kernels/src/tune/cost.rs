@@ -162,16 +162,24 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let pad = if c.msccl().is_some() { 1.0 } else { padding(chunk, block) };
             // A fixed cost per tile (loop, masks) per program.
             let tile_cost = programs * (chunk * pad / block).ceil() * 40e-9;
+            // Bytes each rank reads and writes: on `local` the "link" is memory, so a remote
+            // load costs what a local one does and every byte touched counts (one-shot reads
+            // all `w` inputs whole, multimem reads and writes each segment once per rank:
+            // 5x against 2x at 4 ranks, as the 16 MiB sweep measures them).
+            let seg = bytes / w;
             let (bytes_moved, steps) = match c.algorithm.as_str() {
-                "allreduce_one_shot" => ((w - 1.0) * bytes, 2.0),
-                "allreduce_two_shot" => (2.0 * (w - 1.0) / w * bytes, 4.0),
+                "allreduce_one_shot" => ((w + 1.0) * bytes, 2.0),
+                // Reduce a segment (w reads, 1 write), then copy every peer's (w-1 each way).
+                "allreduce_two_shot" => ((3.0 * w - 1.0) * seg, 4.0),
                 // Two barriers, like two-shot: one before reading, one before the output is complete.
-                "allreduce_multimem" => (2.0 * bytes, 4.0),
-                "reduce_scatter" => ((w - 1.0) / w * bytes, 2.0 * (w - 1.0)),
-                "allgather" => ((w - 1.0) * bytes, w - 1.0),
-                "allgather_pull" => ((w - 1.0) * bytes, 2.0),
-                "allgather_ll" => (2.0 * (w - 1.0) * bytes, 1.0),
-                "broadcast" => (bytes, 1.0),
+                "allreduce_multimem" => (2.0 * w * seg, 4.0),
+                // Per step: send the partial (2), read it back with the input and store (3).
+                "reduce_scatter" => ((2.0 + 5.0 * (w - 1.0)) * seg, 2.0 * (w - 1.0)),
+                "allgather" => (2.0 * w * bytes, w - 1.0),
+                "allgather_pull" => (2.0 * w * bytes, 2.0),
+                // Flag words double what is written and polled.
+                "allgather_ll" => (4.0 * (w - 1.0) * bytes, 1.0),
+                "broadcast" => (2.0 * bytes, 1.0),
                 _ => msccl_volume(c, bytes, w),
             };
             let (pbw, psync) = match c.msccl() {
@@ -211,14 +219,17 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
     }
 }
 
-/// Bytes and synchronisation steps of an MSCCL algorithm by its shape (ring or direct).
+/// Bytes each rank reads and writes, and synchronisation steps, of an MSCCL algorithm by its
+/// shape (ring or direct): each step reads and writes the chunk it moves (a reduction also
+/// reads its local input).
 fn msccl_volume(c: &Config, bytes: f64, w: f64) -> (f64, f64) {
+    let seg = bytes / w;
     match c.msccl().unwrap_or("") {
-        "ring_allreduce" => (2.0 * (w - 1.0) / w * bytes, 2.0 * (w - 1.0)),
-        "hierarchical_allreduce" => (2.0 * (w - 1.0) / w * bytes, 4.0),
-        "allgather_ring" => ((w - 1.0) * bytes, w - 1.0),
-        "allgather_direct" => ((w - 1.0) * bytes, 1.0),
-        "reduce_scatter_ring" => ((w - 1.0) / w * bytes, w - 1.0),
-        _ => (w * bytes, w),
+        "ring_allreduce" => (4.0 * (w - 1.0) * seg, 2.0 * (w - 1.0)),
+        "hierarchical_allreduce" => (4.0 * (w - 1.0) * seg, 4.0),
+        "allgather_ring" => (2.0 * (w - 1.0) * bytes, w - 1.0),
+        "allgather_direct" => (2.0 * (w - 1.0) * bytes, 1.0),
+        "reduce_scatter_ring" => (3.0 * (w - 1.0) * seg, w - 1.0),
+        _ => (2.0 * w * bytes, w),
     }
 }

@@ -52,6 +52,10 @@ fn small_allreduces_do_not_rank_multimem_or_msccl_first() {
         let ring = us(&format!("msccl:ring_allreduce block=512 instances=1 protocol={proto}"), &p, ONE_BY_FOUR);
         assert!(one_shot < ring, "{proto}: {one_shot} vs {ring}");
     }
+    // Large: every byte touched counts, and one-shot reads all four inputs whole.
+    let p = elems("allreduce", 1 << 22);
+    let (one, two, mm) = (us("allreduce_one_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_two_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_multimem BLOCK=1024", &p, ONE_BY_FOUR));
+    assert!(mm < two && two < one, "{mm} {two} {one}");
     // On CPU threads LL's per-word flags make it slower than Simple, at every size.
     for n in [1024, 1 << 16, 1 << 22] {
         let p = elems("reduce_scatter", n);
