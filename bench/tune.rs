@@ -190,7 +190,8 @@ fn lookup_us(world: &World, problem: &Problem, dirs: &CacheDirs) -> f64 {
 fn head_to_head(world: &World, problem: &Problem, configs: &[Config], verbose: bool) -> (Vec<f64>, Vec<f64>) {
     let mut agree = Agreement::new(world).expect("agreement");
     let mut runners: Vec<Runner> = configs.iter().map(|c| Runner::prepare(world, problem, c).expect("prepares")).collect();
-    let s = Schedule { rounds: 20, ..Schedule::default() };
+    // No time budget: every row gets its 20 rounds.
+    let s = Schedule { rounds: 20, budget: std::time::Duration::from_secs(3600), ..Schedule::default() };
     let rounds = measure::interleaved_rounds(&mut runners, &mut agree, &s).expect("times");
     let half = |parity: usize| -> Vec<f64> {
         rounds.iter().map(|r| measure::low_quartile(&r.iter().skip(parity).step_by(2).copied().collect::<Vec<_>>()) * 1e6).collect()

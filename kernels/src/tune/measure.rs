@@ -81,7 +81,8 @@ pub struct Schedule {
     /// A timed loop runs at least this long (more launches for short ones), so a
     /// microsecond launch is not timed alone against the scheduler's noise.
     pub min_loop: Duration,
-    /// Stop after a loop once the launches so far have taken this long.
+    /// Stop timing a config once its launches so far have taken this long (in alternation:
+    /// this much per runner, after 3 rounds).
     pub budget: Duration,
     /// Stop once the agreed time exceeds the best so far by this factor (it cannot win).
     pub give_up: f64,
@@ -171,9 +172,18 @@ pub fn low_quartile(v: &[f64]) -> f64 {
 pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<Vec<f64>>, KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
     let mut rounds = vec![Vec::with_capacity(s.rounds.max(1)); runners.len()];
-    for _ in 0..s.rounds.max(1) {
+    // Launches of a quarter second (16 MiB under load) would make 7 rounds of 4 finalists
+    // most of a tuning minute: after 3 rounds, stop once `s.budget` per runner is spent
+    // (counted from agreed times, so every rank stops after the same round).
+    let mut spent = 0.0;
+    for round in 0..s.rounds.max(1) {
+        if round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64 {
+            break;
+        }
         for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
-            out.push(l.run(r, agree)?.1);
+            let t = l.run(r, agree)?.1;
+            spent += t * l.reps as f64;
+            out.push(t);
         }
     }
     Ok(rounds)
