@@ -14,10 +14,20 @@ fn world(nodes: usize, local: usize) -> World {
     World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::from_env() }).unwrap()
 }
 
-fn temp_dirs(tag: &str, n: usize) -> Vec<PathBuf> {
+/// Removes a test's cache folders when the test ends, passed or failed.
+struct RemoveOnDrop(PathBuf);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dirs(tag: &str, n: usize) -> (RemoveOnDrop, Vec<PathBuf>) {
     let base = std::env::temp_dir().join(format!("weft-tune-test-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
-    (0..n).map(|r| base.join(format!("rank{r}"))).collect()
+    let dirs = (0..n).map(|r| base.join(format!("rank{r}"))).collect();
+    (RemoveOnDrop(base), dirs)
 }
 
 fn bcast(elems: usize) -> Problem {
@@ -116,7 +126,7 @@ fn planted(w: &World, problem: &Problem, winner: &str, us: f64) -> Entry {
 fn ranks_with_disagreeing_caches_retune_together_without_hanging() {
     let w = world(1, 2);
     let p = bcast(1000);
-    let dirs = temp_dirs("disagree", 2);
+    let (_cleanup, dirs) = temp_dirs("disagree", 2);
     cache::store(&dirs[0], &planted(&w, &p, "broadcast BLOCK=256", 5.0)).unwrap();
     cache::store(&dirs[1], &planted(&w, &p, "broadcast BLOCK=1024", 4.0)).unwrap();
     let cd = CacheDirs { per_rank: Some(dirs.clone()) };
@@ -142,7 +152,7 @@ fn ranks_with_disagreeing_caches_retune_together_without_hanging() {
 fn a_corrupt_cache_file_warns_and_retunes_reusing_nothing_of_it() {
     let w = world(1, 2);
     let p = bcast(700);
-    let dirs = temp_dirs("corrupt", 2);
+    let (_cleanup, dirs) = temp_dirs("corrupt", 2);
     let name = key(&w, &p).unwrap().file_name();
     for d in &dirs {
         std::fs::create_dir_all(d).unwrap();
