@@ -34,12 +34,9 @@ pub(crate) fn seg_chunk(x: Val, n: Val, world: Val, segmax: Val) -> (Val, Val) {
 /// work[segmax] (f32), sig[(world-1)*programs], n, segmax, epoch`.
 pub fn reduce_scatter(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
-    let acc = cfg.acc();
     kernel("reduce_scatter", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (recv, work, sig) = (a.ptr("recv", acc), a.ptr("work", acc), a.ptr("sig", Scalar::I64));
-        let (n, segmax, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("epoch"));
-        let ring = Ring { inp, recv, work, sig, n, segmax, epoch };
+        let (out, ring) = Ring::args(a, &cfg);
+        let Ring { inp, n, segmax, .. } = ring;
         let (me, world) = (my_pe(), n_pes());
         let (my_s, my_e) = seg_chunk(me, n, world, segmax);
         let my_base = seg(me, n, world).0;
@@ -50,6 +47,7 @@ pub fn reduce_scatter(c: &Constexprs) -> Result<Kernel, DslError> {
 }
 
 /// The buffers and sizes of a ring ReduceScatter (see [`reduce_scatter`]'s arguments).
+#[derive(Clone, Copy)]
 pub(crate) struct Ring {
     pub(crate) inp: Val,
     pub(crate) recv: Val,
@@ -58,6 +56,17 @@ pub(crate) struct Ring {
     pub(crate) n: Val,
     pub(crate) segmax: Val,
     pub(crate) epoch: Val,
+}
+
+impl Ring {
+    /// The ring kernels' arguments `inp, out, recv, work, sig, n, segmax, epoch`: `out` and the ring.
+    pub(crate) fn args(a: &mut Args, cfg: &Config) -> (Val, Ring) {
+        let acc = cfg.acc();
+        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+        let (recv, work, sig) = (a.ptr("recv", acc), a.ptr("work", acc), a.ptr("sig", Scalar::I64));
+        let (n, segmax, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("epoch"));
+        (out, Ring { inp, recv, work, sig, n, segmax, epoch })
+    }
 }
 
 /// The `world - 1` steps of the ring ReduceScatter: the partial for segment `x` starts at

@@ -11,21 +11,19 @@ use crate::common::*;
 use crate::reduce::{ring_reduce_scatter, seg_chunk, Ring};
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
-use weft_compiler::ir::{Kernel, Scalar};
+use weft_compiler::ir::Kernel;
 
 /// Ring AllReduce. Args: `inp[n], out[n], recv[(world-1)*segmax] (f32), work[segmax] (f32),
 /// sig[(2*world-1)*programs], n, segmax, epoch`.
 pub fn ring(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
-    let acc = cfg.acc();
     kernel("allreduce_ring", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (recv, work, sig) = (a.ptr("recv", acc), a.ptr("work", acc), a.ptr("sig", Scalar::I64));
-        let (n, segmax, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("epoch"));
+        let (out, ring) = Ring::args(a, &cfg);
+        let Ring { inp, sig, n, segmax, epoch, .. } = ring;
         let (me, world) = (my_pe(), n_pes());
         let (my_s, my_e) = seg_chunk(me, n, world, segmax);
         if_(world.eq_(1), || copy_range(out, inp, my_s, my_e, cfg.block));
-        ring_reduce_scatter(&cfg, &Ring { inp, recv, work, sig, n, segmax, epoch }, &|offs, m, sum, _| store_masked(out + offs, sum.to(cfg.t), m));
+        ring_reduce_scatter(&cfg, &ring, &|offs, m, sum, _| store_masked(out + offs, sum.to(cfg.t), m));
         // The gather ring: signal row `world - 1 + x` says segment `x` has arrived.
         let arrived = |x: Val| signal_slot(sig, world - 1 + x);
         let next = peer(me, 1, world);

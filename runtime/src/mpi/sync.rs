@@ -104,8 +104,7 @@ impl Drop for Step {
         // A step abandoned mid-flight (a timeout, an aborted kernel) may leave MPI a request
         // that still writes into `buf`: leak it rather than let MPI write into freed memory.
         if matches!(self.phase, Phase::Leaders(_)) {
-            let buf = std::mem::replace(&mut self.buf, Box::new([0; 2 * VALS]));
-            Box::leak(buf);
+            std::mem::forget(std::mem::replace(&mut self.buf, Box::new([0; 2 * VALS])));
         }
     }
 }
