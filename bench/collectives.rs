@@ -2,7 +2,8 @@
 //! and 8 ranks, 4 KiB to 64 MiB (NCCL's size convention: the output buffer), each next to a
 //! plain `memcpy` of the same bytes in the same run (the physical limit on one machine).
 //! Prints GB/s and the fraction of memcpy, and writes a summary table to
-//! `target/weft-bench/collectives.md`. On the `mpi` transport (one rank per process, next to
+//! `target/weft-bench/collectives.md`. `WEFT_BENCH_COLLECTIVES=allreduce_ring` runs only the
+//! named ones. On the `mpi` transport (one rank per process, next to
 //! Open MPI's own collectives): `cargo bench --bench mpi`.
 
 #[path = "support.rs"]
@@ -16,7 +17,7 @@ use weft::runtime::{DType, World};
 
 const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
 const RANKS: [usize; 3] = [2, 4, 8];
-const COLLECTIVES: [&str; 2] = ["allgather", "allreduce"];
+const COLLECTIVES: [&str; 3] = ["allgather", "allreduce", "allreduce_ring"];
 
 /// Bytes a memcpy baseline must move to match what the collective moves in total.
 fn copied_bytes(p: &Prepared) -> usize {
@@ -41,9 +42,12 @@ fn bench(c: &mut Criterion) {
     let mut summary = String::from("| collective | ranks | size | weft GB/s | memcpy GB/s | % of memcpy |\n|---|---|---|---|---|---|\n");
     let scratch_src = vec![1u8; 64 << 20];
     let mut scratch_dst = vec![0u8; 64 << 20];
-    let total = COLLECTIVES.len() * RANKS.len() * SIZES.len();
+    // `WEFT_BENCH_COLLECTIVES=allreduce_ring`: only the named ones (comma separated).
+    let only = std::env::var("WEFT_BENCH_COLLECTIVES").ok();
+    let names: Vec<&str> = COLLECTIVES.into_iter().filter(|n| only.as_ref().is_none_or(|o| o.split(',').any(|x| x == *n))).collect();
+    let total = names.len() * RANKS.len() * SIZES.len();
     let mut done = 0;
-    for name in COLLECTIVES {
+    for name in names {
         let mut group = c.benchmark_group(name);
         group.sample_size(10).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
         for ranks in RANKS {

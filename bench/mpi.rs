@@ -139,8 +139,10 @@ fn child() {
     let world = World::with_transport(t.clone());
     let topo = world.topology();
     let print = world.host_ranks().start == 0;
-    for (name, reference) in [("allgather", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)] {
-        if !select.wants(name) {
+    let names = [("allgather", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
+    for (name, reference) in names {
+        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only.
+        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) {
             continue;
         }
         for &bytes in &select.sizes {
@@ -172,9 +174,9 @@ fn child() {
     weft::runtime::mpi::finalize().expect("finalize");
 }
 
-/// weft's side of a collectives row: the library kernel, or across nodes for AllReduce (whose
-/// library kernels load from peers, which only works within a node) the MSCCL hierarchical
-/// AllReduce compiled by weft (intra-node reduce-scatter, inter-node exchange, intra-node gather).
+/// weft's side of a collectives row: the library kernel (AllReduce across nodes: the ring), or
+/// on several nodes also the MSCCL hierarchical AllReduce compiled by weft (intra-node
+/// reduce-scatter, inter-node exchange, intra-node gather).
 enum Coll {
     Lib(Prepared),
     /// With its bus bytes per launch.
@@ -185,7 +187,7 @@ impl Coll {
     /// The row's label and the prepared kernel, or why it cannot run (one line).
     fn prepare(world: &World, name: &str, bytes: usize) -> Result<(String, Coll), String> {
         let (topo, ranks) = (world.topology(), world.n_ranks());
-        if name == "allreduce" && topo.nodes > 1 {
+        if name == "allreduce_msccl" {
             let params = AlgoParams { ranks, nodes: topo.nodes, instances: 1, protocol: Protocol::Simple };
             let ir = algorithms::build("hierarchical_allreduce", &params).and_then(|a| a.to_ir()).map_err(|e| e.to_string())?;
             let p = prepare_msccl(world, &ir, bytes / 4, &MscclOptions::default()).map_err(|e| e.to_string())?;
@@ -195,7 +197,8 @@ impl Coll {
         let per_rank = if name == "allgather" { bytes / ranks } else { bytes };
         let cx = default_constexprs(name, "f32").map_err(|e| e.to_string())?;
         let p = prepare(world, name, per_rank / 4, DType::F32, &cx).map_err(|e| e.to_string())?;
-        Ok((name.into(), Coll::Lib(p)))
+        let label = if name == "allreduce" && topo.nodes > 1 { "allreduce (ring)".into() } else { name.into() };
+        Ok((label, Coll::Lib(p)))
     }
 
     /// Launches once and checks this process's ranks against the plain math.

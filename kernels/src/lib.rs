@@ -23,6 +23,7 @@ pub mod msccl;
 mod reduce;
 pub mod reference;
 mod registry;
+mod ring_allreduce;
 mod run;
 pub mod swizzle;
 mod tiles;

@@ -3,6 +3,8 @@
 //!
 //! * `reduce_scatter` (ring): the partial for segment `x` starts at rank `x+1` and travels the
 //!   ring, each rank adding its input, until it reaches rank `x` (put_signal per step).
+//! * `allreduce_ring` (in `ring_allreduce`): that ring, then the reduced segments travel a
+//!   second ring as in the push-ring AllGather; put-based, so it crosses nodes.
 //! * `allreduce_one_shot`: `barrier_all`, then each rank sums every peer's buffer through
 //!   `remote_ptr`. Lowest latency, `world`x the reads.
 //! * `allreduce_two_shot`: reduce-scatter by pulling peers' segments, `barrier_all`, then
@@ -16,13 +18,13 @@ use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
 
 /// `[x*n/world, (x+1)*n/world)` as i64 values: the DSL twin of `reference::segment`.
-fn seg(x: Val, n: Val, world: Val) -> (Val, Val) {
+pub(crate) fn seg(x: Val, n: Val, world: Val) -> (Val, Val) {
     let (x, w) = (x.to(Scalar::I64), world.to(Scalar::I64));
     (x * n / w, (x + 1) * n / w)
 }
 
 /// This program's share of segment `x` as absolute `[start, end)`.
-fn seg_chunk(x: Val, n: Val, world: Val, segmax: Val) -> (Val, Val) {
+pub(crate) fn seg_chunk(x: Val, n: Val, world: Val, segmax: Val) -> (Val, Val) {
     let (s, e) = seg(x, n, world);
     let (cs, ce) = my_chunk(segmax);
     (minimum(s + cs, e), minimum(s + ce, e))
@@ -32,49 +34,80 @@ fn seg_chunk(x: Val, n: Val, world: Val, segmax: Val) -> (Val, Val) {
 /// work[segmax] (f32), sig[(world-1)*programs], n, segmax, epoch`.
 pub fn reduce_scatter(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
-    let acc = cfg.acc();
     kernel("reduce_scatter", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (recv, work, sig) = (a.ptr("recv", acc), a.ptr("work", acc), a.ptr("sig", Scalar::I64));
-        let (n, segmax, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("epoch"));
+        let (out, ring) = Ring::args(a, &cfg);
+        let Ring { inp, n, segmax, .. } = ring;
         let (me, world) = (my_pe(), n_pes());
-        let next = peer(me, 1, world);
         let (my_s, my_e) = seg_chunk(me, n, world, segmax);
         let my_base = seg(me, n, world).0;
         if_(world.eq_(1), || copy_range(out - my_base, inp, my_s, my_e, cfg.block));
-        for_range(0, world - 1, 1, |s| {
-            // Send the partial of segment `xs`; on step 0 that is our own input.
-            let xs = peer(me, -(s + 1), world);
-            let (ss, se) = seg_chunk(xs, n, world, segmax);
-            let xs_base = seg(xs, n, world).0;
-            if_(s.eq_(0), || copy_range(work - xs_base, inp, ss, se, cfg.block));
-            let slot = recv + s.to(Scalar::I64) * segmax - xs_base;
-            let sig_s = signal_slot(sig, s);
-            put_signal(slot + ss, work - xs_base + ss, se - ss, sig_s, epoch, next, PutSignal::default());
-            // Receive the partial of segment `xr` and add our input to it.
-            let xr = peer(me, -(s + 2), world);
-            let (rs, re) = seg_chunk(xr, n, world, segmax);
-            let xr_base = seg(xr, n, world).0;
-            let tok = wait_until(sig_s, Cmp::Ge, epoch);
-            let rslot = consume_token(recv + s.to(Scalar::I64) * segmax - xr_base, tok);
-            let last = s.eq_(world - 2);
-            for_tiles(rs, re, cfg.block, |offs, m| {
-                let sum = load_masked(rslot + offs, m, 0) + load_masked(inp + offs, m, 0).to(acc);
-                if_else(
-                    last,
-                    || {
-                        store_masked(out - xr_base + offs, sum.to(cfg.t), m);
-                        vec![]
-                    },
-                    || {
-                        store_masked(work - xr_base + offs, sum, m);
-                        vec![]
-                    },
-                );
-            });
-        });
+        ring_reduce_scatter(&cfg, &ring, &|offs, m, sum, base| store_masked(out - base + offs, sum.to(cfg.t), m));
         Ok(())
     })
+}
+
+/// The buffers and sizes of a ring ReduceScatter (see [`reduce_scatter`]'s arguments).
+#[derive(Clone, Copy)]
+pub(crate) struct Ring {
+    pub(crate) inp: Val,
+    pub(crate) recv: Val,
+    pub(crate) work: Val,
+    pub(crate) sig: Val,
+    pub(crate) n: Val,
+    pub(crate) segmax: Val,
+    pub(crate) epoch: Val,
+}
+
+impl Ring {
+    /// The ring kernels' arguments `inp, out, recv, work, sig, n, segmax, epoch`: `out` and the ring.
+    pub(crate) fn args(a: &mut Args, cfg: &Config) -> (Val, Ring) {
+        let acc = cfg.acc();
+        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+        let (recv, work, sig) = (a.ptr("recv", acc), a.ptr("work", acc), a.ptr("sig", Scalar::I64));
+        let (n, segmax, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("epoch"));
+        (out, Ring { inp, recv, work, sig, n, segmax, epoch })
+    }
+}
+
+/// The `world - 1` steps of the ring ReduceScatter: the partial for segment `x` starts at
+/// rank `x+1` and travels the ring, each rank adding its input, until it reaches rank `x`,
+/// which hands each tile of the full sum to `finish(offsets, mask, sum, segment start)`
+/// (absolute offsets, sum in the accumulator type). Uses signal rows `0..world-1` of `sig`.
+pub(crate) fn ring_reduce_scatter(cfg: &Config, r: &Ring, finish: &dyn Fn(Val, Val, Val, Val)) {
+    let Ring { inp, recv, work, sig, n, segmax, epoch } = *r;
+    let (me, world) = (my_pe(), n_pes());
+    let next = peer(me, 1, world);
+    for_range(0, world - 1, 1, |s| {
+        // Send the partial of segment `xs`; on step 0 that is our own input.
+        let xs = peer(me, -(s + 1), world);
+        let (ss, se) = seg_chunk(xs, n, world, segmax);
+        let xs_base = seg(xs, n, world).0;
+        if_(s.eq_(0), || copy_range(work - xs_base, inp, ss, se, cfg.block));
+        let slot = recv + s.to(Scalar::I64) * segmax - xs_base;
+        let sig_s = signal_slot(sig, s);
+        put_signal(slot + ss, work - xs_base + ss, se - ss, sig_s, epoch, next, PutSignal::default());
+        // Receive the partial of segment `xr` and add our input to it.
+        let xr = peer(me, -(s + 2), world);
+        let (rs, re) = seg_chunk(xr, n, world, segmax);
+        let xr_base = seg(xr, n, world).0;
+        let tok = wait_until(sig_s, Cmp::Ge, epoch);
+        let rslot = consume_token(recv + s.to(Scalar::I64) * segmax - xr_base, tok);
+        let last = s.eq_(world - 2);
+        for_tiles(rs, re, cfg.block, |offs, m| {
+            let sum = load_masked(rslot + offs, m, 0) + load_masked(inp + offs, m, 0).to(cfg.acc());
+            if_else(
+                last,
+                || {
+                    finish(offs, m, sum, xr_base);
+                    vec![]
+                },
+                || {
+                    store_masked(work - xr_base + offs, sum, m);
+                    vec![]
+                },
+            );
+        });
+    });
 }
 
 /// One-shot AllReduce. Args: `inp, out, n`.

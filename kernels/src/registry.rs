@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, gemm, gemm_rs, reduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, gemm, gemm_rs, reduce, ring_allreduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -67,6 +67,7 @@ pub(crate) enum Algo {
     AllReduceOneShot,
     AllReduceTwoShot,
     AllReduceMultimem,
+    AllReduceRing,
     Broadcast,
     Gemm,
     AgGemm,
@@ -93,14 +94,15 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 12] = [
+pub(crate) static DEFS: [Def; 13] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
-    def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above", Algo::AllReduceAuto, reduce::two_shot),
+    def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above; ring across nodes", Algo::AllReduceAuto, reduce::two_shot),
     def("allreduce_one_shot", "AllReduce, one-shot: remote_ptr loads of all peers + local reduce", Algo::AllReduceOneShot, reduce::one_shot),
     def("allreduce_two_shot", "AllReduce, two-shot: reduce-scatter then all-gather", Algo::AllReduceTwoShot, reduce::two_shot),
+    def("allreduce_ring", "AllReduce, ring: put_signal ReduceScatter ring, then AllGather ring (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),

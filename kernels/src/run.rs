@@ -119,6 +119,8 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let w = world.n_ranks();
     let es = dtype.size_bytes();
     let algo = match d.algo {
+        // The one- and two-shot kernels load from peers, which only reaches within a node.
+        Algo::AllReduceAuto if world.topology().nodes > 1 => Algo::AllReduceRing,
         Algo::AllReduceAuto if elems.saturating_mul(es) <= ONE_SHOT_MAX_BYTES => Algo::AllReduceOneShot,
         Algo::AllReduceAuto => Algo::AllReduceTwoShot,
         a => a,
@@ -159,6 +161,11 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[segmax, es], &[w.saturating_sub(1), segmax, 4], &[segmax, 4], &[w, programs, 8]])?;
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
             (b, args, 0, 1, elems * es, (elems * es).saturating_mul(w - 1) / w)
+        }
+        Algo::AllReduceRing => {
+            let b = sized(&[&[elems, es], &[elems, es], &[w - 1, segmax, 4], &[segmax, 4], &[2 * w - 1, programs, 8]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
         }
         Algo::AllReduceOneShot | Algo::AllReduceTwoShot | Algo::AllReduceMultimem | Algo::AllReduceAuto => {
             let b = sized(&[&[elems, es], &[elems, es]])?;

@@ -107,6 +107,17 @@ fn two_nodes_of_two_processes() {
     assert!(!ok && err.contains("no load/store path across nodes"), "{err}");
 }
 
+#[test]
+fn ring_allreduce_on_processes_and_across_nodes() {
+    if !have_mpirun() {
+        return;
+    }
+    passes(2, &["run", "allreduce_ring", "--transport", "mpi", "--elems", "3001", "--dtype", "f16", "--iters", "2"], "ranks=2 (1x2, mpi)");
+    passes(4, &["run", "allreduce_ring", "--transport", "mpi", "--elems", "70001", "--iters", "2"], "ranks=4 (1x4, mpi)");
+    // On two nodes the library's allreduce is the ring (the shots load from peers).
+    passes(4, &["run", "allreduce", "--transport", "mpi", "--nodes", "2", "--elems", "5003", "--dtype", "i32", "--iters", "2"], "ranks=4 (2x2, mpi)");
+}
+
 /// Runs this test binary's ignored test `name` on `np` processes (with `env`).
 fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("test binary");

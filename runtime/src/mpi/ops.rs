@@ -88,23 +88,36 @@ unsafe extern "C" fn peer_delta(ctx: *mut KernelCtx, pe: i32, site: i32) -> i64 
 unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { local::enter(ctx) };
     let Some(peers) = off_node(i, pe, site) else { return unsafe { local::put(ctx, dst, src, bytes, pe, fl, site) } };
-    let n = local::check_len(i, bytes, site);
-    let disp = local::heap_offset(i, dst as usize, n, site, "destination");
-    let mut r = peers.put(src, n, pe as usize, disp);
-    if r.is_ok() && fl & flags::NBI == 0 {
-        r = peers.flush(pe as usize);
-    }
-    done(i, r, site);
-    local::note_nbi(i, fl, site);
+    transfer(i, peers, Xfer::Put { dst, src }, bytes, pe, fl, site);
+    // Data arriving elsewhere may unblock a waiter there; a get changes nothing anyone waits on.
     i.shared().bump();
 }
 
 unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { local::enter(ctx) };
     let Some(peers) = off_node(i, pe, site) else { return unsafe { local::get(ctx, dst, src, bytes, pe, fl, site) } };
+    transfer(i, peers, Xfer::Get { dst, src }, bytes, pe, fl, site);
+}
+
+/// A one-sided transfer to or from a rank on another node: `dst` / `src` as the kernel passed them.
+enum Xfer {
+    Put { dst: *mut u8, src: *const u8 },
+    Get { dst: *mut u8, src: *const u8 },
+}
+
+/// `MPI_Put` / `MPI_Get` of `bytes` with `pe`, completed at once unless `fl` says nbi.
+fn transfer(i: &mut Inst, peers: &Peers, x: Xfer, bytes: i64, pe: i32, fl: i32, site: i32) {
     let n = local::check_len(i, bytes, site);
-    let disp = local::heap_offset(i, src as usize, n, site, "source");
-    let mut r = peers.get(dst, n, pe as usize, disp);
+    let mut r = match x {
+        Xfer::Put { dst, src } => {
+            let disp = local::heap_offset(i, dst as usize, n, site, "destination");
+            peers.put(src, n, pe as usize, disp)
+        }
+        Xfer::Get { dst, src } => {
+            let disp = local::heap_offset(i, src as usize, n, site, "source");
+            peers.get(dst, n, pe as usize, disp)
+        }
+    };
     if r.is_ok() && fl & flags::NBI == 0 {
         r = peers.flush(pe as usize);
     }
@@ -114,7 +127,7 @@ unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, byte
 
 fn remote_signal(i: &mut Inst, peers: &Peers, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
     let disp = local::heap_offset(i, sig as usize, 8, site, "signal");
-    if disp % 8 != 0 {
+    if !disp.is_multiple_of(8) {
         i.fault(site, format!("signal address {:#x} is not 8-byte aligned", sig as usize));
     }
     let add = match op {

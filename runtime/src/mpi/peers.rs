@@ -99,7 +99,7 @@ impl Peers {
         mpi.check(unsafe { f.MPI_Comm_size(node_comm, &mut local_size) }, rank, "MPI_Comm_size (node)")?;
         if let Some(n) = nodes {
             // Emulated nodes: consecutive groups of size/n ranks, within the real machines.
-            if n == 0 || size as usize % n != 0 {
+            if n == 0 || !(size as usize).is_multiple_of(n) {
                 return Err(MpiError::Layout(format!("{size} processes cannot be split into {n} nodes")));
             }
             let per = size / n as i32;

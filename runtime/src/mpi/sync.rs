@@ -56,8 +56,8 @@ pub(crate) struct Slot {
     pub resumes: [AtomicU64; WATCHED_WORKERS],
 }
 
-/// Worker threads whose instance entries a slot records (more share entries, which can only
-/// delay a deadlock report, never raise a false one).
+/// Worker threads whose instance entries a slot records (the transport runs at most this many:
+/// two sharing an entry could look idle while both compute).
 pub(crate) const WATCHED_WORKERS: usize = 64;
 
 /// Bytes reserved at the end of each process's shared segment for its slot.
@@ -99,6 +99,16 @@ impl Step {
     }
 }
 
+impl Drop for Step {
+    fn drop(&mut self) {
+        // A step abandoned mid-flight (a timeout, an aborted kernel) may leave MPI a request
+        // that still writes into `buf`: leak it rather than let MPI write into freed memory.
+        if matches!(self.phase, Phase::Leaders(_)) {
+            std::mem::forget(std::mem::replace(&mut self.buf, Box::new([0; 2 * VALS])));
+        }
+    }
+}
+
 enum Phase {
     Node,
     Leaders(MPI_Request),
@@ -136,6 +146,20 @@ impl NodeSync {
         }
         ch.seq.store(seq, Ordering::Release);
         Step { chan, seq, phase: Phase::Node, buf }
+    }
+}
+
+impl NodeSync {
+    /// Kernel barriers this process has started.
+    pub(crate) fn kernel_steps(&self) -> u64 {
+        self.next[Chan::Kernel as usize].load(Ordering::Acquire)
+    }
+
+    /// Catches up with the processes that started `steps` kernel barriers: after a failed
+    /// launch some processes met a barrier that others never reached, and without this the
+    /// next launch's barriers would pair one process's step `s` with another's `s + 1`.
+    pub(crate) fn resync_kernel(&self, steps: u64) {
+        self.next[Chan::Kernel as usize].fetch_max(steps, Ordering::AcqRel);
     }
 }
 

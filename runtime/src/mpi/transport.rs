@@ -65,6 +65,9 @@ impl MpiTransport {
             // The node's cores are shared by its ranks.
             opts.workers = (opts.workers / topology.local_size).max(1);
         }
+        // The deadlock watch tells workers apart by a slot entry each; sharing one could hide a
+        // computing instance and raise a false deadlock.
+        opts.workers = opts.workers.min(super::sync::WATCHED_WORKERS);
         let heap = Heap::from_segments(segs.bases, usable, peers.rank);
         let pool = Pool::new(opts.workers)?;
         Ok(MpiTransport { peers, heap, pool, opts, launch_lock: Mutex::new(()) })
@@ -182,9 +185,11 @@ impl Transport for MpiTransport {
         self.peers.arrival_done();
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
-        let m = self.peers.agree(&call, &[u64::from(r.is_err()), h, !h])?;
+        let sync = self.peers.sync();
+        let m = self.peers.agree(&call, &[u64::from(r.is_err()), h, !h, sync.kernel_steps()])?;
+        sync.resync_kernel(m[3]);
         match r {
-            Ok(_) if m[1..] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call }.into()),
+            Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call }.into()),
             Ok(_) if m[0] != 0 => Err(MpiError::PeerFailed { rank: self.peers.rank, what: format!("launch of `{}`", kernel.name) }.into()),
             r => r,
         }
