@@ -104,3 +104,35 @@ fn a_plan_that_skips_the_gather_round_fails_the_check() {
     let (ok, err) = p.verify_after_launch(9).unwrap();
     assert!(!ok && err > 0.0, "a partial AllReduce passed (max error {err})");
 }
+
+/// The all-pairs plan with every operation split over a group of two thread blocks
+/// (`tbg_info`): each block moves its half of every chunk over its own channels.
+#[test]
+fn thread_block_group_plan_runs_on_local() {
+    let mut v: Value = serde_json::from_str(ALLPAIRS).unwrap();
+    for r in 0..4 {
+        let g = &mut v["gpus"][r];
+        let peers = g["channels"][0]["connected_to"].clone();
+        g["channels"][0]["connected_to"] = json!([peers.as_array().unwrap().clone(), peers.as_array().unwrap().clone()].concat());
+        let tb0 = g["threadblocks"][0].clone();
+        let mut tbs = vec![];
+        for k in 0..2 {
+            let mut tb = tb0.clone();
+            tb["id"] = json!(k);
+            tb["channels"][0]["channel_ids"] = json!([3 * k, 3 * k + 1, 3 * k + 2]);
+            for op in tb["ops"].as_array_mut().unwrap() {
+                if op.get("src_buff").is_some() {
+                    op["tbg_info"] = json!({"tb_id": k, "tbg_size": 2});
+                }
+            }
+            tbs.push(tb);
+        }
+        g["threadblocks"] = json!(tbs);
+    }
+    let plan = from_json(&v.to_string()).unwrap();
+    assert_eq!(plan.gpus[1].tbs[1].ops[0].part, (1, 2));
+    let w = world(4);
+    for elems in [1001, 6] {
+        check(&w, &plan, elems, DType::F32);
+    }
+}

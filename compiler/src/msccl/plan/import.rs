@@ -186,12 +186,17 @@ impl Rank<'_> {
         if let Some(op) = at.opt("reduce_op")?.and_then(Value::as_str).filter(|o| *o != "sum") {
             return Err(field_error(&at.sub("reduce_op"), format!("reduce_op `{op}` is not supported (sum)")));
         }
-        if let Some(g) = at.opt("tbg_info")? {
-            let g = At { v: g, path: &at.sub("tbg_info") };
-            if g.uint("tbg_size")? > 1 {
-                return Err(field_error(g.path, "thread block groups (tbg_size > 1) are not supported"));
+        let part = match at.opt("tbg_info")? {
+            Some(g) => {
+                let g = At { v: g, path: &at.sub("tbg_info") };
+                let (id, size) = (g.uint("tb_id")?, g.uint("tbg_size")?);
+                if id >= size {
+                    return Err(field_error(g.path, format!("tb_id {id} is not below tbg_size {size}")));
+                }
+                (id, size)
             }
-        }
+            None => (0, 1),
+        };
         let chan_kind = match at.opt("channel_type")?.and_then(Value::as_str) {
             None | Some("none") => None,
             Some(s) => Some(channel_kind(s, &at.sub("channel_type"))?),
@@ -208,7 +213,7 @@ impl Rank<'_> {
         }
         let srcs = self.operands(at, "src_buff", chan_kind, refs)?;
         let dsts = self.operands(at, "dst_buff", chan_kind, refs)?;
-        let op = PlanOp { name: name.to_string(), kind, channels, srcs, dsts };
+        let op = PlanOp { name: name.to_string(), kind, channels, srcs, dsts, part };
         shape(&op, at.path)?;
         Ok(op)
     }

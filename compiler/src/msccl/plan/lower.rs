@@ -136,18 +136,18 @@ impl Cx<'_> {
                     bufs = bufs.map(|b| consume_token(b, tok));
                 }
                 PlanOpKind::Put | PlanOpKind::PutSignal => {
+                    let (lo, n) = self.part(op);
                     for (s, d) in op.srcs.iter().zip(&op.dsts) {
-                        let n = self.ce * s.count as i64;
-                        put(self.at(bufs, d), self.at(bufs, s), n, d.rank.unwrap_or(0) as i64, ShmemScope::Block);
+                        put(self.at(bufs, d) + lo, self.at(bufs, s) + lo, n, d.rank.unwrap_or(0) as i64, ShmemScope::Block);
                     }
                     if op.kind == PlanOpKind::PutSignal {
                         self.signal(op);
                     }
                 }
                 PlanOpKind::Get => {
+                    let (lo, n) = self.part(op);
                     for (s, d) in op.srcs.iter().zip(&op.dsts) {
-                        let n = self.ce * s.count as i64;
-                        get(self.at(bufs, d), self.at(bufs, s), n, s.rank.unwrap_or(0) as i64, ShmemScope::Block);
+                        get(self.at(bufs, d) + lo, self.at(bufs, s) + lo, n, s.rank.unwrap_or(0) as i64, ShmemScope::Block);
                     }
                 }
                 PlanOpKind::Copy | PlanOpKind::Reduce => self.elementwise(op, bufs),
@@ -169,6 +169,15 @@ impl Cx<'_> {
     /// The symmetric address of `c`'s first element (on its owner, for remote chunks).
     fn at(&self, bufs: [Val; 3], c: &Chunks) -> Val {
         bufs[self.plan.storage(c.buffer).slot()] + self.ce * c.index as i64
+    }
+
+    /// The element range `op` moves in each operand: (first, length), its thread block's
+    /// part of the whole.
+    fn part(&self, op: &PlanOp) -> (Val, Val) {
+        let (i, parts) = (op.part.0 as i64, op.part.1 as i64);
+        let total = self.ce * op.srcs[0].count as i64;
+        let lo = total * i / parts;
+        (lo, total * (i + 1) / parts - lo)
     }
 
     /// The address this rank loads or stores `c` through.
@@ -198,10 +207,10 @@ impl Cx<'_> {
 
     /// `copy` and the reductions: the sum of the sources, stored to every destination.
     fn elementwise(&self, op: &PlanOp, bufs: [Val; 3]) {
-        let srcs: Vec<Val> = op.srcs.iter().map(|c| self.access(bufs, c)).collect();
-        let dsts: Vec<Val> = op.dsts.iter().map(|c| self.access(bufs, c)).collect();
+        let (lo, n) = self.part(op);
+        let srcs: Vec<Val> = op.srcs.iter().map(|c| self.access(bufs, c) + lo).collect();
+        let dsts: Vec<Val> = op.dsts.iter().map(|c| self.access(bufs, c) + lo).collect();
         let acc = if self.t == Scalar::I32 { Scalar::I32 } else { Scalar::F32 };
-        let n = self.ce * op.srcs[0].count as i64;
         for_words(n, self.block, |o, m| {
             let value = if srcs.len() == 1 {
                 load_masked(srcs[0] + o, m, 0)

@@ -16,8 +16,9 @@
 //! * `nop` (MSCCL++'s `__syncthreads`) is a block barrier; `barrier` counts the thread blocks
 //!   of one rank on a local semaphore.
 //!
-//! Packet (LL) operations, switch channels (NVLS multimem), `pipeline`, semaphores and thread
-//! block groups are rejected with [`PlanError::UnsupportedOp`] or [`PlanError::Field`].
+//! Thread block groups (`tbg_info`) split every operand of an op into equal parts, one per
+//! block. Packet (LL) operations, switch channels (NVLS multimem), `pipeline` and semaphores
+//! are rejected with [`PlanError::UnsupportedOp`] or [`PlanError::Field`].
 //! Chunk `c` of every buffer starts at element `c * ce`, one chunk length for all buffers, as
 //! in MSCCL++.
 
@@ -120,6 +121,9 @@ pub struct PlanOp {
     pub srcs: Vec<Chunks>,
     /// Destinations (`dst_buff`).
     pub dsts: Vec<Chunks>,
+    /// Thread block group (`tbg_info`): this block moves part `.0` of `.1` equal parts of
+    /// every operand; `(0, 1)` without a group.
+    pub part: (usize, usize),
 }
 
 /// One thread block: operations in order.

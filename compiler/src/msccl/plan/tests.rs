@@ -97,6 +97,8 @@ fn unpaired_signals_and_channels_are_errors() {
 fn wrong_operands_and_protocols_are_errors() {
     let e = broken(|v| v["gpus"][0]["threadblocks"][0]["ops"][4]["name"] = json!("copy"));
     assert!(matches!(&e, PlanError::Field { at, message } if at == "gpus[0].threadblocks[0].ops[4]" && message.contains("wrong operands")), "{e}");
+    let e = broken(|v| v["gpus"][0]["threadblocks"][0]["ops"][0]["tbg_info"] = json!({"tb_id": 2, "tbg_size": 2}));
+    assert!(matches!(&e, PlanError::Field { at, .. } if at == "gpus[0].threadblocks[0].ops[0].tbg_info"), "{e}");
     let e = broken(|v| v["protocol"] = json!("LL"));
     assert!(matches!(&e, PlanError::Field { at, .. } if at == "protocol"), "{e}");
     let e = broken(|v| v["gpus"][0]["channels"][0]["channel_type"] = json!("switch"));
