@@ -2,6 +2,7 @@
 
 mod compile;
 mod msccl;
+mod msccl_plan;
 mod msccl_synth;
 mod run;
 mod tune;

@@ -1,4 +1,5 @@
-//! `weft msccl`: verify, compile and run MSCCL algorithms, built in or from MSCCL-IR XML.
+//! `weft msccl`: verify, compile and run MSCCL algorithms, built in, from MSCCL-IR XML or from
+//! MSCCL++ JSON execution plans.
 
 use clap::{Args, Subcommand};
 use std::path::Path;
@@ -43,7 +44,8 @@ enum MscclCmd {
 /// Which algorithm, and the parameters of a built-in one.
 #[derive(Args, Debug)]
 struct AlgoArgs {
-    /// A built-in algorithm (see `weft msccl list`) or a path to an MSCCL-IR XML file.
+    /// A built-in algorithm (see `weft msccl list`), a path to an MSCCL-IR XML file, or a path
+    /// to an MSCCL++ execution plan (`.json`).
     algo: String,
     /// Ranks (built-in algorithms; an XML file fixes its own).
     #[arg(long, default_value_t = 8)]
@@ -119,6 +121,10 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
             }
             Ok(())
         }
+        MscclCmd::Verify(a) if super::msccl_plan::is_plan(&a.algo) => {
+            super::msccl_plan::verify(&super::msccl_plan::load(&a.algo)?);
+            Ok(())
+        }
         MscclCmd::Verify(a) => {
             let ir = load(&a)?;
             let coll = ir.collective_with_root(a.root).map_err(|e| e.to_string())?;
@@ -135,6 +141,10 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
                 ir.protocol.fifo_slots()
             );
             Ok(())
+        }
+        MscclCmd::Compile(c) if super::msccl_plan::is_plan(&c.algo.algo) && c.emit != "xml" => {
+            let plan = super::msccl_plan::load(&c.algo.algo)?;
+            super::msccl_plan::compile(&plan, parse_dtype(&c.dtype)?, c.algo.block, &c.target, &c.emit, c.output.as_deref())
         }
         MscclCmd::Compile(c) => {
             let ir = load(&c.algo)?;
@@ -158,26 +168,17 @@ pub fn msccl(a: MscclArgs) -> Result<(), String> {
 }
 
 fn run(r: RunArgs) -> Result<(), String> {
-    let ir = load(&r.algo)?;
     let dtype = parse_dtype(&r.dtype)?;
-    let ranks = ir.ngpus();
-    if r.algo.nodes == 0 || ranks % r.algo.nodes != 0 {
-        return Err(format!("{ranks} ranks cannot be split over --nodes {}", r.algo.nodes));
-    }
-    let topology = Topology { nodes: r.algo.nodes, local_size: ranks / r.algo.nodes };
-    let world = match r.transport.as_str() {
-        "local" => {
-            let emulate = r.target.as_deref().map(super::run::emulated_arch).transpose()?;
-            World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() })
-        }
-        "mpi" => super::run::mpi_world(r.target.as_deref(), r.algo.nodes),
-        t => return Err(format!("unknown transport `{t}` (local, mpi)")),
-    }
-    .map_err(|e| e.to_string())?;
-    if world.topology() != topology {
-        return Err(format!("{} needs {ranks} ranks ({topology}), but the {} world has {}", ir.name, world.transport(), world.topology()));
-    }
     let opts = MscclOptions { dtype, slot_bytes: r.slot_bytes, root: r.algo.root, block: r.algo.block };
+    if super::msccl_plan::is_plan(&r.algo.algo) {
+        let plan = super::msccl_plan::load(&r.algo.algo)?;
+        let world = world_for(&r, plan.ngpus(), &plan.name)?;
+        return super::msccl_plan::run(&world, &plan, r.elems, &opts, r.iters);
+    }
+    let ir = load(&r.algo)?;
+    let ranks = ir.ngpus();
+    let world = world_for(&r, ranks, &ir.name)?;
+    let topology = world.topology();
     let res = run_msccl(&world, &ir, r.elems, &opts, r.iters).map_err(|e| e.to_string())?;
     let mut t = res.times.clone();
     t.sort();
@@ -207,6 +208,27 @@ fn run(r: RunArgs) -> Result<(), String> {
         return Err(format!("{}: result differs from the collective's plain math (max error {max_err:.3e})", ir.name));
     }
     Ok(())
+}
+
+/// The world `r` asks for, which must hold the algorithm's `ranks`.
+fn world_for(r: &RunArgs, ranks: usize, name: &str) -> Result<World, String> {
+    if r.algo.nodes == 0 || ranks % r.algo.nodes != 0 {
+        return Err(format!("{ranks} ranks cannot be split over --nodes {}", r.algo.nodes));
+    }
+    let topology = Topology { nodes: r.algo.nodes, local_size: ranks / r.algo.nodes };
+    let world = match r.transport.as_str() {
+        "local" => {
+            let emulate = r.target.as_deref().map(super::run::emulated_arch).transpose()?;
+            World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() })
+        }
+        "mpi" => super::run::mpi_world(r.target.as_deref(), r.algo.nodes),
+        t => return Err(format!("unknown transport `{t}` (local, mpi)")),
+    }
+    .map_err(|e| e.to_string())?;
+    if world.topology() != topology {
+        return Err(format!("{} needs {ranks} ranks ({topology}), but the {} world has {}", name, world.transport(), world.topology()));
+    }
+    Ok(world)
 }
 
 fn parse_dtype(s: &str) -> Result<DType, String> {

@@ -225,3 +225,26 @@ fn a_compilation_starts_from_a_dumped_nvidia_stage() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn mscclpp_plan_runs_verifies_and_compiles() {
+    let plan = concat!(env!("CARGO_MANIFEST_DIR"), "/compiler/src/msccl/tests/fixtures/mscclpp_allreduce_allpairs_4.json");
+    let (code, out, err) = weft(&["msccl", "run", plan, "--elems", "1003", "--iters", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("allreduce_allpairs_put (MSCCL++ plan) ranks=4") && out.contains("PASS"), "{out}");
+    let (code, out, err) = weft(&["msccl", "verify", plan]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("every wait has its signal"), "{out}");
+    let (code, out, err) = weft(&["msccl", "compile", plan, "--emit", "tir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"shmem.signal_op\"") && out.contains("\"shmem.put\""), "{out}");
+    // A broken plan is one line naming where it is wrong.
+    let text = std::fs::read_to_string(plan).unwrap().replacen("\"put\"", "\"ppkt\"", 1);
+    let bad = std::env::temp_dir().join(format!("weft-plan-{}.json", std::process::id()));
+    std::fs::write(&bad, text).unwrap();
+    let (code, _, err) = weft(&["msccl", "run", bad.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("gpus[0].threadblocks[0].ops[0]: operation `ppkt` is not supported"), "{err}");
+}

@@ -141,6 +141,9 @@ pub enum MscclError {
     /// MSCCL-IR XML that cannot be parsed or is inconsistent.
     #[error("{0}")]
     Xml(#[from] XmlError),
+    /// An MSCCL++ execution plan that cannot be imported.
+    #[error("{0}")]
+    Plan(#[from] super::plan::PlanError),
     /// An in-memory MSCCL-IR is structurally inconsistent.
     #[error("MSCCL-IR {location}: `{attribute}`: {message}")]
     InvalidIr {

@@ -13,7 +13,8 @@
 //!    imported ones included, by executing it symbolically with bounded FIFOs (deadlocks,
 //!    races, uninitialized reads, postcondition).
 //! 4. [`xml::to_xml`] / [`xml::from_xml`] write and read the msccl XML format.
-//! 5. [`algorithms`] holds built-in algorithms by name; [`SelectionTable`] picks one by size.
+//! 5. [`plan`] imports MSCCL++ JSON execution plans and lowers them op for op (one-sided).
+//! 6. [`algorithms`] holds built-in algorithms by name; [`SelectionTable`] picks one by size.
 //!
 //! # The interface a lowering consumes: [`MscclIr`]
 //! - `gpus[r]` is rank `r`'s program; its buffers have `input_chunks` / `output_chunks` /
@@ -46,6 +47,7 @@ mod ir;
 mod ir_check;
 pub mod lower;
 mod pipeline;
+pub mod plan;
 mod program;
 mod protocol;
 mod race;

@@ -1,4 +1,4 @@
-//! Running MSCCL algorithms (built in, or imported from MSCCL-IR XML) on a [`World`]: lower
+//! Running MSCCL algorithms (built in, imported from MSCCL-IR XML, or MSCCL++ execution plans) on a [`World`]: lower
 //! to one kernel, allocate its buffers, lay inputs out in padded chunks, launch, and check
 //! every rank against the collective's plain math.
 //!
@@ -7,8 +7,11 @@
 //! one slice of `elems`. Chunk `j` of the input covers `[j*ce, (j+1)*ce)` with
 //! `ce = ceil(elems / input chunks)` rounded up to even; slices end at chunk boundaries.
 
+mod plan;
 mod reference;
 mod select;
+
+pub use plan::{prepare_plan, run_plan, PlanRunResult, PreparedPlan};
 
 pub use select::{fallback_kernel, prepare_selected, Selected};
 

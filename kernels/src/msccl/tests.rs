@@ -249,6 +249,11 @@ fn synthesized_algorithms_run_on_local() {
         let a = least_steps(&hier, coll, DEFAULT_BUDGET, &mut quiet).unwrap_or_else(|e| panic!("{coll:?}: {e}"));
         check(&w, &a.to_ir().unwrap(), 1000 + 4 * 7, &opts(DType::F32, None));
     }
+    // On a ring a receive and the send forwarding it fuse (rrs / rcs), and the fused schedule runs.
+    let ring = least_steps(&Topology::parse("ring:4").unwrap(), SynthCollective::AllReduce, DEFAULT_BUDGET, &mut quiet).unwrap().to_ir().unwrap();
+    let kinds: Vec<_> = ring.gpus.iter().flat_map(|g| &g.tbs).flat_map(|t| &t.steps).map(|s| s.kind).collect();
+    assert!(kinds.contains(&weft_compiler::msccl::StepKind::RecvReduceSend), "{kinds:?}");
+    check(&world(1, 4), &ring, 1000 + 4 * 3, &opts(DType::F32, None));
     // Distributed AllToAll stitched from local Gather and Scatter schedules (msccl distribute).
     for (local, copies, g, s) in [("fc:2", 2, 0, 1), ("ring:3", 2, 0, 0)] {
         let t = Topology::parse(local).unwrap();

@@ -31,6 +31,7 @@ pub use emit::ARGS;
 pub use geometry::{BufferLens, Geometry};
 pub use layout::{Layout, RowField, StepField, StepShape, TbShape};
 pub use proto::{LL128_DATA_WORDS, LL128_LINE_WORDS};
+pub(crate) use proto::for_words;
 
 use super::error::{MscclError, Result};
 use super::ir::MscclIr;
@@ -87,7 +88,7 @@ pub fn lower(ir: &MscclIr, opts: &LowerOptions) -> Result<Lowered> {
 }
 
 /// `msccl_` + the algorithm name with every character outside `[A-Za-z0-9_]` replaced.
-fn kernel_name(algo: &str) -> String {
+pub(crate) fn kernel_name(algo: &str) -> String {
     let clean: String = algo.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     format!("msccl_{clean}")
 }

@@ -186,7 +186,7 @@ impl Link {
 }
 
 /// Runs `body(offsets, mask)` over `[0, n)` in `block`-wide tiles.
-pub(super) fn for_words(n: Val, block: i64, mut body: impl FnMut(Val, Val)) {
+pub(crate) fn for_words(n: Val, block: i64, mut body: impl FnMut(Val, Val)) {
     for_range(constant(0, Scalar::I64, &[]), n, block, |i| {
         let offs = i + arange(0, block as i32);
         body(offs, offs.lt(n));

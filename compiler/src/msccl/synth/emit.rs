@@ -30,13 +30,17 @@ pub struct Synthesized {
 }
 
 impl Synthesized {
-    /// Schedules into MSCCL-IR and verifies it. Receive+send fusion is off: every send keeps
-    /// the channel of its position on its link in its step, which fusion could not honour.
+    /// Schedules into MSCCL-IR and verifies it. Receive+send fusion (`rcs`, `rrs`, `rrcs`)
+    /// is tried first: a fused step forwards from the receive slot instead of reading its
+    /// copy back, which saves a pass over the data. Where a fused send cannot keep the
+    /// channel of its position on its link, the unfused schedule is used.
     pub fn to_ir(&self) -> Result<MscclIr> {
-        let cfg = ScheduleConfig { fuse: false, ..ScheduleConfig::default() };
-        let ir = schedule(&self.algorithm, &cfg)?;
-        verify_ir(&ir, &self.algorithm.collective)?;
-        Ok(ir)
+        let attempt = |fuse: bool| -> Result<MscclIr> {
+            let ir = schedule(&self.algorithm, &ScheduleConfig { fuse, ..ScheduleConfig::default() })?;
+            verify_ir(&ir, &self.algorithm.collective)?;
+            Ok(ir)
+        };
+        attempt(true).or_else(|_| attempt(false))
     }
 }
 

@@ -1,0 +1,97 @@
+//! Whole-plan checks after import: pairs each rank's channels with its peers' (the k-th
+//! channel of r to p with the k-th of p to r), and checks that every semaphore is signalled
+//! exactly as often as it is waited for in one launch, by one waiting thread block, and that
+//! barriers gather the thread blocks they announce. A plan that fails would hang, or leave
+//! semaphores raised for the next launch.
+
+use std::collections::BTreeMap;
+
+use super::error::PlanError;
+use super::json::Result;
+use super::{ChannelKind, Plan, PlanOpKind};
+
+/// Fills [`super::Channel::paired`] for every channel.
+pub fn pair(plan: &mut Plan) -> Result<()> {
+    for kind in [ChannelKind::Memory, ChannelKind::Port] {
+        for r in 0..plan.ngpus() {
+            let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
+            for c in 0..plan.gpus[r].channels(kind).len() {
+                let p = plan.gpus[r].channels(kind)[c].peer;
+                let k = seen.entry(p).or_default();
+                let back: Vec<usize> = (0..plan.gpus[p].channels(kind).len()).filter(|&i| plan.gpus[p].channels(kind)[i].peer == r).collect();
+                let Some(&paired) = back.get(*k) else {
+                    let msg = format!("rank {r}'s {} {} channels to rank {p} outnumber rank {p}'s {} back", *k + 1, kind.name(), back.len());
+                    return Err(PlanError::Unmatched { at: format!("gpus[{r}].channels"), message: msg });
+                };
+                *k += 1;
+                let list = match kind {
+                    ChannelKind::Memory => &mut plan.gpus[r].memory,
+                    ChannelKind::Port => &mut plan.gpus[r].port,
+                };
+                list[c].paired = paired;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Signals sent to and waits done on each semaphore of one launch, and who waits.
+#[derive(Default)]
+struct Sem {
+    signals: usize,
+    waits: usize,
+    waiter: Option<usize>,
+}
+
+/// Checks signal / wait pairing and barriers; channels must be paired.
+pub fn signals(plan: &Plan) -> Result<()> {
+    // (rank, kind, channel) of the waiting side.
+    let mut sems: BTreeMap<(usize, ChannelKind, usize), Sem> = BTreeMap::new();
+    for g in &plan.gpus {
+        let mut barriers: BTreeMap<usize, (usize, BTreeMap<usize, usize>)> = BTreeMap::new();
+        for tb in &g.tbs {
+            for (o, op) in tb.ops.iter().enumerate() {
+                let at = || format!("gpus[{}].threadblocks[{}].ops[{o}]", g.id, tb.id);
+                for &(kind, c) in &op.channels {
+                    let ch = g.channels(kind)[c];
+                    match op.kind {
+                        PlanOpKind::Signal | PlanOpKind::PutSignal => sems.entry((ch.peer, kind, ch.paired)).or_default().signals += 1,
+                        PlanOpKind::Wait => {
+                            let s = sems.entry((g.id, kind, c)).or_default();
+                            s.waits += 1;
+                            if s.waiter.is_some_and(|w| w != tb.id) {
+                                let msg = format!("thread blocks {} and {} both wait on {} channel {c}; the order of their waits is undefined", s.waiter.unwrap_or(0), tb.id, kind.name());
+                                return Err(PlanError::Unmatched { at: at(), message: msg });
+                            }
+                            s.waiter = Some(tb.id);
+                        }
+                        _ => {}
+                    }
+                }
+                if let PlanOpKind::Barrier { id, threadblocks } = op.kind {
+                    let b = barriers.entry(id).or_insert((threadblocks, BTreeMap::new()));
+                    if b.0 != threadblocks {
+                        let msg = format!("barrier {id} is announced for {} thread blocks here and {threadblocks} elsewhere", b.0);
+                        return Err(PlanError::Unmatched { at: at(), message: msg });
+                    }
+                    *b.1.entry(tb.id).or_default() += 1;
+                }
+            }
+        }
+        for (id, (n, uses)) in barriers {
+            let counts: Vec<usize> = uses.values().copied().collect();
+            if uses.len() != n || counts.iter().any(|&c| c != counts[0]) {
+                let msg = format!("barrier {id} is for {n} thread blocks, but {} thread blocks reach it ({:?} times each)", uses.len(), counts);
+                return Err(PlanError::Unmatched { at: format!("gpus[{}]", g.id), message: msg });
+            }
+        }
+    }
+    for ((r, kind, c), s) in sems {
+        if s.signals != s.waits {
+            let peer = plan.gpus[r].channels(kind)[c].peer;
+            let msg = format!("rank {peer} signals rank {r} {} times over {} channel {c} of rank {r}, which waits {} times", s.signals, kind.name(), s.waits);
+            return Err(PlanError::Unmatched { at: format!("gpus[{r}]"), message: msg });
+        }
+    }
+    Ok(())
+}
