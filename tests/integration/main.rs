@@ -2,6 +2,7 @@
 
 mod axis_cpu;
 mod cache;
+mod checks;
 mod cli;
 mod collectives;
 mod cpu_models;
