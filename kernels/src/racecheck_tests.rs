@@ -42,7 +42,9 @@ fn msccl_builtins_are_race_free_on_4_ranks() {
     for b in BUILTINS {
         let (nodes, local) = if algorithms::lookup(b.name).unwrap().hierarchical { (2, 2) } else { (1, 4) };
         let w = racechecked(nodes, local);
-        for protocol in Protocol::ALL {
+        // Simple moves data with put / put_signal, which the detector sees; LL and LL128 store
+        // through remote_ptr, which it does not (and compiling them doubles the test's time).
+        for protocol in [Protocol::Simple] {
             let params = AlgoParams { ranks: 4, nodes, instances: 1, protocol };
             let ir = algorithms::build(b.name, &params).and_then(|a| a.to_ir()).unwrap_or_else(|e| panic!("{}: {e}", b.name));
             let what = format!("{} {protocol}", b.name);
