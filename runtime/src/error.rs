@@ -239,10 +239,7 @@ impl fmt::Display for DeadlockReport {
             self.waits.len(),
             self.finished
         )?;
-        for w in &self.waits {
-            write!(f, "\n  {w}")?;
-        }
-        Ok(())
+        crate::deadlock_text::write_waits(f, &self.waits)
     }
 }
 

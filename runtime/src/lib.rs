@@ -5,6 +5,7 @@
 pub mod abi;
 mod buffer;
 mod checks;
+mod deadlock_text;
 pub mod cuda;
 mod dtype;
 mod error;
@@ -34,3 +35,5 @@ pub use world::World;
 mod tests;
 #[cfg(test)]
 mod check_tests;
+#[cfg(test)]
+mod deadlock_tests;

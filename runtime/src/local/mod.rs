@@ -36,6 +36,9 @@ pub struct LocalOptions {
     pub emulate: Option<&'static str>,
     /// Run every launch under the race detector (`WEFT_RACECHECK=1`); slow, for finding bugs.
     pub racecheck: bool,
+    /// Check shmem ops' spans against their allocations (`WEFT_BOUNDS_CHECK=0` turns it off,
+    /// only to measure what it costs).
+    pub bounds_check: bool,
 }
 
 /// Streaming multiprocessors an emulated GPU reports: GPU GEMM grids are sized from it, and a
@@ -56,6 +59,7 @@ impl LocalOptions {
             deadlock_timeout: crate::launch::deadlock_timeout(&env),
             emulate: None,
             racecheck: env("WEFT_RACECHECK").is_some_and(|v| !matches!(v.trim(), "" | "0" | "false")),
+            bounds_check: env("WEFT_BOUNDS_CHECK").is_none_or(|v| !matches!(v.trim(), "0" | "false")),
         }
     }
 }

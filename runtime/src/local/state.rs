@@ -55,6 +55,8 @@ pub(crate) struct Shared<'a> {
     pub fault: Mutex<Option<crate::RuntimeError>>,
     /// The live allocations, for bounds checks.
     pub allocs: super::bounds::AllocTable,
+    /// Whether spans are checked against `allocs`.
+    pub bounds_check: bool,
     /// The race detector, when `racecheck` is on.
     pub race: Option<Mutex<super::race::Detector>>,
     pub barrier_arrived: AtomicUsize,
