@@ -6,6 +6,7 @@ mod checks;
 mod cli;
 mod collectives;
 mod cpu_models;
+mod fuzz_cli;
 mod emulator;
 mod emulator_checks;
 mod emulator_gemm_shapes;
