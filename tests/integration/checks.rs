@@ -81,3 +81,15 @@ fn a_dsl_signal_after_put_nbi_without_fence_is_reported() {
     assert_eq!((put.origin.rank, put.span.rank, put.span.offset, put.span.len), (signal.rank, (signal.rank + 1) % 2, 16, 16), "{err}");
     assert!(signal.op.contains("signal_op") && err.to_string().contains("no fence or quiet"), "{err}");
 }
+
+#[test]
+fn weft_run_racecheck_passes_a_library_kernel_and_refuses_other_transports() {
+    let weft = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_weft")).args(args).output().expect("weft runs");
+    let ok = weft(&["run", "allgather", "--ranks", "4", "--elems", "1001", "--iters", "1", "--racecheck"]);
+    let out = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success() && out.contains("PASS"), "{out}{}", String::from_utf8_lossy(&ok.stderr));
+    let bad = weft(&["run", "allgather", "--transport", "cuda", "--racecheck"]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim(), "weft: error: --racecheck runs on the local transport, not cuda");
+}
