@@ -5,6 +5,7 @@ pub mod backend;
 pub mod cache;
 pub mod dsl;
 pub mod error;
+pub mod fuzz;
 pub mod ir;
 pub mod layout;
 pub mod lower;
@@ -16,3 +17,5 @@ pub use error::CompileError;
 pub use pipeline::{Options, Stage, Target};
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod fuzz_tests;

@@ -58,7 +58,7 @@ fn convert(diagnostic: &MlirDiagnostic) -> Diagnostic {
     let (file, line, col) = position(diagnostic.location(), 0).unwrap_or_default();
     let notes = (0..diagnostic.note_count())
         .filter_map(|i| diagnostic.note(i).ok())
-        .map(|note| note.to_string())
+        .map(|note| text_of(&note))
         .collect();
     Diagnostic {
         severity,
@@ -66,7 +66,7 @@ fn convert(diagnostic: &MlirDiagnostic) -> Diagnostic {
         line,
         col,
         op: None,
-        message: diagnostic.to_string(),
+        message: text_of(&diagnostic),
         notes,
     }
 }
@@ -258,4 +258,16 @@ pub(crate) fn error_from(
             diagnostics,
         }
     }
+}
+
+/// A diagnostic's text. melior's `Display` fails when MLIR hands it bytes that are not UTF-8
+/// (a message quoting part of a multi-byte character), and `to_string` would then panic inside
+/// MLIR's callback, which aborts the process: keep what was written and say the rest was not text.
+fn text_of(d: &impl std::fmt::Display) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    if write!(s, "{d}").is_err() {
+        s.push_str(" (rest of the message is not UTF-8)");
+    }
+    s
 }

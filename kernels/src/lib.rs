@@ -34,6 +34,8 @@ mod matmul_tests;
 mod per_process_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod racecheck_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};

@@ -99,6 +99,12 @@ pub enum RuntimeError {
     /// The launch can never finish.
     #[error("{0}")]
     Deadlock(DeadlockReport),
+    /// A shmem op's span leaves the allocation it starts in.
+    #[error("{0}")]
+    OutOfBounds(crate::checks::BoundsFault),
+    /// `racecheck` found a data race or a missing ordering.
+    #[error("{0}")]
+    Race(crate::checks::RaceReport),
     /// Warnings were raised and `warnings_as_errors` is set.
     #[error("launch of `{kernel}` finished with warnings: {}", warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; "))]
     Warnings {
@@ -233,10 +239,7 @@ impl fmt::Display for DeadlockReport {
             self.waits.len(),
             self.finished
         )?;
-        for w in &self.waits {
-            write!(f, "\n  {w}")?;
-        }
-        Ok(())
+        crate::deadlock_text::write_waits(f, &self.waits)
     }
 }
 

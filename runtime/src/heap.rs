@@ -209,6 +209,13 @@ impl Heap {
         (offset < start + len).then_some((id, offset - start))
     }
 
+    /// Every live allocation as (heap offset, bytes reserved, bytes asked for, id), by offset:
+    /// a launch's bounds checks look spans up in this snapshot without taking the lock.
+    pub fn live_allocations(&self) -> Vec<crate::local::bounds::AllocSpan> {
+        let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        a.live.iter().map(|(&offset, &(id, reserved, bytes))| crate::local::bounds::AllocSpan { offset, reserved, bytes, id }).collect()
+    }
+
     /// Bytes from `addr` (in any rank's arena) to the end of what the host asked for in the
     /// live allocation holding it (0 past it, up to the aligned end), or of the device area
     /// holding it; `None` outside both.

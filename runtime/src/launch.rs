@@ -162,11 +162,14 @@ pub struct LaunchOptions {
     pub warnings_as_errors: bool,
     /// Track signals written but never observed (costs a lock per signal op).
     pub track_signals: bool,
+    /// Run this launch under the race detector (`local` only; also on for every launch of a
+    /// world whose `LocalOptions::racecheck` is set).
+    pub racecheck: bool,
 }
 
 impl Default for LaunchOptions {
     fn default() -> Self {
-        LaunchOptions { warnings_as_errors: false, track_signals: true }
+        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false }
     }
 }
 

@@ -4,6 +4,8 @@
 
 pub mod abi;
 mod buffer;
+mod checks;
+mod deadlock_text;
 pub mod cuda;
 mod dtype;
 mod error;
@@ -19,6 +21,7 @@ mod world;
 
 pub use buffer::{RawBuf, SymBuf};
 pub use dtype::{DType, Element};
+pub use checks::{Access, AccessKind, BoundsFault, HeapSpan, RaceKind, RaceReport};
 pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin, RuntimeError, WaitKind};
 pub use cuda::CudaOptions;
 pub use launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable, Site};
@@ -30,3 +33,7 @@ pub use world::World;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod check_tests;
+#[cfg(test)]
+mod deadlock_tests;

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 /// weft: compile and run kernels that compute and communicate.
 #[derive(Parser, Debug)]
 #[command(name = "weft", version, about)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
 }
@@ -34,20 +34,35 @@ enum Cmd {
     Devices,
 }
 
+/// Parses a command line (program name first), printing nothing.
+pub(crate) fn parse<I: IntoIterator<Item = T>, T: Into<std::ffi::OsString> + Clone>(args: I) -> Result<Cli, clap::Error> {
+    Cli::try_parse_from(args)
+}
+
+/// The one line to print for a parse error, or `None` when it is help or the version.
+pub(crate) fn error_line(e: &clap::Error) -> Option<String> {
+    if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) {
+        return None;
+    }
+    let msg = e.to_string();
+    let first = msg.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+    Some(format!("weft: error: {first} (see `weft --help`)"))
+}
+
 /// Runs the CLI; returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os()) {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            let _ = e.print();
-            return 0;
-        }
-        Err(e) => {
-            let msg = e.to_string();
-            let first = msg.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
-            eprintln!("weft: error: {first} (see `weft --help`)");
-            return 2;
-        }
+        Err(e) => match error_line(&e) {
+            None => {
+                let _ = e.print();
+                return 0;
+            }
+            Some(line) => {
+                eprintln!("{line}");
+                return 2;
+            }
+        },
     };
     let result = match cli.cmd {
         Cmd::List => {

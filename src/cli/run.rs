@@ -47,6 +47,10 @@ pub struct RunArgs {
     /// Constexpr overrides, e.g. `-D BLOCK=1024`.
     #[arg(short = 'D', value_name = "NAME=VALUE")]
     define: Vec<String>,
+    /// Run under the race detector (`local` only; as `WEFT_RACECHECK=1`): reports data races
+    /// between shmem ops and signals sent after a non-blocking put with no fence. Slow.
+    #[arg(long)]
+    racecheck: bool,
 }
 
 /// The emulated architecture `--target` names.
@@ -67,8 +71,10 @@ pub fn run(a: RunArgs) -> Result<(), String> {
             }
             let topology = Topology { nodes: a.nodes, local_size: a.ranks / a.nodes };
             let emulate = a.target.as_deref().map(emulated_arch).transpose()?;
-            World::local_with(LocalOptions { topology, emulate, ..LocalOptions::from_env() })
+            let env = LocalOptions::from_env();
+            World::local_with(LocalOptions { topology, emulate, racecheck: a.racecheck || env.racecheck, ..env })
         }
+        _ if a.racecheck => return Err(format!("--racecheck runs on the local transport, not {}", a.transport)),
         "cuda" if a.target.is_some() => return Err("--target runs GPU code in the emulator on the local transport; a cuda world compiles for its own GPU".into()),
         "cuda" => World::cuda(),
         "mpi" => mpi_world(a.target.as_deref(), a.nodes),

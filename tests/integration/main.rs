@@ -2,9 +2,11 @@
 
 mod axis_cpu;
 mod cache;
+mod checks;
 mod cli;
 mod collectives;
 mod cpu_models;
+mod fuzz_cli;
 mod emulator;
 mod emulator_checks;
 mod emulator_gemm_shapes;

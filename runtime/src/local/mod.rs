@@ -1,7 +1,9 @@
 //! The `local` transport: N ranks as threads of this process, sharing one address space.
 //! The embedded default, used by tests and benches: no setup at all.
 
+pub(crate) mod bounds;
 pub(crate) mod ops;
+pub(crate) mod race;
 mod pool;
 pub(crate) mod sched;
 pub(crate) mod state;
@@ -32,6 +34,11 @@ pub struct LocalOptions {
     /// The GPU architecture whose code this world runs in the SIMT emulator (`sm_80`,
     /// `sm_90a`, ...), or `None` for CPU code.
     pub emulate: Option<&'static str>,
+    /// Run every launch under the race detector (`WEFT_RACECHECK=1`); slow, for finding bugs.
+    pub racecheck: bool,
+    /// Check shmem ops' spans against their allocations (`WEFT_BOUNDS_CHECK=0` turns it off,
+    /// only to measure what it costs).
+    pub bounds_check: bool,
 }
 
 /// Streaming multiprocessors an emulated GPU reports: GPU GEMM grids are sized from it, and a
@@ -51,6 +58,8 @@ impl LocalOptions {
                 .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
             deadlock_timeout: crate::launch::deadlock_timeout(&env),
             emulate: None,
+            racecheck: env("WEFT_RACECHECK").is_some_and(|v| !matches!(v.trim(), "" | "0" | "false")),
+            bounds_check: env("WEFT_BOUNDS_CHECK").is_none_or(|v| !matches!(v.trim(), "0" | "false")),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! must never panic: misuse becomes a recorded [`crate::KernelFault`] and a stopped launch.
 
 use super::state::{Blocked, Inst, SignalTrack};
+use super::{bounds, race};
 use crate::abi::{cmp, flags, sig_op, KernelCtx, RtFns};
 use std::sync::atomic::{fence as atomic_fence, AtomicU64, Ordering};
 
@@ -35,7 +36,10 @@ unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
 /// Enters a runtime call: leaving a polling loop counts as progress.
 pub(crate) unsafe fn enter<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {
     let i = unsafe { inst(ctx) };
-    i.leave_spin();
+    if i.spinning.is_some() {
+        i.leave_spin();
+        race::acquire_all(i);
+    }
     i
 }
 
@@ -65,10 +69,17 @@ pub(crate) fn check_len(i: &mut Inst, bytes: i64, site: i32) -> usize {
     bytes as usize
 }
 
-fn translate(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &str) -> usize {
+/// The rank, heap offset and address on that rank of `[ptr, ptr + len)` (a local symmetric
+/// address) on rank `pe`, checked against the PE range and the allocation it starts in.
+fn target(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &'static str) -> (usize, usize, usize) {
     let pe = check_pe(i, pe, site);
     let off = heap_offset(i, ptr, len, site, what);
-    i.shared().bases[pe] + off
+    bounds::check(i, off, len, pe, site, what);
+    (pe, off, i.shared().bases[pe] + off)
+}
+
+fn translate(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &'static str) -> usize {
+    target(i, ptr, len, pe, site, what).2
 }
 
 pub(crate) fn note_nbi(i: &mut Inst, fl: i32, site: i32) {
@@ -93,7 +104,9 @@ pub(crate) unsafe extern "C" fn peer_delta(ctx: *mut KernelCtx, pe: i32, site: i
 pub(crate) unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { enter(ctx) };
     let n = check_len(i, bytes, site);
-    let to = translate(i, dst as usize, n, pe, site, "destination");
+    let (pe, off, to) = target(i, dst as usize, n, pe, site, "destination");
+    let from = bounds::check_local(i, src as usize, n, site, "source");
+    race::put(i, from, pe, off, n, fl & flags::NBI != 0, site);
     // SAFETY: the destination was checked against the heap; `ptr::copy` allows overlap (pe == me).
     unsafe { std::ptr::copy(src, to as *mut u8, n) };
     note_nbi(i, fl, site);
@@ -103,7 +116,9 @@ pub(crate) unsafe extern "C" fn put(ctx: *mut KernelCtx, dst: *mut u8, src: *con
 pub(crate) unsafe extern "C" fn get(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, pe: i32, fl: i32, site: i32) {
     let i = unsafe { enter(ctx) };
     let n = check_len(i, bytes, site);
-    let from = translate(i, src as usize, n, pe, site, "source");
+    let (pe, off, from) = target(i, src as usize, n, pe, site, "source");
+    let to = bounds::check_local(i, dst as usize, n, site, "destination");
+    race::get(i, pe, off, to, n, site);
     unsafe { std::ptr::copy(from as *const u8, dst, n) };
     note_nbi(i, fl, site);
 }
@@ -113,6 +128,8 @@ pub(crate) fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: u
     if addr % 8 != 0 {
         i.fault(site, format!("signal address {addr:#x} is not 8-byte aligned"));
     }
+    // Released before the update, so a waiter that sees the new value finds the clock.
+    race::signal(i, addr, pe, site);
     // SAFETY: inside the heap (checked by `translate`) and aligned.
     let sig = unsafe { &*(addr as *const AtomicU64) };
     let sh = i.shared();
@@ -151,8 +168,11 @@ pub(crate) unsafe extern "C" fn put_signal(
 ) {
     let i = unsafe { enter(ctx) };
     let n = check_len(i, bytes, site);
-    let to = translate(i, dst as usize, n, pe, site, "destination");
-    let sig_at = translate(i, sig as usize, 8, pe, site, "signal");
+    let (pe, off, to) = target(i, dst as usize, n, pe, site, "destination");
+    let sig_at = translate(i, sig as usize, 8, pe as i32, site, "signal");
+    let from = bounds::check_local(i, src as usize, n, site, "source");
+    // Its own signal orders its data: never pending.
+    race::put(i, from, pe, off, n, false, site);
     unsafe { std::ptr::copy(src, to as *mut u8, n) };
     note_nbi(i, fl, site);
     apply_signal(i, sig_at, value, op, pe as usize, site);
@@ -180,7 +200,8 @@ pub(crate) fn compare(v: u64, c: i32, expected: u64) -> Option<bool> {
 pub(crate) unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut u64, c: i32, expected: u64, site: i32) -> u64 {
     let i = unsafe { enter(ctx) };
     let addr = sig as usize;
-    heap_offset(i, addr, 8, site, "signal");
+    let off = heap_offset(i, addr, 8, site, "signal");
+    bounds::check(i, off, 8, i.rank, site, "signal");
     if addr % 8 != 0 {
         i.fault(site, format!("signal address {addr:#x} is not 8-byte aligned"));
     }
@@ -198,6 +219,7 @@ pub(crate) unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut
                     }
                 }
                 sh.bump();
+                race::acquire(i, addr);
                 return v;
             }
             Some(false) => i.block(Blocked::Signal { site, addr, cmp: c, expected }),
@@ -206,7 +228,8 @@ pub(crate) unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut
 }
 
 pub(crate) unsafe extern "C" fn fence(ctx: *mut KernelCtx, _site: i32) {
-    unsafe { enter(ctx) };
+    let i = unsafe { enter(ctx) };
+    race::complete_nbi(i);
     atomic_fence(Ordering::Release);
 }
 
@@ -214,6 +237,7 @@ pub(crate) unsafe extern "C" fn quiet(ctx: *mut KernelCtx, _site: i32) {
     let i = unsafe { enter(ctx) };
     atomic_fence(Ordering::SeqCst);
     i.nbi_pending = 0;
+    race::complete_nbi(i);
 }
 
 pub(crate) unsafe extern "C" fn barrier_all(ctx: *mut KernelCtx, site: i32) {
@@ -234,6 +258,8 @@ fn meet(i: &mut Inst, count: usize, site: i32) {
     i.nbi_pending = 0;
     let sh = i.shared();
     let generation = sh.barrier_gen.load(Ordering::Acquire);
+    race::barrier_arrive(i, generation);
+    let sh = i.shared();
     if sh.barrier_arrived.fetch_add(1, Ordering::AcqRel) + 1 == count {
         // The last arrival here meets the other processes for all of this process's instances.
         if let Some(peers) = sh.remote {
@@ -243,12 +269,14 @@ fn meet(i: &mut Inst, count: usize, site: i32) {
         sh.barrier_arrived.store(0, Ordering::Release);
         sh.barrier_gen.fetch_add(1, Ordering::AcqRel);
         sh.bump();
+        race::barrier_depart(i, generation);
         return;
     }
     sh.bump();
     while i.shared().barrier_gen.load(Ordering::Acquire) == generation {
         i.block(Blocked::Barrier { site });
     }
+    race::barrier_depart(i, generation);
 }
 
 pub(crate) unsafe extern "C" fn fault(ctx: *mut KernelCtx, msg: *const u8, len: usize, site: i32) {

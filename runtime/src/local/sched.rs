@@ -91,12 +91,17 @@ pub(crate) fn run(
         fault: Mutex::new(None),
         barrier_arrived: Default::default(),
         barrier_gen: Default::default(),
+        allocs: super::bounds::AllocTable::new(heap.live_allocations()),
+        bounds_check: opts.bounds_check,
+        race: (here.remote.is_none() && (lopts.racecheck || opts.racecheck))
+            .then(|| Mutex::new(super::race::Detector::new(total, super::race::Numbering { first_rank: here.ranks.start, grid }))),
         signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),
         rank_scratch: Default::default(),
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;
     let mut tasks: Vec<Box<Task>> = Vec::with_capacity(total);
+    let mut index = 0;
     for rank in here.ranks.clone() {
         for z in 0..grid[2] as i32 {
             for y in 0..grid[1] as i32 {
@@ -117,6 +122,7 @@ pub(crate) fn run(
                             yielder: std::ptr::null(),
                             rank,
                             program: [x, y, z],
+                            index,
                             blocked: None,
                             nbi_pending: 0,
                             last_nbi_site: -1,
@@ -128,6 +134,7 @@ pub(crate) fn run(
                     });
                     t.ctx.inst = &mut t.inst as *mut Inst as *mut std::ffi::c_void;
                     tasks.push(t);
+                    index += 1;
                 }
             }
         }
@@ -164,7 +171,7 @@ pub(crate) fn run(
         return Err(e);
     }
     if let Some(f) = shared.fault.lock().unwrap_or_else(|e| e.into_inner()).take() {
-        return Err(RuntimeError::KernelFault(f));
+        return Err(f);
     }
     if shared.deadlock.load(Ordering::Acquire) {
         return Err(RuntimeError::Deadlock(deadlock_report(&shared, &tasks)));

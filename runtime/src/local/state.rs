@@ -51,7 +51,14 @@ pub(crate) struct Shared<'a> {
     pub progress: AtomicU64,
     pub abort: AtomicBool,
     pub deadlock: AtomicBool,
-    pub fault: Mutex<Option<KernelFault>>,
+    /// The first fault (a [`KernelFault`], a bounds fault or a race report).
+    pub fault: Mutex<Option<crate::RuntimeError>>,
+    /// The live allocations, for bounds checks.
+    pub allocs: super::bounds::AllocTable,
+    /// Whether spans are checked against `allocs`.
+    pub bounds_check: bool,
+    /// The race detector, when `racecheck` is on.
+    pub race: Option<Mutex<super::race::Detector>>,
     pub barrier_arrived: AtomicUsize,
     pub barrier_gen: AtomicUsize,
     pub signals: Option<Mutex<HashMap<usize, SignalTrack>>>,
@@ -77,6 +84,8 @@ pub(crate) struct Inst {
     pub yielder: *const Yielder,
     pub rank: usize,
     pub program: [i32; 3],
+    /// Position among the launch's instances (the race detector's clock index).
+    pub index: usize,
     pub blocked: Option<Blocked>,
     pub nbi_pending: usize,
     pub last_nbi_site: i32,
@@ -107,9 +116,16 @@ impl Inst {
     /// Records a fault, stops the launch, and never returns to the kernel.
     pub fn fault(&mut self, site: i32, message: String) -> ! {
         let sh = self.shared();
+        self.fail(crate::RuntimeError::KernelFault(KernelFault { kernel: sh.kernel.name.clone(), origin: self.origin(site), message }))
+    }
+
+    /// Records `error` as the launch's result (unless one came first), stops the launch, and
+    /// never returns to the kernel.
+    pub fn fail(&mut self, error: crate::RuntimeError) -> ! {
+        let sh = self.shared();
         let mut f = sh.fault.lock().unwrap_or_else(|e| e.into_inner());
         if f.is_none() {
-            *f = Some(KernelFault { kernel: sh.kernel.name.clone(), origin: self.origin(site), message });
+            *f = Some(error);
         }
         drop(f);
         sh.abort.store(true, Ordering::Release);
