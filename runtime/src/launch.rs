@@ -162,11 +162,14 @@ pub struct LaunchOptions {
     pub warnings_as_errors: bool,
     /// Track signals written but never observed (costs a lock per signal op).
     pub track_signals: bool,
+    /// Work beside the launch that may write signals its instances wait for (the copy
+    /// engine's queues, set by `World::launch_with_copies`): no deadlock while it runs.
+    pub background: Option<std::sync::Arc<crate::copy_engine::BackgroundWork>>,
 }
 
 impl Default for LaunchOptions {
     fn default() -> Self {
-        LaunchOptions { warnings_as_errors: false, track_signals: true }
+        LaunchOptions { warnings_as_errors: false, track_signals: true, background: None }
     }
 }
 

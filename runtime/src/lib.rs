@@ -4,6 +4,7 @@
 
 pub mod abi;
 mod buffer;
+pub mod copy_engine;
 pub mod cuda;
 mod dtype;
 mod error;
@@ -18,6 +19,7 @@ pub mod variants;
 mod world;
 
 pub use buffer::{RawBuf, SymBuf};
+pub use copy_engine::{At, CopyError, CopyOp, CopyPlan};
 pub use dtype::{DType, Element};
 pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin, RuntimeError, WaitKind};
 pub use cuda::CudaOptions;

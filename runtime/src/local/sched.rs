@@ -93,6 +93,7 @@ pub(crate) fn run(
         barrier_gen: Default::default(),
         signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),
         rank_scratch: Default::default(),
+        background: lopts.background.as_deref(),
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;
@@ -245,7 +246,7 @@ fn run_instances(
         if live.is_empty() && !queue.start(live, shared, entry, stack_bytes)? {
             break;
         }
-        let before = shared.progress.load(Ordering::Acquire);
+        let before = shared.progress_now();
         let mut all_blocked = true;
         let mut i = 0;
         while i < live.len() {
@@ -274,7 +275,7 @@ fn run_instances(
         if all_blocked && !live.is_empty() && queue.start(live, shared, entry, stack_bytes)? {
             continue;
         }
-        let now = shared.progress.load(Ordering::Acquire);
+        let now = shared.progress_now();
         shared.remote.inspect(|p| p.publish(now));
         if all_blocked && now == before && !live.is_empty() {
             if idle_at == now {
@@ -300,7 +301,9 @@ fn run_instances(
                     }
                 }
             };
-            if stuck {
+            // Checked before `everyone_stuck` re-reads progress: a queue's last signal write
+            // happens before it stops being busy, so it shows as progress there.
+            if stuck && !shared.background_busy() && shared.progress_now() == now {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }
@@ -332,7 +335,7 @@ fn everyone_stuck(states: &[AtomicU64], shared: &Shared, now: u64) -> bool {
     states.iter().all(|s| {
         let v = s.load(Ordering::Acquire);
         v == DONE || (v >> ROUNDS_BITS == now && v & 0xFF >= 2)
-    }) && shared.progress.load(Ordering::Acquire) == now
+    }) && shared.progress_now() == now
 }
 
 fn cmp_name(c: i32) -> &'static str {
