@@ -71,6 +71,8 @@ pub(crate) enum Algo {
     Gemm,
     AgGemm,
     GemmRs,
+    AgGemmCe,
+    GemmRsCe,
 }
 
 /// A registry entry.
@@ -86,14 +88,14 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::ReduceScatterRing => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
-        Algo::AgGemm => Collective::AllGatherGemm,
-        Algo::GemmRs => Collective::GemmReduceScatter,
+        Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
+        Algo::GemmRs | Algo::GemmRsCe => Collective::GemmReduceScatter,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 12] = [
+pub(crate) static DEFS: [Def; 14] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -106,6 +108,8 @@ pub(crate) static DEFS: [Def; 12] = [
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
     def("ag_gemm", "AllGather-GEMM: put_signal per row tile, tiles wait on their chunk only", Algo::AgGemm, ag_gemm::ag_gemm),
     def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
+    def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
+    def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
 /// Bytes up to which `allreduce` picks the one-shot algorithm.
@@ -145,7 +149,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     if target == weft_compiler::pipeline::Target::Cpu || !find(name)?.info.collective.is_matmul() {
         return Ok(c);
     }
-    let (bm, bn) = if name == "gemm_rs" { (32, 32) } else { (64, 64) };
+    let (bm, bn) = if name.starts_with("gemm_rs") { (32, 32) } else { (64, 64) };
     Ok(c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3))
 }
 

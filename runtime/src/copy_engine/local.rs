@@ -8,7 +8,8 @@ use crate::heap::Heap;
 use crate::launch::{LaunchOptions, LaunchReport};
 use crate::RuntimeError;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Work running beside a launch that may write signals its instances wait for.
@@ -20,12 +21,20 @@ pub struct BackgroundWork {
     progress: AtomicU64,
     /// Set when the launch has ended: a queue still waiting gives up.
     stop: AtomicBool,
+    /// Addresses of signals a queue's `Wait` saw reach their value: observed, as a kernel's
+    /// wait would have, so the launch does not warn that nobody read them.
+    observed: Mutex<HashSet<usize>>,
 }
 
 impl BackgroundWork {
     /// Whether some queue is still running.
     pub(crate) fn busy(&self) -> bool {
         self.active.load(Ordering::Acquire) > 0
+    }
+
+    /// Whether a queue waited for the signal at `addr` and saw it.
+    pub(crate) fn observed(&self, addr: usize) -> bool {
+        self.observed.lock().unwrap_or_else(|e| e.into_inner()).contains(&addr)
     }
 
     /// Signals written so far (the scheduler adds this to its own progress count).
@@ -122,6 +131,8 @@ fn run_queue(heap: &Heap, rank: usize, ops: &[CopyOp], work: &BackgroundWork, ti
                     Some(current) => CopyError::WaitTimeout { rank, index, expected: value, current, waited_ms: timeout.as_millis() },
                     None => CopyError::Stopped { rank, index },
                 })?;
+                // Recorded before the ops that follow, so before any kernel wait they enable.
+                work.observed.lock().unwrap_or_else(|e| e.into_inner()).insert(p as usize);
             }
         }
     }

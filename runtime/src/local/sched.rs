@@ -383,7 +383,8 @@ fn warnings(shared: &Shared, tasks: &[Box<Task>]) -> Vec<LaunchWarning> {
         .collect();
     if let Some(sig) = &shared.signals {
         let sig = sig.lock().unwrap_or_else(|e| e.into_inner());
-        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(_, s)| !s.observed).collect();
+        let seen_beside = |addr: &usize| shared.background.is_some_and(|b| b.observed(*addr));
+        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(a, s)| !s.observed && !seen_beside(a)).collect();
         unobserved.sort_by_key(|(a, _)| **a);
         out.extend(unobserved.into_iter().map(|(&addr, s)| LaunchWarning::UnobservedSignal {
             rank: s.rank,
