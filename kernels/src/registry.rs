@@ -62,6 +62,7 @@ pub(crate) enum Algo {
     AllGatherRing,
     AllGatherPull,
     AllGatherLl,
+    AllGather2d,
     ReduceScatterRing,
     AllReduceAuto,
     AllReduceOneShot,
@@ -84,7 +85,7 @@ pub(crate) struct Def {
 
 const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Constexprs) -> Result<Kernel, DslError>) -> Def {
     let collective = match algo {
-        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl => Collective::AllGather,
+        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d => Collective::AllGather,
         Algo::ReduceScatterRing => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
@@ -95,10 +96,11 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 14] = [
+pub(crate) static DEFS: [Def; 15] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
+    def("allgather_2d", "AllGather, 2-D: LL words put across nodes, multimem_st broadcast within a node", Algo::AllGather2d, allgather::two_d),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
     def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above", Algo::AllReduceAuto, reduce::two_shot),
     def("allreduce_one_shot", "AllReduce, one-shot: remote_ptr loads of all peers + local reduce", Algo::AllReduceOneShot, reduce::one_shot),
@@ -135,7 +137,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
     if d.info.collective.is_matmul() {
         return Ok(crate::matmul::matmul_constexprs(dtype));
     }
-    let block = if d.algo == Algo::AllGatherLl { 256 } else { 1024 };
+    let block = if matches!(d.algo, Algo::AllGatherLl | Algo::AllGather2d) { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
 }
 
