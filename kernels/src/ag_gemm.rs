@@ -15,7 +15,7 @@
 
 use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
 use crate::swizzle::ag_source;
-use crate::tiles::{i64c, role_split, segment, seg_tiles, SegTile};
+use crate::tiles::{i64c, role_split, round_tiles, seg_tiles, segment, SegTile};
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
@@ -24,10 +24,11 @@ use weft_compiler::ir::{Kernel, Scalar};
 pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    let amd = amd_swizzle(c)?;
     kernel("ag_gemm", c, |a| {
         let x = AgArgs::declare(a, &cfg);
         let (g, gemm_programs, is_gemm) = role_split(comm);
-        if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs));
+        if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs, amd));
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
             let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
@@ -53,12 +54,19 @@ pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
 pub fn ag_gemm_ce(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     ce_pull(c)?;
+    let amd = amd_swizzle(c)?;
     kernel("ag_gemm_ce", c, |a| {
         let x = AgArgs::declare(a, &cfg);
         let (g, programs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
-        consume_gathered(&x, &cfg, g, programs);
+        consume_gathered(&x, &cfg, g, programs, amd);
         Ok(())
     })
+}
+
+/// Whether the tiles go in AMD's swizzle order (`SWIZZLE=1`: every step one row tile of every
+/// shard, [`round_tiles`]) rather than NVIDIA's (`SWIZZLE=0`, the default: shard by shard).
+pub fn amd_swizzle(c: &Constexprs) -> Result<bool, DslError> {
+    Ok(c.get("SWIZZLE").is_some() && c.int("SWIZZLE", 0, 1)? == 1)
 }
 
 /// Whether the copy-engine AG-GEMM gathers by pulling (`CE_PULL=1`) rather than pushing.
@@ -99,18 +107,23 @@ impl AgArgs {
 }
 
 /// Program `g` of `programs` computes its tiles of `C`, each after waiting on the signal of
-/// its (source rank, row tile) chunk of the gathered A.
-fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val) {
+/// its (source rank, row tile) chunk of the gathered A, in AMD's swizzle order if `amd`.
+fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val, amd: bool) {
     let world = n_pes().to(Scalar::I64);
     let max_tiles = x.max_tiles(cfg);
     let bmat = Mat::dense(x.b, x.k, x.n);
-    seg_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), |t: SegTile| {
+    let body = |t: SegTile| {
         let tok = wait_until(x.sig + t.rank * max_tiles + t.row_tile, Cmp::Ge, x.epoch);
         let view = |base: Val, ld: Val, cols: Val| Mat { ptr: base + t.row0 * ld, rows: t.rows, cols, ld };
         let amat = view(consume_token(x.full, tok), x.k, x.k);
         let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, cfg);
         store_tile(&view(x.out, x.n, x.n), t.rows_idx, t.cols_idx, acc, cfg.t);
-    });
+    };
+    if amd {
+        round_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), body);
+    } else {
+        seg_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), body);
+    }
 }
 
 /// The tuner's search space of `ag_gemm`: tiles, communication programs, warps on GPUs.

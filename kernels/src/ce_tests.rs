@@ -42,3 +42,16 @@ fn a_bad_pull_mode_is_a_clear_error() {
     let e = crate::prepare_matmul(&w, "ag_gemm_ce", MatmulShape { m: 8, n: 8, k: 8 }, DTYPES[0], &c).err().unwrap().to_string();
     assert!(e.contains("CE_PULL"), "{e}");
 }
+
+#[test]
+fn ag_gemm_amd_swizzle_every_topology() {
+    // The swizzle is an order of the same tiles: both kernels, against the same reference.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
+        let w = world(nodes, local);
+        let dtype = DTYPES[i % DTYPES.len()];
+        let shape = MatmulShape { m: rng.random_range(1..60) + nodes * local, n: rng.random_range(1..50), k: rng.random_range(1..40) };
+        let name = ["ag_gemm", "ag_gemm_ce"][i % 2];
+        check(&w, name, shape, dtype, &small(dtype).with("SWIZZLE", 1).with("COMM_PROGRAMS", 1 + i % 2));
+    }
+}
