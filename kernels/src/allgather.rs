@@ -57,9 +57,7 @@ pub fn pull(c: &Constexprs) -> Result<Kernel, DslError> {
 pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     kernel("allgather_ll", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
-        let (n, words, flag) = (a.i64("n"), a.i64("words"), a.i32("flag"));
+        let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
         let (me, world) = (my_pe(), n_pes());
         let (ws, we) = my_chunk(words);
         let row = |r: Val| r.to(Scalar::I64) * words;
@@ -74,18 +72,17 @@ pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
 }
 
 /// 2-D AllGather over `nodes x local` (Triton-distributed's `_forward_push_2d_ll_multimem`).
-/// Args as `allgather_ll`, then `local` (ranks per node). Each rank LL-packs its shard into its own LL row, puts that row to
-/// the rank with its local index on every other node, and broadcasts it within its node with
-/// `multimem_st`; it then forwards every shard that arrives from another node to its own
+/// Args as `allgather_ll`, then `local` (ranks per node). Each rank LL-packs its shard into
+/// its own LL row, puts that row to the rank with its local index on every other node, and
+/// broadcasts it within its node with `multimem_st`; it then forwards every shard that arrives from another node to its own
 /// node the same way (re-packed from `ll_recv`, so each word keeps its flag), and finally
 /// unpacks every row as `allgather_ll` does. Across nodes only LL words travel (no
 /// signals); within a node one multicast store reaches every peer.
 pub fn two_d(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     kernel("allgather_2d", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
-        let (n, words, flag, local) = (a.i64("n"), a.i64("words"), a.i32("flag"), a.i64("local"));
+        let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
+        let local = a.i64("local");
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
         let (nodes, my_node, my_local) = (world / local, me / local, me % local);
         let (ws, we) = my_chunk(words);
@@ -112,6 +109,26 @@ pub fn two_d(c: &Constexprs) -> Result<Kernel, DslError> {
         ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })
+}
+
+/// The arguments the LL AllGathers share.
+struct LlArgs {
+    inp: Val,
+    out: Val,
+    ll: Val,
+    stage: Val,
+    n: Val,
+    words: Val,
+    flag: Val,
+}
+
+impl LlArgs {
+    fn declare(a: &mut Args, cfg: &Config) -> LlArgs {
+        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
+        let (n, words, flag) = (a.i64("n"), a.i64("words"), a.i32("flag"));
+        LlArgs { inp, out, ll, stage, n, words, flag }
+    }
 }
 
 /// Waits for and unpacks words `ws..we` of every rank's LL row into `out`.
