@@ -7,6 +7,10 @@
 //! M = 8192, each dimension divided by 32 (so (344, 128), (448, 128), (896, 256), M = 256) so
 //! a 2-core CPU finishes the whole bench in minutes. bf16 in, f32 accumulation.
 //!
+//! Beside each fused kernel, its copy-engine variants in the same run: `ag_gemm_ce` (push and
+//! pull gathers) and `gemm_rs_ce` (scatter on the copy engine), and AG-GEMM in AMD's swizzle
+//! order (`SWIZZLE=1`), each its own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3).
+//!
 //! Reports speedup = baseline / fused and overlap efficiency =
 //! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm), and writes the table to
 //! `target/weft-bench/overlap.md`; criterion's plots land in `target/criterion/`.
@@ -26,11 +30,23 @@ const LLAMA_M: usize = 8192;
 const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
 const DTYPE: DType = DType::BF16;
 
+/// The fused variants of each overlap kernel: (kernel, row label, extra constexprs).
+const VARIANTS: [(&str, &str, &[(&str, &str)]); 7] = [
+    ("ag_gemm", "ag_gemm", &[]),
+    ("ag_gemm", "ag_gemm amd swizzle", &[("SWIZZLE", "1")]),
+    ("ag_gemm_ce", "ag_gemm_ce push amd swizzle", &[("SWIZZLE", "1")]),
+    ("ag_gemm_ce", "ag_gemm_ce push", &[]),
+    ("ag_gemm_ce", "ag_gemm_ce pull", &[("CE_PULL", "1")]),
+    ("gemm_rs", "gemm_rs", &[]),
+    ("gemm_rs_ce", "gemm_rs_ce", &[]),
+];
+
 fn bench(c: &mut Criterion) {
     let mut summary = String::from(
         "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | overlap eff. |\n|---|---|---|---|---|---|---|---|---|\n",
     );
-    let total = 2 * TOPOLOGIES.len() * LLAMA_NK.len();
+    let shapes = std::env::var("WEFT_OVERLAP_SHAPES").ok().and_then(|v| v.parse().ok()).unwrap_or(LLAMA_NK.len()).min(LLAMA_NK.len());
+    let total = 2 * TOPOLOGIES.len() * shapes;
     let mut done = 0;
     for kernel in ["ag_gemm", "gemm_rs"] {
         let mut group = c.benchmark_group(kernel);
@@ -39,15 +55,10 @@ fn bench(c: &mut Criterion) {
             let topology = Topology { nodes, local_size: local };
             let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
             let w = topology.world_size();
-            for (n, k) in LLAMA_NK {
+            for &(n, k) in &LLAMA_NK[..shapes] {
                 done += 1;
                 let shape = MatmulShape { m: LLAMA_M / SCALE, n: n / SCALE, k: k / SCALE };
                 eprintln!("[{done}/{total}] {kernel} {topology} {shape:?}");
-                let cx = shape_constexprs(kernel, shape, w, DTYPE.name());
-                let mut fused = prepare_matmul(&world, kernel, shape, DTYPE, &cx).expect("prepares");
-                fused.launch().expect("launch");
-                let (ok, err) = fused.verify().expect("verify");
-                assert!(ok, "{kernel} {topology} {shape:?}: wrong result (max err {err})");
                 // The baseline's pieces: the same GEMM work per rank, and the collective.
                 let (gemm_shape, coll, elems) = if kernel == "ag_gemm" {
                     (shape, "allgather", shape.m.div_ceil(w) * shape.k)
@@ -66,25 +77,35 @@ fn bench(c: &mut Criterion) {
                     gemm.launch().expect("launch");
                 });
                 let t_base = support::timed(&mut group, "baseline", &id, || support::launch_baseline(kernel, &mut comm, &mut gemm));
-                let t_fused = support::timed(&mut group, "fused", &id, || {
-                    fused.launch().expect("launch");
-                });
                 let ms = |t: Duration| t.as_secs_f64() * 1e3;
-                let speedup = t_base.as_secs_f64() / t_fused.as_secs_f64();
-                let eff = (ms(t_comm) + ms(t_gemm) - ms(t_fused)) / ms(t_comm).min(ms(t_gemm));
-                let line = format!(
-                    "| {kernel} | {topology} | {}x{}x{} | {:.3} | {:.3} | {:.3} | {:.3} | {speedup:.2}x | {:.0}% |",
-                    shape.m,
-                    shape.n,
-                    shape.k,
-                    ms(t_comm),
-                    ms(t_gemm),
-                    ms(t_base),
-                    ms(t_fused),
-                    eff * 100.0
-                );
-                eprintln!("{line}");
-                let _ = writeln!(summary, "{line}");
+                for (name, label, defines) in VARIANTS.iter().filter(|v| v.0.starts_with(kernel)) {
+                    let mut cx = shape_constexprs(name, shape, w, DTYPE.name());
+                    for (key, value) in defines.iter() {
+                        cx.set(key, value);
+                    }
+                    let mut fused = prepare_matmul(&world, name, shape, DTYPE, &cx).expect("prepares");
+                    fused.launch().expect("launch");
+                    let (ok, err) = fused.verify().expect("verify");
+                    assert!(ok, "{label} {topology} {shape:?}: wrong result (max err {err})");
+                    let t_fused = support::timed(&mut group, &label.replace(' ', "_"), &id, || {
+                        fused.launch().expect("launch");
+                    });
+                    let speedup = t_base.as_secs_f64() / t_fused.as_secs_f64();
+                    let eff = (ms(t_comm) + ms(t_gemm) - ms(t_fused)) / ms(t_comm).min(ms(t_gemm));
+                    let line = format!(
+                        "| {label} | {topology} | {}x{}x{} | {:.3} | {:.3} | {:.3} | {:.3} | {speedup:.2}x | {:.0}% |",
+                        shape.m,
+                        shape.n,
+                        shape.k,
+                        ms(t_comm),
+                        ms(t_gemm),
+                        ms(t_base),
+                        ms(t_fused),
+                        eff * 100.0
+                    );
+                    eprintln!("{line}");
+                    let _ = writeln!(summary, "{line}");
+                }
             }
         }
         group.finish();

@@ -7,13 +7,15 @@
 //! tile); a GEMM tile waits on that one signal and consumes its token before loading A.
 //! Shards are consumed and pushed in [`ag_source`] order (own shard first, own node first).
 //!
+//! `ag_gemm_ce` is the same GEMM with the gather on the copy engine (no communication programs).
+//!
 //! Args: `a_shard, a_full, b, c, sig[world * max_row_tiles], m, n, k, local, epoch`, where
 //! `m` is the gathered row count (shard `r` is rows `[r*m/world, (r+1)*m/world)`), `local`
 //! the ranks per node and `max_row_tiles = cdiv(cdiv(m, world), BLOCK_M)`.
 
 use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
 use crate::swizzle::ag_source;
-use crate::tiles::{i64c, role_split, segment, seg_tiles, SegTile};
+use crate::tiles::{i64c, role_split, round_tiles, seg_tiles, segment, SegTile};
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
@@ -22,39 +24,106 @@ use weft_compiler::ir::{Kernel, Scalar};
 pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    let amd = amd_swizzle(c)?;
     kernel("ag_gemm", c, |a| {
-        let (shard, full) = (a.ptr("a_shard", cfg.t), a.ptr("a_full", cfg.t));
-        let (b, out, sig) = (a.ptr("b", cfg.t), a.ptr("c", cfg.t), a.ptr("sig", Scalar::I64));
-        let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
-        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-        let max_tiles = cdiv(cdiv(m, world), cfg.bm);
-        let bmat = Mat::dense(b, k, n);
-        let order = |step: Val| ag_source(step, me, local, world);
+        let x = AgArgs::declare(a, &cfg);
         let (g, gemm_programs, is_gemm) = role_split(comm);
-        if_(is_gemm, || {
-            seg_tiles(g, gemm_programs, world, m, n, &cfg, order, |t: SegTile| {
-                let tok = wait_until(sig + t.rank * max_tiles + t.row_tile, Cmp::Ge, epoch);
-                let view = |base: Val, ld: Val, cols: Val| Mat { ptr: base + t.row0 * ld, rows: t.rows, cols, ld };
-                let amat = view(consume_token(full, tok), k, k);
-                let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
-                store_tile(&view(out, n, n), t.rows_idx, t.cols_idx, acc, cfg.t);
-            });
-        });
+        if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs, amd));
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
-            let (s0, s1) = segment(me, m, world);
+            let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+            let (s0, s1) = segment(me, x.m, world);
             for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
                 let r0 = i * cfg.bm;
-                let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * k;
-                let (src, dst) = (shard + r0 * k, full + (s0 + r0) * k);
-                let slot = sig + me * max_tiles + i;
+                let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
+                let (src, dst) = (x.shard + r0 * x.k, x.full + (s0 + r0) * x.k);
+                let slot = x.sig + me * x.max_tiles(&cfg) + i;
                 for_range(0i64, world, 1i64, |step| {
-                    put_signal(dst, src, count, slot, epoch, order(step), PutSignal::default());
+                    put_signal(dst, src, count, slot, x.epoch, x.order(step), PutSignal::default());
                 });
             });
         });
         Ok(())
     })
+}
+
+/// Builds `ag_gemm_ce`: every program computes; the host's copy-engine queues (see
+/// `crate::ce_plan`) gather the shards and write the signals the tiles wait on, so
+/// `a_shard` is read by the copy engine only. `CE_PULL` (0 or 1, default 0) picks push or
+/// pull on the host; the kernel is the same for both.
+pub fn ag_gemm_ce(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = GemmConfig::from(c)?;
+    ce_pull(c)?;
+    let amd = amd_swizzle(c)?;
+    kernel("ag_gemm_ce", c, |a| {
+        let x = AgArgs::declare(a, &cfg);
+        let (g, programs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
+        consume_gathered(&x, &cfg, g, programs, amd);
+        Ok(())
+    })
+}
+
+/// Whether the tiles go in AMD's swizzle order (`SWIZZLE=1`: every step one row tile of every
+/// shard, [`round_tiles`]) rather than NVIDIA's (`SWIZZLE=0`, the default: shard by shard).
+pub fn amd_swizzle(c: &Constexprs) -> Result<bool, DslError> {
+    Ok(c.get("SWIZZLE").is_some() && c.int("SWIZZLE", 0, 1)? == 1)
+}
+
+/// Whether the copy-engine AG-GEMM gathers by pulling (`CE_PULL=1`) rather than pushing.
+pub fn ce_pull(c: &Constexprs) -> Result<bool, DslError> {
+    Ok(c.get("CE_PULL").is_some() && c.int("CE_PULL", 0, 1)? == 1)
+}
+
+/// The arguments both AG-GEMM kernels take.
+struct AgArgs {
+    shard: Val,
+    full: Val,
+    b: Val,
+    out: Val,
+    sig: Val,
+    m: Val,
+    n: Val,
+    k: Val,
+    local: Val,
+    epoch: Val,
+}
+
+impl AgArgs {
+    fn declare(a: &mut Args, cfg: &GemmConfig) -> AgArgs {
+        let (shard, full) = (a.ptr("a_shard", cfg.t), a.ptr("a_full", cfg.t));
+        let (b, out, sig) = (a.ptr("b", cfg.t), a.ptr("c", cfg.t), a.ptr("sig", Scalar::I64));
+        let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
+        AgArgs { shard, full, b, out, sig, m, n, k, local, epoch }
+    }
+
+    fn max_tiles(&self, cfg: &GemmConfig) -> Val {
+        cdiv(cdiv(self.m, n_pes().to(Scalar::I64)), cfg.bm)
+    }
+
+    /// The shard consumed (and pushed) at `step`.
+    fn order(&self, step: Val) -> Val {
+        ag_source(step, my_pe().to(Scalar::I64), self.local, n_pes().to(Scalar::I64))
+    }
+}
+
+/// Program `g` of `programs` computes its tiles of `C`, each after waiting on the signal of
+/// its (source rank, row tile) chunk of the gathered A, in AMD's swizzle order if `amd`.
+fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val, amd: bool) {
+    let world = n_pes().to(Scalar::I64);
+    let max_tiles = x.max_tiles(cfg);
+    let bmat = Mat::dense(x.b, x.k, x.n);
+    let body = |t: SegTile| {
+        let tok = wait_until(x.sig + t.rank * max_tiles + t.row_tile, Cmp::Ge, x.epoch);
+        let view = |base: Val, ld: Val, cols: Val| Mat { ptr: base + t.row0 * ld, rows: t.rows, cols, ld };
+        let amat = view(consume_token(x.full, tok), x.k, x.k);
+        let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, cfg);
+        store_tile(&view(x.out, x.n, x.n), t.rows_idx, t.cols_idx, acc, cfg.t);
+    };
+    if amd {
+        round_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), body);
+    } else {
+        seg_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), body);
+    }
 }
 
 /// The tuner's search space of `ag_gemm`: tiles, communication programs, warps on GPUs.

@@ -57,9 +57,7 @@ pub fn pull(c: &Constexprs) -> Result<Kernel, DslError> {
 pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     kernel("allgather_ll", c, |a| {
-        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
-        let (n, words, flag) = (a.i64("n"), a.i64("words"), a.i32("flag"));
+        let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
         let (me, world) = (my_pe(), n_pes());
         let (ws, we) = my_chunk(words);
         let row = |r: Val| r.to(Scalar::I64) * words;
@@ -68,32 +66,100 @@ pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
             let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
             for_range(0, world, 1, |q| store_masked(remote_ptr(ll + row(me) + offs, q), packed, m));
         });
-        let bytes = cfg.t.bytes() as i64;
-        let per_word = 4 / bytes;
-        let out_words = ptr_cast(out, Scalar::I32);
-        // Shards of whole words unpack straight into `out`. A shard ending mid-word (16-bit `T`,
-        // odd `n`) would clobber the next shard's first element, so it goes through `stage`.
-        let unaligned = (per_word > 1).then(|| (n * bytes % 4).ne_(0));
-        for_range(0, world, 1, |q| {
-            for_tiles(ws, we, cfg.block, |offs, m| {
-                let got = ll_recv(ll + row(q) + offs, flag, Some(m));
-                match unaligned {
-                    None => store_masked(out_words + row(q) + offs, got, m),
-                    Some(u) => {
-                        let dst = if_else(u, || vec![stage + row(q) + offs], || vec![out_words + row(q) + offs]);
-                        store_masked(dst[0], got, m);
-                    }
-                }
-            });
-            if let Some(u) = unaligned {
-                if_(u, || {
-                    let elems = ptr_cast(stage + row(q), cfg.t);
-                    copy_range(out + q.to(Scalar::I64) * n, elems, minimum(ws * per_word, n), minimum(we * per_word, n), cfg.block);
-                });
-            }
-        });
+        ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })
+}
+
+/// 2-D AllGather over `nodes x local` (Triton-distributed's `_forward_push_2d_ll_multimem`).
+/// Args as `allgather_ll`, then `local` (ranks per node). Each rank LL-packs its shard into
+/// its own LL row, puts that row to the rank with its local index on every other node, and
+/// broadcasts it within its node with `multimem_st`; it then forwards every shard that arrives from another node to its own
+/// node the same way (re-packed from `ll_recv`, so each word keeps its flag), and finally
+/// unpacks every row as `allgather_ll` does. Across nodes only LL words travel (no
+/// signals); within a node one multicast store reaches every peer.
+pub fn two_d(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = Config::from(c)?;
+    kernel("allgather_2d", c, |a| {
+        let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
+        let local = a.i64("local");
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let (nodes, my_node, my_local) = (world / local, me / local, me % local);
+        let (ws, we) = my_chunk(words);
+        let row = |r: Val| r.to(Scalar::I64) * words;
+        let inp_words = ptr_cast(inp, Scalar::I32);
+        for_tiles(ws, we, cfg.block, |offs, m| {
+            store_masked(ll + row(me) + offs, ll_pack(load_masked(inp_words + offs, m, 0), flag), m);
+        });
+        for_range(1i64, nodes, 1i64, |step| {
+            let to = ((my_node + step) % nodes) * local + my_local;
+            put(ll + row(me) + ws, ll + row(me) + ws, we - ws, to, ShmemScope::Block);
+        });
+        for_tiles(ws, we, cfg.block, |offs, m| {
+            multimem_st(ll + row(me) + offs, load_masked(ll + row(me) + offs, m, 0), Some(m));
+        });
+        // Shards of this local index from the other nodes, nearest first.
+        for_range(1i64, nodes, 1i64, |step| {
+            let from = ((my_node + nodes - step) % nodes) * local + my_local;
+            for_tiles(ws, we, cfg.block, |offs, m| {
+                let got = ll_recv(ll + row(from) + offs, flag, Some(m));
+                multimem_st(ll + row(from) + offs, ll_pack(got, flag), Some(m));
+            });
+        });
+        ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
+        Ok(())
+    })
+}
+
+/// The arguments the LL AllGathers share.
+struct LlArgs {
+    inp: Val,
+    out: Val,
+    ll: Val,
+    stage: Val,
+    n: Val,
+    words: Val,
+    flag: Val,
+}
+
+impl LlArgs {
+    fn declare(a: &mut Args, cfg: &Config) -> LlArgs {
+        let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+        let (ll, stage) = (a.ptr("ll", Scalar::I64), a.ptr("stage", Scalar::I32));
+        let (n, words, flag) = (a.i64("n"), a.i64("words"), a.i32("flag"));
+        LlArgs { inp, out, ll, stage, n, words, flag }
+    }
+}
+
+/// Waits for and unpacks words `ws..we` of every rank's LL row into `out`.
+#[allow(clippy::too_many_arguments)]
+fn ll_unpack_all(cfg: &Config, out: Val, ll: Val, stage: Val, n: Val, words: Val, flag: Val, (ws, we): (Val, Val)) {
+    let world = n_pes();
+    let row = |r: Val| r.to(Scalar::I64) * words;
+    let bytes = cfg.t.bytes() as i64;
+    let per_word = 4 / bytes;
+    let out_words = ptr_cast(out, Scalar::I32);
+    // Shards of whole words unpack straight into `out`. A shard ending mid-word (16-bit `T`,
+    // odd `n`) would clobber the next shard's first element, so it goes through `stage`.
+    let unaligned = (per_word > 1).then(|| (n * bytes % 4).ne_(0));
+    for_range(0, world, 1, |q| {
+        for_tiles(ws, we, cfg.block, |offs, m| {
+            let got = ll_recv(ll + row(q) + offs, flag, Some(m));
+            match unaligned {
+                None => store_masked(out_words + row(q) + offs, got, m),
+                Some(u) => {
+                    let dst = if_else(u, || vec![stage + row(q) + offs], || vec![out_words + row(q) + offs]);
+                    store_masked(dst[0], got, m);
+                }
+            }
+        });
+        if let Some(u) = unaligned {
+            if_(u, || {
+                let elems = ptr_cast(stage + row(q), cfg.t);
+                copy_range(out + q.to(Scalar::I64) * n, elems, minimum(ws * per_word, n), minimum(we * per_word, n), cfg.block);
+            });
+        }
+    });
 }
 
 /// The tuner's search space of the AllGathers (push ring, pull, LL).

@@ -36,12 +36,33 @@ fn slot_indices(cfg: &GemmConfig) -> (Val, Val) {
     (arange(0, cfg.bm as i32).to(Scalar::I64), arange(0, cfg.bn as i32).to(Scalar::I64))
 }
 
+/// Who moves a finished partial tile to the rank that reduces it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scatter {
+    /// The computing program, with `put_signal`.
+    Programs,
+    /// The host's copy-engine queue: the program stores the tile to its staging slot and
+    /// sets the slot's ready signal; the queue waits on it, copies and signals the peer.
+    CopyEngine,
+}
+
 /// Builds `gemm_rs`.
 pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
+    build(c, "gemm_rs", Scatter::Programs)
+}
+
+/// Builds `gemm_rs_ce`: `gemm_rs` with the intra-node scatter on the copy engine (plans in
+/// `crate::ce_plan`); `sig` has `world * max_tiles` more words at its end, the ready signals
+/// of the staging slots (segment-major).
+pub fn gemm_rs_ce(c: &Constexprs) -> Result<Kernel, DslError> {
+    build(c, "gemm_rs_ce", Scatter::CopyEngine)
+}
+
+fn build(c: &Constexprs, name: &str, scatter: Scatter) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
     let rows_per_chunk = if c.get("REDUCE_ROWS").is_some() { c.pow2("REDUCE_ROWS", 1, 256)? } else { 8 };
-    kernel("gemm_rs", c, |a| {
+    kernel(name, c, |a| {
         let (am, bm, out) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t));
         let (stage, part) = (a.ptr("stage", Scalar::F32), a.ptr("part", Scalar::F32));
         let (nstage, inter, sig) = (a.ptr("nstage", Scalar::F32), a.ptr("inter", Scalar::F32), a.ptr("sig", Scalar::I64));
@@ -62,6 +83,13 @@ pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
                 let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
                 let staged = slot_tile(stage, t.rank * max_tiles + t.index, &cfg);
                 store_tile(&staged, si, sj, acc, Scalar::F32);
+                if scatter == Scatter::CopyEngine {
+                    // The copy engine reads the staged tile once this signal is set.
+                    fence();
+                    let ready = sig + (local + 1) * nodes * max_tiles;
+                    signal_op(ready + t.rank * max_tiles + t.index, epoch, Signal::Set, my_pe());
+                    return;
+                }
                 let via = my_node * local + t.rank % local;
                 let slot = (my_local * nodes + t.rank / local) * max_tiles + t.index;
                 put_signal(part + slot * tile_elems, staged.ptr, tile_elems, sig + slot, epoch, via, PutSignal::default());

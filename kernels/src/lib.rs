@@ -12,6 +12,7 @@
 mod ag_gemm;
 mod allgather;
 mod broadcast;
+mod ce_plan;
 mod common;
 mod error;
 pub mod gemm;
@@ -30,6 +31,8 @@ mod tiles;
 pub mod tune;
 #[cfg(test)]
 mod matmul_tests;
+#[cfg(test)]
+mod ce_tests;
 #[cfg(test)]
 mod per_process_tests;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! of A) and gives every rank `AllGather(A) · B_r`. `gemm_rs` takes `k` per rank and gives
 //! rank `r` rows `segment(m, world, r)` of `sum_r A_r · B_r`.
 
+use crate::ce_plan::{AgLayout, RsLayout};
 use crate::host::HostVec;
 use crate::reference::{matmul, segment};
 use crate::registry::{find, Algo};
@@ -48,6 +49,26 @@ pub struct PreparedMatmul {
     inputs: Vec<(Vec<f64>, Vec<f64>)>,
     /// Index of the A input buffer, the B buffer and the output buffer.
     io: (usize, usize, usize),
+    /// The copy-engine transfers of each launch, for the `_ce` kernels.
+    ce: Option<Ce>,
+}
+
+/// Which copy-engine plan a `_ce` kernel's launches run (see `crate::ce_plan`).
+#[derive(Clone, Copy, Debug)]
+enum Ce {
+    AgPush(AgLayout),
+    AgPull(AgLayout),
+    Scatter(RsLayout),
+}
+
+impl Ce {
+    fn plan(&self, epoch: u64) -> weft_runtime::CopyPlan {
+        match self {
+            Ce::AgPush(l) => crate::ce_plan::ag_push(l, epoch),
+            Ce::AgPull(l) => crate::ce_plan::ag_pull(l, epoch),
+            Ce::Scatter(l) => crate::ce_plan::rs_scatter(l, epoch),
+        }
+    }
 }
 
 /// Default constexprs of the matmul family.
@@ -104,7 +125,7 @@ pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str
 pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) -> Result<PreparedMatmul, KernelError> {
     let def = find(name)?;
     let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
-    if !matches!(def.algo, Algo::Gemm | Algo::AgGemm | Algo::GemmRs) {
+    if !def.info.collective.is_matmul() {
         return Err(unsupported("matrix shapes (it is a collective: give --elems)".into()));
     }
     if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16) {
@@ -115,7 +136,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     if m == 0 || n == 0 || k == 0 {
         return Err(unsupported(format!("an empty problem m={m} n={n} k={k}")));
     }
-    if def.algo == Algo::AgGemm && m < w {
+    if matches!(def.algo, Algo::AgGemm | Algo::AgGemmCe) && m < w {
         return Err(unsupported(format!("m={m} rows over {w} ranks (every rank needs a row)")));
     }
     let mut c = c.clone();
@@ -140,10 +161,13 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     let dims = [I64(m as i64), I64(n as i64), I64(k as i64)];
     let (sizes, args, io, extra) = match def.algo {
         Algo::Gemm => (vec![prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?], vec![Buf(0), Buf(1), Buf(2)], (0, 1, 2), 0),
-        Algo::AgGemm => {
+        Algo::AgGemm | Algo::AgGemmCe => {
+            // The copy-engine gather's pull mode adds one ready signal per rank; it needs no
+            // communication programs.
+            let (ready, extra) = if def.algo == Algo::AgGemmCe { (1, 0) } else { (0, comm) };
             let tiles = seg_max.div_ceil(bm);
-            let sizes = vec![prod(&[seg_max, k, es])?, prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?, prod(&[w, tiles, 8])?];
-            (sizes, vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4)], (0, 2, 3), comm)
+            let sizes = vec![prod(&[seg_max, k, es])?, prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?, prod(&[w, tiles + ready, 8])?];
+            (sizes, vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4)], (0, 2, 3), extra)
         }
         _ => {
             let tiles = seg_max.div_ceil(bm) * n.div_ceil(bn);
@@ -156,7 +180,8 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
                 prod(&[local, nodes, t])?,
                 prod(&[nodes, t])?,
                 prod(&[nodes, t])?,
-                prod(&[local + 1, nodes, tiles, 8])?,
+                // gemm_rs_ce's staging slots' ready signals follow the others.
+                prod(&[(local + 1) * nodes + if def.algo == Algo::GemmRsCe { local * nodes } else { 0 }, tiles, 8])?,
             ];
             (sizes, (0..8).map(Buf).collect(), (0, 1, 2), comm)
         }
@@ -168,7 +193,18 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     }
     let bufs = crate::run::alloc_all(world, &sizes)?;
     let grid = [(compute_programs(world, extra) + extra) as u32, 1, 1];
-    let mut p = PreparedMatmul { world: world.clone(), kernel, algo: def.algo, dtype, shape, bufs, args, grid, epoch: 0, inputs: vec![], io };
+    let ce = match def.algo {
+        Algo::AgGemmCe => {
+            let l = AgLayout { shard: bufs[0], full: bufs[1], sig: bufs[4], m, row_bytes: k * es, bm, tiles: seg_max.div_ceil(bm), world: w, local };
+            Some(if crate::ag_gemm::ce_pull(&c)? { Ce::AgPull(l) } else { Ce::AgPush(l) })
+        }
+        Algo::GemmRsCe => {
+            let max_tiles = seg_max.div_ceil(bm) * n.div_ceil(bn);
+            Some(Ce::Scatter(RsLayout { stage: bufs[3], part: bufs[4], sig: bufs[7], m, n, bm, bn, max_tiles, world: w, local }))
+        }
+        _ => None,
+    };
+    let mut p = PreparedMatmul { world: world.clone(), kernel, algo: def.algo, dtype, shape, bufs, args, grid, epoch: 0, inputs: vec![], io, ce };
     p.seed(0x5eed)?;
     Ok(p)
 }
@@ -177,7 +213,7 @@ impl PreparedMatmul {
     /// Rows of A this rank holds.
     fn a_rows(&self, rank: usize) -> usize {
         match self.algo {
-            Algo::AgGemm => segment(self.shape.m, self.world.n_ranks(), rank).len(),
+            Algo::AgGemm | Algo::AgGemmCe => segment(self.shape.m, self.world.n_ranks(), rank).len(),
             _ => self.shape.m,
         }
     }
@@ -215,7 +251,10 @@ impl PreparedMatmul {
                 ArgSpec::Epoch => Arg::I64(self.epoch),
             })
             .collect();
-        Ok(self.world.launch(&self.kernel, self.grid, &args)?)
+        match &self.ce {
+            Some(ce) => Ok(self.world.launch_with_copies(&self.kernel, self.grid, &args, &ce.plan(self.epoch as u64))?),
+            None => Ok(self.world.launch(&self.kernel, self.grid, &args)?),
+        }
     }
 
     /// The expected output of every rank and the per-element bound on accumulated error.
@@ -224,7 +263,7 @@ impl PreparedMatmul {
         let w = self.world.n_ranks();
         match self.algo {
             Algo::Gemm => self.inputs.iter().map(|(a, b)| matmul(a, b, m, n, k)).collect(),
-            Algo::AgGemm => {
+            Algo::AgGemm | Algo::AgGemmCe => {
                 let full: Vec<f64> = self.inputs.iter().flat_map(|(a, _)| a.iter().copied()).collect();
                 self.inputs.iter().map(|(_, b)| matmul(&full, b, m, n, k)).collect()
             }
@@ -253,7 +292,7 @@ impl PreparedMatmul {
             DType::BF16 => 7.82e-3,
             _ => f32::EPSILON as f64,
         };
-        let k_total = self.shape.k * if self.algo == Algo::GemmRs { self.world.n_ranks() } else { 1 };
+        let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe) { self.world.n_ranks() } else { 1 };
         let (mut ok, mut max_err) = (true, 0.0f64);
         for (r, (want, abs)) in self.expected().iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
             let got = HostVec::read(&self.world, self.bufs[self.io.2], r, 0, want.len(), self.dtype)?.to_f64();

@@ -7,14 +7,14 @@ use rand::{Rng, SeedableRng};
 use weft_compiler::dsl::Constexprs;
 use weft_runtime::{DType, LocalOptions, Topology, World};
 
-const DTYPES: [DType; 3] = [DType::F32, DType::F16, DType::BF16];
+pub(crate) const DTYPES: [DType; 3] = [DType::F32, DType::F16, DType::BF16];
 
-fn world(nodes: usize, local: usize) -> World {
+pub(crate) fn world(nodes: usize, local: usize) -> World {
     World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::default() }).unwrap()
 }
 
 /// Runs `name` twice (two epochs on the same buffers, fresh inputs between) and checks both.
-fn check(w: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) {
+pub(crate) fn check(w: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) {
     let what = format!("{name} {} {shape:?} {dtype} {c:?}", w.topology());
     let mut p = prepare_matmul(w, name, shape, dtype, c).unwrap_or_else(|e| panic!("{what}: {e}"));
     for seed in [1, 2] {
@@ -26,7 +26,7 @@ fn check(w: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs
     }
 }
 
-fn small(dtype: DType) -> Constexprs {
+pub(crate) fn small(dtype: DType) -> Constexprs {
     matmul_constexprs(dtype.name()).with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 8).with("GROUP_M", 2)
 }
 
@@ -44,7 +44,7 @@ fn gemm_random_odd_shapes_every_dtype() {
 }
 
 /// Topologies `(nodes, local)` covering world sizes 1, 2, 3, 4 and 8, one node and several.
-const TOPOLOGIES: [(usize, usize); 8] = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 8), (2, 1), (2, 2), (2, 4)];
+pub(crate) const TOPOLOGIES: [(usize, usize); 8] = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 8), (2, 1), (2, 2), (2, 4)];
 
 fn overlap_cases(name: &str, per_rank_m: bool) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(name.len() as u64);

@@ -62,6 +62,7 @@ pub(crate) enum Algo {
     AllGatherRing,
     AllGatherPull,
     AllGatherLl,
+    AllGather2d,
     ReduceScatterRing,
     AllReduceAuto,
     AllReduceOneShot,
@@ -72,6 +73,8 @@ pub(crate) enum Algo {
     Gemm,
     AgGemm,
     GemmRs,
+    AgGemmCe,
+    GemmRsCe,
 }
 
 /// A registry entry.
@@ -83,21 +86,22 @@ pub(crate) struct Def {
 
 const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Constexprs) -> Result<Kernel, DslError>) -> Def {
     let collective = match algo {
-        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl => Collective::AllGather,
+        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d => Collective::AllGather,
         Algo::ReduceScatterRing => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
-        Algo::AgGemm => Collective::AllGatherGemm,
-        Algo::GemmRs => Collective::GemmReduceScatter,
+        Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
+        Algo::GemmRs | Algo::GemmRsCe => Collective::GemmReduceScatter,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 13] = [
+pub(crate) static DEFS: [Def; 16] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
+    def("allgather_2d", "AllGather, 2-D: LL words put across nodes, multimem_st broadcast within a node", Algo::AllGather2d, allgather::two_d),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
     def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above; ring across nodes", Algo::AllReduceAuto, reduce::two_shot),
     def("allreduce_one_shot", "AllReduce, one-shot: remote_ptr loads of all peers + local reduce", Algo::AllReduceOneShot, reduce::one_shot),
@@ -108,6 +112,8 @@ pub(crate) static DEFS: [Def; 13] = [
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
     def("ag_gemm", "AllGather-GEMM: put_signal per row tile, tiles wait on their chunk only", Algo::AgGemm, ag_gemm::ag_gemm),
     def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
+    def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
+    def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
 /// Bytes up to which `allreduce` picks the one-shot algorithm.
@@ -133,7 +139,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
     if d.info.collective.is_matmul() {
         return Ok(crate::matmul::matmul_constexprs(dtype));
     }
-    let block = if d.algo == Algo::AllGatherLl { 256 } else { 1024 };
+    let block = if matches!(d.algo, Algo::AllGatherLl | Algo::AllGather2d) { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
 }
 
@@ -147,7 +153,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     if target == weft_compiler::pipeline::Target::Cpu || !find(name)?.info.collective.is_matmul() {
         return Ok(c);
     }
-    let (bm, bn) = if name == "gemm_rs" { (32, 32) } else { (64, 64) };
+    let (bm, bn) = if name.starts_with("gemm_rs") { (32, 32) } else { (64, 64) };
     Ok(c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3))
 }
 

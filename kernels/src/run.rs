@@ -150,12 +150,16 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[elems, w, es]])?;
             (b, vec![Buf(0), Buf(1), I64(n)], 0, 1, elems * w * es, elems * (w - 1) * es)
         }
-        Algo::AllGatherLl => {
+        Algo::AllGatherLl | Algo::AllGather2d => {
             // The input is word-padded (its tail stays zero) so the sender reads whole words.
             // The receive stage is only used when a shard ends mid-word.
             let stage = if words * 4 == elems * es { 0 } else { w };
             let b = sized(&[&[words, 4], &[elems, w, es], &[w, words, 8], &[stage, words, 4]])?;
-            (b, vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag], 0, 1, elems * w * es, elems * (w - 1) * es)
+            let mut args = vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag];
+            if algo == Algo::AllGather2d {
+                args.push(I64(world.topology().local_size as i64));
+            }
+            (b, args, 0, 1, elems * w * es, elems * (w - 1) * es)
         }
         Algo::ReduceScatterRing => {
             let b = sized(&[&[elems, es], &[segmax, es], &[w.saturating_sub(1), segmax, 4], &[segmax, 4], &[w, programs, 8]])?;
@@ -179,10 +183,10 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[programs, 8]])?;
             (b, vec![Buf(0), Buf(1), I64(n), I32(0), Epoch], 0, 0, elems * es, elems * es)
         }
-        Algo::Gemm | Algo::AgGemm | Algo::GemmRs => return Err(unsupported("an element count".into())),
+        Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe => return Err(unsupported("an element count".into())),
     };
     let bufs = alloc_all(world, &sizes)?;
-    let grid_n = if algo == Algo::AllGatherLl { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
+    let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
     let mut p = Prepared {
         world: world.clone(),
         kernel,
@@ -292,7 +296,7 @@ impl Prepared {
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
         let w = self.world_size;
         let (expected, terms) = match self.algo {
-            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl => (reference::all_gather(&self.inputs), 1),
+            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d => (reference::all_gather(&self.inputs), 1),
             Algo::ReduceScatterRing => (reference::reduce_scatter(&self.inputs), w),
             Algo::Broadcast => (reference::broadcast(&self.inputs, self.root), 1),
             _ => (reference::all_reduce(&self.inputs), w),

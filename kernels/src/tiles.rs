@@ -63,3 +63,25 @@ pub fn seg_tiles(g: Val, programs: Val, world: Val, m: Val, n: Val, cfg: &GemmCo
         vec![dealt[0] + ntiles]
     });
 }
+
+/// [`seg_tiles`] in AMD's swizzle order: round `t` takes row tile `t` of every segment (in
+/// `order(step)` order) before any segment's row tile `t + 1`, so every step receives a chunk
+/// from every rank at once (AMD's full mesh has a link per peer, and one link per step would
+/// leave the others idle). Slots are dealt round robin over the `programs` compute programs;
+/// a segment shorter than the tallest skips its last round.
+pub fn round_tiles(g: Val, programs: Val, world: Val, m: Val, n: Val, cfg: &GemmConfig, order: impl Fn(Val) -> Val, mut body: impl FnMut(SegTile)) {
+    let num_pn = cdiv(n, cfg.bn);
+    let per_round = world * num_pn;
+    let rounds = cdiv(cdiv(m, world), cfg.bm);
+    for_range(g, rounds * per_round, programs, |slot| {
+        let (row_tile, rest) = (slot / per_round, slot % per_round);
+        let (rank, pn) = (order(rest / num_pn), rest % num_pn);
+        let (s0, s1) = segment(rank, m, world);
+        let row0 = s0 + row_tile * cfg.bm;
+        if_(row0.lt(s1), || {
+            let rows_idx = arange(0, cfg.bm as i32).to(Scalar::I64);
+            let cols_idx = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+            body(SegTile { rank, index: row_tile * num_pn + pn, row_tile, row0, rows: s1 - row0, rows_idx, cols_idx });
+        });
+    });
+}

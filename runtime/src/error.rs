@@ -82,6 +82,9 @@ pub enum RuntimeError {
     /// The CUDA transport is unavailable here or failed.
     #[error(transparent)]
     Cuda(#[from] crate::cuda::CudaError),
+    /// A copy-engine plan was bad or its run failed.
+    #[error(transparent)]
+    CopyEngine(#[from] crate::copy_engine::CopyError),
     /// The MPI transport is unavailable here or failed.
     #[error(transparent)]
     Mpi(#[from] crate::mpi::MpiError),

@@ -165,11 +165,14 @@ pub struct LaunchOptions {
     /// Run this launch under the race detector (`local` only; also on for every launch of a
     /// world whose `LocalOptions::racecheck` is set).
     pub racecheck: bool,
+    /// Work beside the launch that may write signals its instances wait for (the copy
+    /// engine's queues, set by `World::launch_with_copies`): no deadlock while it runs.
+    pub background: Option<std::sync::Arc<crate::copy_engine::BackgroundWork>>,
 }
 
 impl Default for LaunchOptions {
     fn default() -> Self {
-        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false }
+        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false, background: None }
     }
 }
 

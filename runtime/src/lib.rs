@@ -5,6 +5,7 @@
 pub mod abi;
 mod buffer;
 mod checks;
+pub mod copy_engine;
 mod deadlock_text;
 pub mod cuda;
 mod dtype;
@@ -20,6 +21,7 @@ pub mod variants;
 mod world;
 
 pub use buffer::{RawBuf, SymBuf};
+pub use copy_engine::{At, CopyError, CopyOp, CopyPlan};
 pub use dtype::{DType, Element};
 pub use checks::{Access, AccessKind, BoundsFault, HeapSpan, RaceKind, RaceReport};
 pub use error::{BlockedWait, DeadlockReport, KernelFault, LaunchWarning, Origin, RuntimeError, WaitKind};

@@ -4,6 +4,7 @@
 //! host code never change.
 
 use crate::buffer::RawBuf;
+use crate::copy_engine::CopyPlan;
 use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
 use crate::topology::Topology;
 use crate::RuntimeError;
@@ -39,4 +40,10 @@ pub trait Transport: Send + Sync {
     }
     /// Runs every program instance of `grid` on every rank this transport drives.
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError>;
+    /// [`Transport::launch`] with the copy engine running the queues of `plan` (validated)
+    /// of the ranks this transport drives beside the kernel; returns when both are done.
+    fn launch_with_copies(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions, plan: &CopyPlan) -> Result<LaunchReport, RuntimeError> {
+        let _ = (kernel, grid, args, opts, plan);
+        Err(crate::copy_engine::CopyError::Unsupported { transport: self.name() }.into())
+    }
 }

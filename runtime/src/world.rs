@@ -1,6 +1,7 @@
 //! `World`: the user-facing handle on a set of ranks, whatever the transport.
 
 use crate::buffer::{RawBuf, SymBuf};
+use crate::copy_engine::CopyPlan;
 use crate::cuda::CudaOptions;
 use crate::dtype::Element;
 use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
@@ -175,6 +176,14 @@ impl World {
     pub fn launch_with(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
         // The variant specialized for these arguments' facts, if the kernel has variants.
         self.transport.launch(&kernel.for_args(args), grid, args, opts)
+    }
+
+    /// Launches `kernel` with the copy engine running `plan`'s queues beside it (each rank's
+    /// queue in order, no program instances taken); returns when both are done. A bad plan
+    /// is a [`crate::CopyError`] before anything runs.
+    pub fn launch_with_copies(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], plan: &CopyPlan) -> Result<LaunchReport, RuntimeError> {
+        plan.validate(self.n_ranks())?;
+        self.transport.launch_with_copies(&kernel.for_args(args), grid, args, &LaunchOptions::default(), plan)
     }
 
     /// The raw allocation behind a buffer.

@@ -25,7 +25,7 @@ fn collective(world: &World, name: &str, elems: usize, dtype: DType, seed: u64) 
 
 #[test]
 fn emulated_collectives_every_world_size() {
-    let names: Vec<&str> = list().iter().filter(|k| !k.collective.is_matmul() && k.name != "allreduce_multimem").map(|k| k.name).collect();
+    let names: Vec<&str> = list().iter().filter(|k| !k.collective.is_matmul() && !["allreduce_multimem", "allgather_2d"].contains(&k.name)).map(|k| k.name).collect();
     for (t, arch) in TARGETS.into_iter().enumerate() {
         for n in 1..=4 {
             let world = emulated(arch, 1, n);
@@ -44,6 +44,8 @@ fn emulated_multimem_and_two_nodes() {
             collective(&emulated("sm_90a", 1, n), "allreduce_multimem", 999, dtype, n as u64);
         }
     }
+    // The 2-D AllGather's LL puts across nodes and multimem broadcast, as sm_90a code.
+    collective(&emulated("sm_90a", 2, 2), "allgather_2d", 517, DType::F16, 7);
     for name in ["allgather", "allreduce", "reduce_scatter", "allgather_ll"] {
         for arch in ["sm_80", "gfx942"] {
             collective(&emulated(arch, 2, 2), name, 517, DType::BF16, 5);

@@ -67,8 +67,8 @@ fn collectives_assemble_with_nvshmem_linked_and_do_not_spill() {
 
 /// Every collective at its default config, multimem ones where the target has NVLS.
 fn collective_jobs(target: &str) -> Vec<Job> {
-    let multimem = (target != "sm_80").then_some("allreduce_multimem");
-    COLLECTIVES.into_iter().chain(multimem).map(|name| (name.to_string(), kernel(name, "f32", &[]), true)).collect()
+    let multimem = (target != "sm_80").then_some(["allreduce_multimem", "allgather_2d"]);
+    COLLECTIVES.into_iter().chain(multimem.into_iter().flatten()).map(|name| (name.to_string(), kernel(name, "f32", &[]), true)).collect()
 }
 
 /// A cubin's ptxas report as (summary, spills), or what is wrong with the output.

@@ -18,6 +18,10 @@ use super::preflight::{check_co_resident, check_peer_access};
 use super::watchdog::{self, Waiting, Watched};
 use super::{arch_for, CudaError, CudaOptions};
 use crate::buffer::RawBuf;
+use crate::copy_engine::cuda::SideStream;
+use crate::copy_engine::stream_ops::lower;
+use crate::copy_engine::{At, CopyPlan};
+use super::preflight::PeerPointers;
 use crate::launch::{Arg, GpuCode, GpuParam, KernelCode, LaunchOptions, LaunchReport, Launchable};
 use crate::topology::Topology;
 use crate::transport::Transport;
@@ -256,6 +260,17 @@ impl Transport for CudaTransport {
     }
 
     fn launch(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], _opts: &LaunchOptions) -> Result<LaunchReport, RuntimeError> {
+        self.launch_on_streams(kernel, grid, args, None)
+    }
+
+    fn launch_with_copies(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], _opts: &LaunchOptions, plan: &CopyPlan) -> Result<LaunchReport, RuntimeError> {
+        self.launch_on_streams(kernel, grid, args, Some(plan))
+    }
+}
+
+impl CudaTransport {
+    /// A launch on the PE's stream, with this PE's queue of `plan` on a side stream beside it.
+    fn launch_on_streams(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], plan: Option<&CopyPlan>) -> Result<LaunchReport, RuntimeError> {
         let pe = &*self.pe;
         let needs = format!("a cubin for {}", pe.arch);
         let code = match &kernel.code {
@@ -280,10 +295,23 @@ impl Transport for CudaTransport {
         check_peer_access(&kernel.name, code, pe.rank, pe.topology.world_size(), &bufs, &pe.nv)?;
         // Each parameter points at its 8-byte slot; 4-byte scalars are its low half.
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
+        // Peer addresses of this PE's queue, before anything is queued: an unreachable peer
+        // (another node: no P2P path for the copy engine) is an error, not a fault.
+        let ops = match plan {
+            Some(p) => Some(lower(pe.rank, p.queue(pe.rank), &|at: At, peer: usize| {
+                // The allocation's offset is its device address on this transport.
+                let local = (at.buf.offset + at.offset) as u64;
+                if peer == pe.rank { Some(local) } else { Some(pe.nv.ptr(local, peer)).filter(|&a| a != 0) }
+            })?),
+            None => None,
+        };
         let start = Instant::now();
         pe.barrier(&kernel.name)?;
+        let mut side = ops.map(|ops| SideStream::issue(pe.dev.stream, &ops)).transpose()?;
         // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
         unsafe { pe.dev.launch(m, grid, code.threads(), code.dynamic_smem, code.cooperative, &mut params) }?;
+        // The launch stream waits for the transfers too, so the watchdog's wait covers both.
+        side.as_mut().map(|s| s.join_into(pe.dev.stream)).transpose()?;
         watchdog::wait(pe, &kernel.name, pe.rank, Waiting::Kernel, pe.deadline)?;
         pe.barrier(&kernel.name)?;
         Ok(LaunchReport { elapsed: start.elapsed(), warnings: vec![] })

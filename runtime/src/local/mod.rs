@@ -9,6 +9,7 @@ pub(crate) mod sched;
 pub(crate) mod state;
 
 use crate::buffer::RawBuf;
+use crate::copy_engine::CopyPlan;
 use crate::heap::{parse_size, Heap, DEFAULT_HEAP_BYTES};
 use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
 use crate::topology::Topology;
@@ -137,5 +138,10 @@ impl Transport for LocalTransport {
         }
         let _one_at_a_time = self.launch_lock.lock().unwrap_or_else(|e| e.into_inner());
         sched::run(&self.pool, &self.heap, &self.opts, &sched::Here::all(self.opts.topology.world_size()), kernel, grid, args, opts)
+    }
+
+    fn launch_with_copies(&self, kernel: &Launchable, grid: [u32; 3], args: &[Arg], opts: &LaunchOptions, plan: &CopyPlan) -> Result<LaunchReport, RuntimeError> {
+        let ranks = 0..self.opts.topology.world_size();
+        crate::copy_engine::local::with_copies(&self.heap, plan, ranks, self.opts.deadlock_timeout, opts, |o| self.launch(kernel, grid, args, o))
     }
 }

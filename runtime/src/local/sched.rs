@@ -97,6 +97,7 @@ pub(crate) fn run(
             .then(|| Mutex::new(super::race::Detector::new(total, super::race::Numbering { first_rank: here.ranks.start, grid }))),
         signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),
         rank_scratch: Default::default(),
+        background: lopts.background.as_deref(),
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;
@@ -252,7 +253,7 @@ fn run_instances(
         if live.is_empty() && !queue.start(live, shared, entry, stack_bytes)? {
             break;
         }
-        let before = shared.progress.load(Ordering::Acquire);
+        let before = shared.progress_now();
         let mut all_blocked = true;
         let mut i = 0;
         while i < live.len() {
@@ -281,7 +282,7 @@ fn run_instances(
         if all_blocked && !live.is_empty() && queue.start(live, shared, entry, stack_bytes)? {
             continue;
         }
-        let now = shared.progress.load(Ordering::Acquire);
+        let now = shared.progress_now();
         shared.remote.inspect(|p| p.publish(now));
         if all_blocked && now == before && !live.is_empty() {
             if idle_at == now {
@@ -307,7 +308,9 @@ fn run_instances(
                     }
                 }
             };
-            if stuck {
+            // Checked before `everyone_stuck` re-reads progress: a queue's last signal write
+            // happens before it stops being busy, so it shows as progress there.
+            if stuck && !shared.background_busy() && shared.progress_now() == now {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
             }
@@ -339,7 +342,7 @@ fn everyone_stuck(states: &[AtomicU64], shared: &Shared, now: u64) -> bool {
     states.iter().all(|s| {
         let v = s.load(Ordering::Acquire);
         v == DONE || (v >> ROUNDS_BITS == now && v & 0xFF >= 2)
-    }) && shared.progress.load(Ordering::Acquire) == now
+    }) && shared.progress_now() == now
 }
 
 fn cmp_name(c: i32) -> &'static str {
@@ -387,7 +390,8 @@ fn warnings(shared: &Shared, tasks: &[Box<Task>]) -> Vec<LaunchWarning> {
         .collect();
     if let Some(sig) = &shared.signals {
         let sig = sig.lock().unwrap_or_else(|e| e.into_inner());
-        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(_, s)| !s.observed).collect();
+        let seen_beside = |addr: &usize| shared.background.is_some_and(|b| b.observed(*addr));
+        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(a, s)| !s.observed && !seen_beside(a)).collect();
         unobserved.sort_by_key(|(a, _)| **a);
         out.extend(unobserved.into_iter().map(|(&addr, s)| LaunchWarning::UnobservedSignal {
             rank: s.rank,

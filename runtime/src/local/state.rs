@@ -64,11 +64,23 @@ pub(crate) struct Shared<'a> {
     pub signals: Option<Mutex<HashMap<usize, SignalTrack>>>,
     /// Per-rank launch memory handed out by `rank_scratch`.
     pub rank_scratch: Mutex<HashMap<usize, Box<[u64]>>>,
+    /// The copy engine's queues running beside this launch, if any.
+    pub background: Option<&'a crate::copy_engine::BackgroundWork>,
 }
 
 impl Shared<'_> {
     pub fn bump(&self) {
         self.progress.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Progress of the instances and of the work beside them (copy-engine signal writes).
+    pub fn progress_now(&self) -> u64 {
+        self.progress.load(Ordering::Acquire).wrapping_add(self.background.map_or(0, |b| b.progress()))
+    }
+
+    /// Whether work beside the launch may still unblock its instances.
+    pub fn background_busy(&self) -> bool {
+        self.background.is_some_and(|b| b.busy())
     }
 
     /// The (allocation id, offset) of an absolute address, for reports.
