@@ -8,6 +8,7 @@ mod cpu_models;
 mod emulator;
 mod emulator_checks;
 mod emulator_gemm_shapes;
+mod emulator_wgmma;
 mod golden;
 mod gpu;
 mod gpu_amd;
