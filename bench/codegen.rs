@@ -1,7 +1,9 @@
 //! `cargo bench --bench codegen`: weft's GPU code next to Triton's, compiled in the same run
 //! without a GPU. Kernels: Triton's tutorial-03 matmul against weft's `gemm` (bf16 in, f32
 //! accumulate) at 64x64x32 with 4 warps and 128x128x64 with 8, and a 1-D bf16 copy (BLOCK=1024,
-//! 4 warps); targets sm_80 and sm_90a. Per kernel, config and target: SASS instructions of the
+//! 4 warps); weft's `ag_gemm` and `gemm_rs` at their GPU defaults, each K-step against the
+//! plain gemm's (64x64x32 w4); targets sm_80 and sm_90a. The SASS column names the loop's
+//! tensor-core instructions (HGMMA: wgmma, HMMA: mma.sync, LDSM: ldmatrix). Per kernel, config and target: SASS instructions of the
 //! main (K) loop body, registers, spills and shared memory (ptxas -v; Triton's shared memory is
 //! what its launch asks for), global memory instructions by width in the loop and in the whole
 //! kernel, barriers in the loop, and cold and cached compile time. The loop body is assumed to be
@@ -28,7 +30,8 @@ use weft::compiler::pipeline::{Options, Target};
 const TRITON: &str = "3.9.0";
 const TARGETS: [(&str, u32); 2] = [("sm_80", 80), ("sm_90a", 90)];
 
-/// A kernel at one config: `mm` (GEMM) or `copy` (1-D).
+/// A kernel at one config: `mm` (GEMM), `copy` (1-D), or the overlap kernels `ag_gemm` /
+/// `gemm_rs` at their GPU defaults (weft only; `block` unused).
 #[derive(Clone, Copy)]
 struct Config {
     kind: &'static str,
@@ -40,15 +43,18 @@ impl Config {
     fn name(&self) -> String {
         match self.kind {
             "mm" => format!("gemm {}x{}x{} w{}", self.block[0], self.block[1], self.block[2], self.warps),
-            _ => format!("copy BLOCK={} w{}", self.block[0], self.warps),
+            "copy" => format!("copy BLOCK={} w{}", self.block[0], self.warps),
+            k => format!("{k} (GPU default)"),
         }
     }
 }
 
-const CONFIGS: [Config; 3] = [
+const CONFIGS: [Config; 5] = [
     Config { kind: "mm", block: [64, 64, 32], warps: 4 },
     Config { kind: "mm", block: [128, 128, 64], warps: 8 },
     Config { kind: "copy", block: [1024, 0, 0], warps: 4 },
+    Config { kind: "ag_gemm", block: [0; 3], warps: 4 },
+    Config { kind: "gemm_rs", block: [0; 3], warps: 4 },
 ];
 
 /// What one compiler made of one kernel.
@@ -77,16 +83,31 @@ fn main() {
         "| kernel | target | compiler | SASS / K-step | registers | spills (st/ld B) | shared B | global mem / K-step | global mem (kernel) | barriers / K-step | cold | cached |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let total = CONFIGS.len() * TARGETS.len();
+    // The plain gemm's K-step per target, and the overlap kernels' against it.
+    let (mut plain, mut overlap) = (vec![], String::new());
     for (i, (cfg, (arch, sm))) in CONFIGS.iter().flat_map(|c| TARGETS.map(|t| (c, t))).enumerate() {
         let dir = work.join(format!("{}-{arch}", cfg.kind)).join(format!("{}", cfg.block[0]));
         eprintln!("[{}/{total}] {} {arch}: weft", i + 1, cfg.name());
         let weft = weft_row(cfg, arch, &dir.join("weft"));
-        let _ = writeln!(table, "{}", line(cfg, arch, "weft", weft, bin.as_deref()));
-        if let (Some(py), Some(bin)) = (&python, &bin) {
+        let (text, steps) = line(cfg, arch, "weft", weft, bin.as_deref());
+        let _ = writeln!(table, "{text}");
+        if cfg.kind == "mm" && cfg.block == [64, 64, 32] {
+            plain.push((arch, steps));
+        }
+        if matches!(cfg.kind, "ag_gemm" | "gemm_rs") {
+            let base = plain.iter().find(|p| p.0 == arch).and_then(|p| p.1);
+            if let (Some(s), Some(b)) = (steps, base) {
+                overlap += &format!("- {} {arch}: {s} SASS / K-step, {:.2}x the plain gemm's {b} (64x64x32 w4; goal ≤ 1.3x)\n", cfg.kind, s as f64 / b as f64);
+            }
+        }
+        if let (Some(py), Some(bin), true) = (&python, &bin, matches!(cfg.kind, "mm" | "copy")) {
             eprintln!("[{}/{total}] {} {arch}: Triton", i + 1, cfg.name());
             let tri = triton_row(py, bin, root, cfg, sm, &dir.join("triton"));
-            let _ = writeln!(table, "{}", line(cfg, arch, &format!("Triton {TRITON}"), tri, Some(bin)));
+            let _ = writeln!(table, "{}", line(cfg, arch, &format!("Triton {TRITON}"), tri, Some(bin)).0);
         }
+    }
+    if !overlap.is_empty() {
+        table += &format!("\nOverlap kernels against the plain gemm:\n{overlap}");
     }
     if bin.is_none() {
         table += "\nSASS columns need cuobjdump (from the Triton wheel), which is not installed.\n";
@@ -95,13 +116,14 @@ fn main() {
     support::write_summary("codegen.md", &table);
 }
 
-/// One table row: the metrics of `row`, or its error.
-fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Option<&Path>) -> String {
+/// One table row: the metrics of `row`, or its error; and the main loop's SASS count.
+fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Option<&Path>) -> (String, Option<usize>) {
     let head = format!("| {} | {arch} | {who} |", cfg.name());
     let r = match row {
         Ok(r) => r,
-        Err(e) => return format!("{head} error: {} | | | | | | | | |", e.lines().next().unwrap_or("").replace('|', "/")),
+        Err(e) => return (format!("{head} error: {} | | | | | | | | |", e.lines().next().unwrap_or("").replace('|', "/")), None),
     };
+    let mut steps = None;
     let p = &r.ptxas;
     let shared = p.shared + r.dynamic_smem;
     let regs = format!("{} | {}/{} | {shared} |", p.registers, p.spill_stores, p.spill_loads);
@@ -112,15 +134,16 @@ fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Opti
             let f = sass::function(&text, &r.symbol);
             match sass::main_loop(&f) {
                 Some(l) => {
+                    steps = Some(l.len());
                     let (in_loop, all) = (sass::describe(&sass::global_memory(l)), sass::describe(&sass::global_memory(&f)));
-                    format!("{} | {regs} {in_loop} | {all} | {} |", l.len(), sass::barriers(l))
+                    format!("{}{} | {regs} {in_loop} | {all} | {} |", l.len(), sass::matrix_ops(l), sass::barriers(l))
                 }
                 None => format!("{} (no loop; whole kernel) | {regs} – | {} | {} (kernel) |", f.len(), sass::describe(&sass::global_memory(&f)), sass::barriers(&f)),
             }
         }
         Err(e) => format!("{e} | {regs} | | |"),
     };
-    format!("{head} {code} {times}")
+    (format!("{head} {code} {times}"), steps)
 }
 
 fn ms(d: Duration) -> String {
@@ -157,6 +180,14 @@ fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
             Ok(())
         })
         .map_err(|e| e.to_string());
+    }
+    if let Some(params) = match cfg.kind {
+        "ag_gemm" => Some("a_shard,a_full,b,c,m,n,k"),
+        "gemm_rs" => Some("a,b,c,m,n,k"),
+        _ => None,
+    } {
+        let c = weft::kernels::target_constexprs(cfg.kind, "bf16", target).map_err(|e| e.to_string())?.with(facts, params);
+        return weft::kernels::build(cfg.kind, &c).map_err(|e| e.to_string());
     }
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).map_err(|e| e.to_string())?;
     let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps).with(facts, "a,b,c,m,n,k");

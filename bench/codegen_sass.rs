@@ -53,6 +53,22 @@ pub fn function(sass: &str, symbol: &str) -> Vec<Inst> {
     out
 }
 
+/// The matrix and shared-memory fragment instructions among `insts`, as ` (2 HGMMA)` (empty
+/// when there are none): which tensor-core path the code takes.
+pub fn matrix_ops(insts: &[Inst]) -> String {
+    let mut n: BTreeMap<&str, usize> = BTreeMap::new();
+    for i in insts {
+        let op = i.opcode().split('.').next().unwrap_or("");
+        if matches!(op, "HGMMA" | "HMMA" | "LDSM" | "WARPGROUP") {
+            *n.entry(op).or_default() += 1;
+        }
+    }
+    if n.is_empty() {
+        return String::new();
+    }
+    format!(" ({})", n.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "))
+}
+
 /// Whether `op` is a matrix instruction (mma.sync or wgmma).
 fn is_mma(op: &str) -> bool {
     op.starts_with("HMMA") || op.starts_with("HGMMA")

@@ -150,6 +150,34 @@ impl Ir {
         }
     }
 
+    /// `wgmma.mma_async` through memory: `args` are the two descriptors, the scale-d operand
+    /// and the accumulators (floats); the runtime updates them in a buffer, returned as the
+    /// call's `{float x N/2}`.
+    pub fn wgmma(&self, site: Val, kind: i32, args: &[Val], call: Val) -> Val {
+        let accs = &args[3..];
+        unsafe {
+            let io = self.entry_alloca(call, accs.len() as u32);
+            for (i, &a) in accs.iter().enumerate() {
+                LLVMBuildStore(self.b, self.to_i32(a), self.byte_offset(io, 4 * i as u64));
+            }
+            self.rt(Slot::Wgmma, site, &[self.i32(kind as i64), args[0], args[1], io]);
+            let f32t = LLVMFloatTypeInContext(self.ctx);
+            let vals: Vec<Val> = (0..accs.len()).map(|q| LLVMBuildLoad2(self.b, f32t, self.byte_offset(io, 4 * q as u64), EMPTY)).collect();
+            self.pack(&vals, self.type_of(call))
+        }
+    }
+
+    /// The struct of type `ty` whose fields are `vals`.
+    pub fn pack(&self, vals: &[Val], ty: LLVMTypeRef) -> Val {
+        unsafe {
+            let mut s = LLVMGetUndef(ty);
+            for (q, &x) in vals.iter().enumerate() {
+                s = LLVMBuildInsertValue(self.b, s, x, q as u32, EMPTY);
+            }
+            s
+        }
+    }
+
     /// `ldmatrix` through memory: the runtime writes the `count` registers into a 4-word
     /// buffer, returned as `{i32 x count}`.
     pub fn ldmatrix(&self, site: Val, kind: i32, count: usize, p: Val, call: Val) -> Val {

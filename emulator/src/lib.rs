@@ -14,6 +14,7 @@
 mod amd;
 mod bounds;
 mod cp_async;
+mod wgmma;
 mod cta;
 mod disk;
 mod entry;

@@ -218,6 +218,8 @@ impl Rw<'_> {
                 ir.rt(Slot::CpAsync, site, &[a[0], a[1], size]);
                 Ok(Some(None))
             }
+            // `wgmma` completes at issue here (see `wgmma`): nothing to fence or wait for.
+            "llvm.nvvm.fence.proxy.async.shared_cta" | "llvm.nvvm.wgmma.fence.sync.aligned" | "llvm.nvvm.wgmma.commit_group.sync.aligned" => Ok(Some(None)),
             "llvm.nvvm.cp.async.commit.group" => {
                 ir.rt(Slot::CpAsyncCommit, site, &[]);
                 Ok(Some(None))
@@ -266,9 +268,21 @@ impl Rw<'_> {
     /// The inline PTX strings the lowering emits (see `lower::gpu::target` and `multimem`).
     fn asm(&mut self, inst: LLVMValueRef, asm: &str) -> Result<(), EmuError> {
         self.ir.position_before(inst);
-        let op = asm.split_whitespace().next().unwrap_or("asm").to_string();
+        let wgmma = crate::wgmma::parse(asm);
+        let op = if wgmma.is_some() { "wgmma.mma_async" } else { asm.split_whitespace().next().unwrap_or("asm") }.to_string();
         let site = self.site(&op, inst);
         let args: Vec<Val> = (0..self.ir.num_args(inst)).map(|i| self.ir.operand(inst, i)).collect();
+        if let Some(kind) = wgmma {
+            let v = self.ir.wgmma(site, kind, &args, inst);
+            self.ir.replace(inst, v);
+            return Ok(());
+        }
+        if asm == "wgmma.wait_group.sync.aligned 0;" {
+            // The registers pass through: the product was done at issue.
+            let v = self.ir.pack(&args, self.ir.type_of(inst));
+            self.ir.replace(inst, v);
+            return Ok(());
+        }
         // The element suffix is the first word after the prefix: `f32`, `s32` or `u64`.
         let kind = |s: &str| match s.split_whitespace().next() {
             Some("f32") => 0,

@@ -206,6 +206,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::Bpermute, crate::amd::bpermute as *const () as usize);
     set(Slot::ImplicitArgs, crate::amd::implicit_args as *const () as usize);
     set(Slot::GlobalAccess, crate::bounds::global_access as *const () as usize);
+    set(Slot::Wgmma, crate::wgmma::mma_async as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

@@ -66,6 +66,9 @@ pub enum Slot {
     /// `(site, p, size, write, enabled)`: a global access, for the bounds check (`size`: bytes,
     /// and the declared alignment from bit 16).
     GlobalAccess,
+    /// `(site, kind, desc_a, desc_b, io)`: `wgmma.mma_async` (see `wgmma::kind`); `io` holds
+    /// the thread's accumulators, updated in place.
+    Wgmma,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -111,6 +114,7 @@ impl Slot {
             Slot::MultimemLd => (&[I32, I64], Some(I64)),
             Slot::MultimemSt => (&[I32, I64, I64], None),
             Slot::SmemAccess => (&[Ptr, I32, I32], None),
+            Slot::Wgmma => (&[I32, I64, I64, Ptr], None),
             // Not called with a site: built by hand in `entry`.
             Slot::RunCta => (&[], None),
         }

@@ -10,6 +10,7 @@ mod fuzz_cli;
 mod emulator;
 mod emulator_checks;
 mod emulator_gemm_shapes;
+mod emulator_wgmma;
 mod golden;
 mod gpu;
 mod gpu_amd;

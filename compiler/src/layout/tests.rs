@@ -202,7 +202,8 @@ fn the_layout_stage_reads_back_as_the_same_encodings() {
 
 #[test]
 fn an_edited_mma_tiling_is_what_the_lowering_uses() {
-    let info = Sm::Sm90a.info();
+    // sm_80: its default 64x64 tiling over 4 warps is 2x2 (sm_90a's is wgmma's 4x1).
+    let info = Sm::Sm80.info();
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
     let text = stage::print(&k, &assign(&k, &info, 4));
     let edited = text.replace("warpsPerCTA = array<i64: 2, 2>, instrShape", "warpsPerCTA = array<i64: 4, 1>, instrShape");
@@ -222,7 +223,8 @@ fn an_edited_mma_tiling_is_what_the_lowering_uses() {
 
 #[test]
 fn inconsistent_and_malformed_encodings_name_the_value() {
-    let info = Sm::Sm90a.info();
+    // sm_80: its default 64x64 tiling over 4 warps is 2x2 (sm_90a's is wgmma's 4x1).
+    let info = Sm::Sm80.info();
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
     let text = stage::print(&k, &assign(&k, &info, 4));
     let layout_err = |t: &str| match round_trip(t) {

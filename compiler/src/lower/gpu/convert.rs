@@ -14,11 +14,11 @@ use crate::lower::LowerError;
 
 /// The module global of the scratch buffer: a static array, or (`dynamic`, above what a CTA
 /// has without opting in) the dynamic shared memory the launch sizes.
-pub(crate) fn scratch_decl(bytes: usize, dynamic: bool) -> String {
+pub(crate) fn scratch_decl(bytes: usize, dynamic: bool, align: usize) -> String {
     if dynamic {
-        return "@__weft_smem = external addrspace(3) global [0 x i8], align 16".into();
+        return format!("@__weft_smem = external addrspace(3) global [0 x i8], align {align}");
     }
-    format!("@__weft_smem = internal addrspace(3) global [{bytes} x i8] undef, align 16")
+    format!("@__weft_smem = internal addrspace(3) global [{bytes} x i8] undef, align {align}")
 }
 
 /// Which source elements make each result element: result index `i` (row-major over

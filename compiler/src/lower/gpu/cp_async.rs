@@ -92,11 +92,22 @@ impl Gx<'_> {
         let e = s.mem();
         let dst0 = self.smem_at(base, e, &idx);
         self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
+        let swizzled = self.wgmma_plan(dot).map(|t| if which == 0 { t.0 } else { t.1 });
         for (j, src) in ptrs.iter().enumerate() {
             let first = j * plan.w;
-            // A thread's chunks lie in one row or fill whole rows (`row_pad`).
-            let off = first + (first / cols) * pad;
-            let dst = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {off}"));
+            let dst = match swizzled {
+                // `wgmma` staging: each chunk's place, XOR included, is computed once at entry.
+                Some(tile) => {
+                    let at = self.swizzled_chunk(&l, tile, first);
+                    let at = match &ring {
+                        Some(r) => self.assign(&format!("add i32 {at}, {}", r.write)),
+                        None => at,
+                    };
+                    self.smem_at(base, e, &at)
+                }
+                // A thread's chunks lie in one row or fill whole rows (`row_pad`).
+                None => self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {}", first + (first / cols) * pad)),
+            };
             let on = match (&m_name, &ring) {
                 (Some(mn), Some(r)) => {
                     let on = self.extract(mn, &format!("<{per} x i1>"), first);

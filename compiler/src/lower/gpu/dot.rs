@@ -59,7 +59,9 @@ impl Gx<'_> {
         if ring.is_none() {
             self.barrier();
         }
-        if mma {
+        if let Some(tiles) = self.wgmma_plan(op) {
+            self.wgmma_steps(s, tiles, st.b_at, ring.as_ref().map(|r| r.read.as_str()), &mut accs);
+        } else if mma {
             self.mma_steps(op, &l, s, k, &st, ring.as_ref().map(|r| r.read.as_str()), &mut accs)?;
         } else {
             self.fma_steps(&l, s, k, st.b_at, &mut accs);

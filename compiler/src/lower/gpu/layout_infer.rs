@@ -24,6 +24,10 @@ pub(crate) struct AccLayouts {
 /// element `a` on `t` with `warps` warps, or `None` when no layout tiles the shape.
 pub(crate) fn dot_layout(t: &dyn TargetInfo, a: crate::ir::Scalar, m: usize, n: usize, k: usize, warps: usize) -> Option<AccLayout> {
     let mma = t.mma(a).is_some() && t.warp_size() == 32 && k % MMA_K == 0;
+    // `wgmma`'s D fragment: each warp group holds 64 rows, its warps 16 each.
+    if mma && t.wgmma() && super::wgmma_desc::plan(m, n, k, warps).is_some() {
+        return Some(AccLayout::Mma { m, n, warps_m: warps, warps_n: 1 });
+    }
     mma.then(|| AccLayout::mma(m, n, warps)).flatten().or_else(|| AccLayout::fma(m, n, warps * t.warp_size()))
 }
 

@@ -160,6 +160,9 @@ impl Gx<'_> {
         let (ta, tb) = (self.ty(d.operands[0]), self.ty(d.operands[1]));
         let ([m, k], [_, n]) = (ta.shape(), tb.shape()) else { return Err(self.malformed(dot, "tile.dot takes 2-D tiles")) };
         let (al, bl) = (self.layout_of(dot, ta)?, self.layout_of(dot, tb)?);
+        if let Some(tiles) = self.wgmma_plan(dot) {
+            return Ok(self.wgmma_staging(tiles));
+        }
         let mma = matches!(self.accs.layout.get(&d.results[0]), Some(super::acc_layout::AccLayout::Mma { .. }));
         Ok(Staging::new(*m, *n, *k, num_elem(ta).bytes(), (al.per, bl.per), mma))
     }

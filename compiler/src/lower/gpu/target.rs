@@ -95,6 +95,10 @@ pub trait TargetInfo {
     fn cp_async(&self) -> bool {
         false
     }
+    /// Whether warp-group `wgmma.mma_async` exists (sm_90a only: sm_100a replaced it).
+    fn wgmma(&self) -> bool {
+        false
+    }
 }
 
 /// A warp-level `m16n8k16` instruction: `{f32 x 4} @intrinsic(a x 4, b x 2, c x 4)`.
@@ -207,6 +211,10 @@ impl TargetInfo for Nvptx {
 
     fn cp_async(&self) -> bool {
         self.sm >= 80
+    }
+
+    fn wgmma(&self) -> bool {
+        self.sm == 90 && self.name.ends_with('a')
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
