@@ -62,7 +62,7 @@ struct Row {
     cubin: Vec<u8>,
     symbol: String,
     ptxas: PtxasReport,
-    /// Dynamic shared memory the launch asks for (Triton's scratch; weft's is static).
+    /// Dynamic shared memory the launch asks for (Triton's scratch; weft's above 48 KiB).
     dynamic_smem: u32,
     cold: Duration,
     cached: Duration,
@@ -210,7 +210,7 @@ fn weft_row(cfg: &Config, arch: &str, dir: &Path) -> Result<Row, String> {
         return Err("the second compile missed the disk cache".into());
     }
     let ptxas = b.ptxas.clone().ok_or("no ptxas report")?;
-    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: 0, cold, cached })
+    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: b.dynamic_smem, cold, cached })
 }
 
 /// Compiles Triton's kernel for `cfg` in a new Python process (`codegen_triton.py`), then

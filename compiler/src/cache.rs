@@ -15,6 +15,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 pub mod gpu;
 pub use gpu::{compile_gpu, compile_gpu_in, run_cached, GpuBinary};
+pub mod variant;
+pub use variant::{compile_variant, Compiled};
 
 /// A kernel compiled to native code and loaded into this process.
 pub struct CompiledKernel {

@@ -2,13 +2,13 @@
 //! stages are data (an ordered list per target), each one can be dumped, and a compilation can
 //! stop after any of them. Errors carry the stage name.
 
-use crate::backend::llvm::{Emit, LlvmModule, TargetMachine};
 use crate::error::CompileError;
 use crate::ir::{print::print_kernel, Kernel};
-use crate::lower::{self, SiteInfo};
+use crate::lower::SiteInfo;
 use melior::ir::operation::OperationLike;
 use std::path::PathBuf;
 
+mod cpu;
 mod gpu;
 
 pub use gpu::import_layout;
@@ -204,61 +204,28 @@ pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
 pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let until = until.map(|u| find_stage(target, u)).transpose()?;
     match target {
-        Target::Cpu => {}
-        Target::Cuda { sm } => return gpu::run_nvptx(kernel, sm, until, opts),
-        Target::Amd { gfx } => return gpu::run_amd(kernel, gfx, until, opts),
+        Target::Cpu => cpu::run_cpu(kernel, until, opts),
+        Target::Cuda { sm } => gpu::run_nvptx(kernel, sm, until, opts),
+        Target::Amd { gfx } => gpu::run_amd(kernel, gfx, until, opts),
     }
-    let stages = target.stages();
-    let stop = |s: &Stage| until.as_ref() == Some(s);
-    let name = kernel.name.clone();
+}
 
-    let tir = make_tir(kernel)?;
-    opts.dump(&name, &stages[0], &tir)?;
-    let lowered = lower::cpu::lower(kernel).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
-    let mut out = Output { text: tir, object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
-    if stop(&stages[0]) {
-        return Ok(out);
+/// The stages of one run: each one's text replaces the output's and is dumped. Every
+/// target's pipeline is one loop over its stage list that records each stage here.
+struct Steps<'a> {
+    stages: &'static [Stage],
+    name: &'a str,
+    until: Option<Stage>,
+    opts: &'a Options,
+}
+
+impl Steps<'_> {
+    /// Records stage `i`'s text; returns whether the run stops there.
+    fn next(&self, out: &mut Output, i: usize, text: String) -> Result<bool, CompileError> {
+        out.text = text;
+        self.opts.dump(self.name, &self.stages[i], &out.text)?;
+        Ok(self.until == Some(self.stages[i]))
     }
-    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "lowered", source })?;
-    let mut module =
-        weft_dialects::parse(&ctx, &lowered.mlir, &format!("{name}.lowered")).map_err(|source| CompileError::Mlir { stage: "lowered", source })?;
-    out.text = weft_dialects::print(&module);
-    opts.dump(&name, &stages[1], &out.text)?;
-    if stop(&stages[1]) {
-        return Ok(out);
-    }
-    run_passes(&ctx, &mut module, CPU_TO_LLVM, "llvm-mlir")?;
-    out.text = weft_dialects::print(&module);
-    opts.dump(&name, &stages[2], &out.text)?;
-    if stop(&stages[2]) {
-        return Ok(out);
-    }
-    let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };
-    let tm = match &opts.cpu {
-        Some(cpu) => TargetMachine::model(cpu),
-        None => TargetMachine::host(),
-    }
-    .map_err(llvm_err("llvm"))?;
-    out.machine = format!("{} {}", tm.cpu, tm.features);
-    let mut llvm = LlvmModule::from_mlir(&module).map_err(llvm_err("llvm"))?;
-    llvm.optimize(&tm).map_err(llvm_err("llvm"))?;
-    out.text = llvm.print();
-    opts.dump(&name, &stages[3], &out.text)?;
-    if stop(&stages[3]) {
-        return Ok(out);
-    }
-    let asm = llvm.emit(&tm, Emit::Asm).map_err(llvm_err("asm"))?;
-    out.text = String::from_utf8_lossy(&asm).into_owned();
-    opts.dump(&name, &stages[4], &out.text)?;
-    if stop(&stages[4]) {
-        return Ok(out);
-    }
-    let object = llvm.emit(&tm, Emit::Obj).map_err(llvm_err("obj"))?;
-    // A call LLVM added that the kernel library cannot resolve is an error here, at compile
-    // time, naming the symbol: not a crash at the first launch.
-    crate::backend::symbols::check_object(&object, &name).map_err(|source| CompileError::Link { stage: "obj", source })?;
-    out.object = Some(object);
-    Ok(out)
 }
 
 /// Continues a compilation from `text`, the dump of stage `stage` of the kernel whose entry is

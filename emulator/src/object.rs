@@ -105,7 +105,9 @@ fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, checks: c
     if std::env::var_os("WEFT_EMU_DUMP").is_some() {
         eprintln!("{}", module.print_to_string().to_string());
     }
-    module.run_passes("default<O2>", &tm, PassBuilderOptions::create()).map_err(|e| EmuError::Llvm(e.to_string()))?;
+    // The vector split the NVPTX pipeline runs first, so the emulator executes what it makes.
+    let passes = format!("{},default<O2>", weft_compiler::backend::device::SPLIT_VECTORS);
+    module.run_passes(&passes, &tm, PassBuilderOptions::create()).map_err(|e| EmuError::Llvm(e.to_string()))?;
     let obj = tm.write_to_memory_buffer(&module, FileType::Object).map_err(|e| EmuError::Llvm(e.to_string()))?;
     let desc = KernelDesc {
         threads: shape.threads,

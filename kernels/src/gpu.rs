@@ -4,6 +4,7 @@
 
 use crate::KernelError;
 use weft_compiler::analysis::Specialization;
+use weft_compiler::cache::Compiled;
 use weft_compiler::ir::{Elem, Kernel, OpKind, Type};
 use weft_compiler::pipeline::{Options, Target};
 use weft_runtime::{GpuCode, GpuParam, Launchable, World};
@@ -25,7 +26,13 @@ pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launcha
 }
 
 fn launchable_with(world: &World, kernel: &Kernel, resident: bool) -> Result<Launchable, KernelError> {
-    let Some(arch) = world.gpu_arch() else { return Ok(weft_compiler::compile(kernel, &Options::from_env())?.launchable()) };
+    let Some(arch) = world.gpu_arch() else {
+        let spec = Specialization::of(kernel);
+        return match weft_compiler::cache::compile_variant(kernel, Target::Cpu, &spec, &Options::from_env())? {
+            Compiled::Cpu(k) => Ok(k.launchable()),
+            Compiled::Gpu(_) => Err(KernelError::Unsupported { kernel: kernel.name.clone(), what: "a GPU binary for the CPU".into() }),
+        };
+    };
     let emulated = world.transport() == "local";
     let general = gpu_variant(kernel, arch, emulated, resident)?;
     let (k, arch) = (kernel.clone(), arch.to_string());
@@ -55,7 +62,10 @@ pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelE
     let Some(target @ Target::Cuda { sm }) = Target::parse(arch) else {
         return Err(unsupported(format!("GPU architecture `{arch}` (the cuda transport runs sm_80, sm_90a, sm_100a)")));
     };
-    let out = weft_compiler::cache::compile_gpu(kernel, target, &Options::from_env())?;
+    let spec = Specialization::of(kernel);
+    let Compiled::Gpu(out) = weft_compiler::cache::compile_variant(kernel, target, &spec, &Options::from_env())? else {
+        return Err(unsupported(format!("{arch}: the pipeline produced no GPU binary")));
+    };
     if out.image.is_empty() {
         return Err(unsupported(format!("{arch}: the pipeline produced no cubin")));
     }

@@ -106,3 +106,42 @@ fn a_second_cli_gpu_compile_is_a_cache_hit() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_compile_entry_serves_cpu_and_gpu_and_keys_on_the_argument_facts() {
+    use weft::compiler::analysis::Specialization;
+    use weft::compiler::cache::{compile_variant, Compiled};
+    // Unique per process, so an earlier run's cache cannot answer the first compile.
+    let c = Constexprs::new().with("BLOCK", 256).with("SALT", std::process::id() as i64);
+    let k = kernel("variant_copy", &c, |a| {
+        let (x, y, n) = (a.ptr("x", Scalar::F32), a.ptr("y", Scalar::F32), a.i32("n"));
+        let offs = program_id(0) * 256 + arange(0, 256);
+        let mask = offs.lt(n);
+        store_masked(y + offs, load_masked(x + offs, mask, 0.0f32), mask);
+        Ok(())
+    })
+    .expect("builds");
+    let (general, facts) = (Specialization::of(&k), Specialization { div16: vec![true; 3] });
+    assert!(general.is_general());
+    let opts = weft::Options::default();
+    let Compiled::Cpu(cpu) = compile_variant(&k, weft::Target::Cpu, &facts, &opts).expect("compiles for the CPU") else { panic!("CPU code expected") };
+    assert_eq!(cpu.name, "variant_copy");
+    // The facts are part of the key: the two variants are two entries, on every target.
+    for t in [weft::Target::Cpu, weft::Target::parse("sm_80").unwrap()] {
+        assert_ne!(cache::cache_key(&facts.apply(&k), t), cache::cache_key(&general.apply(&k), t), "{t:?}");
+    }
+    if !super::gpu::tools_or_skip("one_compile_entry_serves_cpu_and_gpu_and_keys_on_the_argument_facts") {
+        return;
+    }
+    let sm80 = weft::Target::parse("sm_80").unwrap();
+    let gpu = |s: &Specialization| match compile_variant(&k, sm80, s, &opts).expect("compiles for sm_80") {
+        Compiled::Gpu(b) => b,
+        Compiled::Cpu(_) => panic!("a GPU binary expected"),
+    };
+    let (g, f) = (gpu(&general), gpu(&facts));
+    assert!(!g.from_disk_cache && !f.from_disk_cache);
+    assert_ne!(g.image, f.image, "the specialized variant is its own binary");
+    cache::clear_memory_cache();
+    let again = gpu(&facts);
+    assert!(again.from_disk_cache && again.image == f.image, "the specialized variant comes back from the disk cache");
+}

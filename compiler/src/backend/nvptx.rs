@@ -58,13 +58,14 @@ pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
 
 /// Links into `m` what it needs of NVSHMEM's bitcode for `t`, internalizes everything but
 /// `symbol` and NVSHMEM's device-state globals (`nvshmemi_*_d`: the host finds those by name
-/// when it loads the module), and runs globaldce and O3.
+/// when it loads the module), and runs globaldce, [`device::SPLIT_VECTORS`] and O3.
 pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine) -> Result<(), GpuToolError> {
     let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
     device::link_needed(ctx, m, &bc)?;
     device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d")));
-    Ok(device::optimize(m, tm, "globaldce,default<O3>")?)
+    Ok(device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS))?)
 }
+
 
 /// PTX assembly of an optimised module.
 pub fn emit_ptx(m: &Module, tm: &TargetMachine) -> Result<String, GpuToolError> {

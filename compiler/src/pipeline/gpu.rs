@@ -4,7 +4,7 @@
 //! globaldce, O3) → `ptx` → `cubin` (ptxas). AMD: `tir` → `gpu` → `llvm` (O3) → `amdgcn` →
 //! `hsaco` (ld.lld).
 
-use super::{make_tir, Gfx, Output, Options, Sm, Stage, Target};
+use super::{make_tir, Gfx, Output, Options, Sm, Stage, Steps, Target};
 use crate::backend::{amdgpu, device, nvptx};
 use crate::backend::toolchain::Toolchain;
 use crate::error::CompileError;
@@ -97,23 +97,6 @@ fn gpu_err(stage: &'static str) -> impl Fn(crate::backend::tools::GpuToolError) 
     move |source| CompileError::Gpu { stage, source }
 }
 
-/// The stages after `gpu`: each one's text replaces the output's and is dumped.
-struct Steps<'a> {
-    stages: &'static [Stage],
-    name: &'a str,
-    until: Option<Stage>,
-    opts: &'a Options,
-}
-
-impl Steps<'_> {
-    /// Records stage `i`'s text; returns whether the run stops there.
-    fn next(&self, out: &mut Output, i: usize, text: String) -> Result<bool, CompileError> {
-        out.text = text;
-        self.opts.dump(self.name, &self.stages[i], &out.text)?;
-        Ok(self.until == Some(self.stages[i]))
-    }
-}
-
 /// Runs the NVIDIA pipeline up to `until` (or to the cubin).
 pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let ctx = Context::create();
@@ -125,7 +108,7 @@ pub(super) fn run_nvptx(kernel: &Kernel, sm: Sm, until: Option<Stage>, opts: &Op
 /// Runs the NVIDIA stages from index `from` on: `llvm` (3) and `ptx` (4) take `module`,
 /// `cubin` (5) takes the PTX in `out.text`. One loop over the stage list, each stage's text
 /// recorded and dumped, stopping after `until`.
-fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output, from: usize, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
+fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Output, from: usize, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let target = Target::Cuda { sm };
     let info = sm.info();
     let symbol = out.symbol.clone();
@@ -136,7 +119,13 @@ fn nvptx_from<'c>(ctx: &'c Context, module: Option<Module<'c>>, mut out: Output,
         let text = match (i, &module) {
             (3, Some(m)) => {
                 nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
-                m.print_to_string().to_string()
+                let text = m.print_to_string().to_string();
+                // Code generation continues from the printed text read back, as a run resumed
+                // from this stage's dump does: printing drops the use-list order, which loop
+                // strength reduction's choices depend on, so both give the same PTX.
+                let again = device::parse(ctx, &text, &format!("{symbol}.llvm.ll")).map_err(|source| CompileError::Llvm { stage: "llvm", source })?;
+                module = Some(again);
+                text
             }
             (4, Some(m)) => nvptx::emit_ptx(m, &tm).map_err(gpu_err("ptx"))?,
             (3 | 4, None) => unreachable!("callers pass the module for the stages before ptx"),
