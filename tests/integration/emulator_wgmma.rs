@@ -65,8 +65,6 @@ fn sm90a_gemm_with_wgmma_matches_a_naive_gemm_on_the_emulator() {
 /// uneven sizes (multiples of 16, as the specialized variant assumes).
 #[test]
 fn sm90a_gemm_with_two_warp_groups_matches_a_naive_gemm_on_the_emulator() {
-    use half::bf16;
-    use weft::runtime::Arg;
     let facts = weft::compiler::analysis::specialize::CONSTEXPR;
     let target = Target::parse("sm_90a").unwrap();
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).unwrap();
@@ -74,22 +72,5 @@ fn sm90a_gemm_with_two_warp_groups_matches_a_naive_gemm_on_the_emulator() {
     let k = weft::kernels::build("gemm", &c).unwrap();
     let world = World::local_with(LocalOptions { topology: Topology::single_node(1), emulate: Some("sm_90a"), ..LocalOptions::from_env() }).unwrap();
     let l = weft::emulator::launchable(&k, "sm_90a", weft::emulator::Checks::from_env()).unwrap();
-    let (m, n, kk) = (144usize, 208usize, 208usize);
-    // Multiples of 1/8: the f32 sums are exact, the only error the result's rounding to bf16.
-    let val = |i: usize, s: usize| bf16::from_f32(((i * s % 17) as f32 - 8.0) / 8.0);
-    let a: Vec<bf16> = (0..m * kk).map(|i| val(i, 7)).collect();
-    let b: Vec<bf16> = (0..kk * n).map(|i| val(i, 5)).collect();
-    let (ab, bb, cb) = (world.alloc::<bf16>(m * kk).unwrap(), world.alloc::<bf16>(kk * n).unwrap(), world.alloc::<bf16>(m * n).unwrap());
-    world.write(&ab, 0, &a).unwrap();
-    world.write(&bb, 0, &b).unwrap();
-    let args = [Arg::Buf(World::raw(&ab)), Arg::Buf(World::raw(&bb)), Arg::Buf(World::raw(&cb)), Arg::I64(m as i64), Arg::I64(n as i64), Arg::I64(kk as i64)];
-    world.launch(&l, [4, 1, 1], &args).unwrap();
-    let got = world.read(&cb, 0).unwrap();
-    for i in 0..m {
-        for j in 0..n {
-            let want: f32 = (0..kk).map(|p| a[i * kk + p].to_f32() * b[p * n + j].to_f32()).sum();
-            let g = got[i * n + j].to_f32();
-            assert!((g - want).abs() <= want.abs() / 128.0 + 1e-6, "C[{i}][{j}] = {g}, naive GEMM {want}");
-        }
-    }
+    crate::naive_gemm::launch_and_check_bf16(&world, &l, [4, 1, 1], (144, 208, 208));
 }
