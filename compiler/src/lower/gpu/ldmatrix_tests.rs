@@ -5,6 +5,7 @@
 //! `ldmatrix` phase free of bank conflicts.
 
 use super::*;
+use crate::lower::gpu::sim_operands::{from_i, operands, to_f32};
 use crate::lower::gpu::acc_layout::{mma_a_fragment, mma_b_fragment, AccLayout, MMA_K, MMA_M, MMA_N};
 
 /// Element `e` (row-major in a `cols`-wide tile) where `stash_padded` puts it, checked
@@ -55,14 +56,6 @@ fn ldmatrix_sim(smem: &[u16], addr: &[usize; 32], count: usize, trans: bool) -> 
         .collect()
 }
 
-fn to_f32(bits: u16, bf16: bool) -> f32 {
-    if bf16 { half::bf16::from_bits(bits).to_f32() } else { half::f16::from_bits(bits).to_f32() }
-}
-
-fn from_i(x: i64, bf16: bool) -> u16 {
-    if bf16 { half::bf16::from_f32(x as f32).to_bits() } else { half::f16::from_f32(x as f32).to_bits() }
-}
-
 /// The lowering's mma path for one `m x n x k` dot over `warps` warps.
 fn simulate(m: usize, n: usize, k: usize, warps: usize, bf16: bool, seed: u64) {
     let Some(l) = AccLayout::mma(m, n, warps) else { return };
@@ -71,13 +64,7 @@ fn simulate(m: usize, n: usize, k: usize, warps: usize, bf16: bool, seed: u64) {
     let (al, bl) = (Blocked::new(m * k, threads).unwrap(), Blocked::new(k * n, threads).unwrap());
     let (pa, pb) = (row_pad(k, al.per), row_pad(n, bl.per));
     let (ks, ns) = (k + pa, n + pb);
-    let mut x = seed;
-    let mut rnd = || {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) % 15) as i64 - 7
-    };
-    let a: Vec<i64> = (0..m * k).map(|_| rnd()).collect();
-    let b: Vec<i64> = (0..k * n).map(|_| rnd()).collect();
+    let (a, b) = operands(m, n, k, seed);
     let b_at = (m * ks * 2).div_ceil(16) * 8; // in elements
     let mut smem = vec![0u16; b_at + k * ns];
     stash(&a.iter().map(|&v| from_i(v, bf16)).collect::<Vec<_>>(), k, pa, &al, &mut smem, 0);

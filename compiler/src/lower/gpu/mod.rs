@@ -30,6 +30,8 @@ mod reduce;
 mod remat;
 mod shmem;
 pub mod shmem_peer;
+#[cfg(test)]
+mod sim_operands;
 mod sync;
 pub mod target;
 #[cfg(test)]

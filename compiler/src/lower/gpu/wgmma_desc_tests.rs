@@ -6,15 +6,8 @@
 //! and every library tile `plan` takes.
 
 use super::*;
+use crate::lower::gpu::sim_operands::{from_i, operands, to_f32};
 use crate::lower::gpu::acc_layout::AccLayout;
-
-fn to_f32(bits: u16, bf16: bool) -> f32 {
-    if bf16 { half::bf16::from_bits(bits).to_f32() } else { half::f16::from_bits(bits).to_f32() }
-}
-
-fn from_i(x: i64, bf16: bool) -> u16 {
-    if bf16 { half::bf16::from_f32(x as f32).to_bits() } else { half::f16::from_f32(x as f32).to_bits() }
-}
 
 /// Stages `vals` (row-major `tile.rows x tile.cols`) in 16-byte chunks as the copies do;
 /// every element lands in a distinct 16-bit slot of the tile's bytes.
@@ -41,13 +34,7 @@ fn stage(vals: &[u16], tile: &SwizzledTile) -> Vec<u16> {
 
 fn simulate(m: usize, n: usize, k: usize, warps: usize, bf16: bool, seed: u64) -> bool {
     let Some((ta, tb)) = plan(m, n, k, warps) else { return false };
-    let mut x = seed;
-    let mut rnd = || {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) % 15) as i64 - 7
-    };
-    let a: Vec<i64> = (0..m * k).map(|_| rnd()).collect();
-    let b: Vec<i64> = (0..k * n).map(|_| rnd()).collect();
+    let (a, b) = operands(m, n, k, seed);
     let sa = stage(&a.iter().map(|&v| from_i(v, bf16)).collect::<Vec<_>>(), &ta);
     let sb = stage(&b.iter().map(|&v| from_i(v, bf16)).collect::<Vec<_>>(), &tb);
     let acc = AccLayout::Mma { m, n, warps_m: warps, warps_n: 1 };
