@@ -25,20 +25,20 @@ use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
 
-/// A dense `BLOCK_M x BLOCK_N` f32 tile at slot `slot` of a tile array.
-fn slot_tile(base: Val, slot: Val, cfg: &GemmConfig) -> Mat {
+/// A dense `BLOCK_M x BLOCK_N` tile at slot `slot` of a tile array.
+pub(crate) fn slot_tile(base: Val, slot: Val, cfg: &GemmConfig) -> Mat {
     let size = cfg.bm * cfg.bn;
     Mat { ptr: base + slot * size, rows: i64c(cfg.bm), cols: i64c(cfg.bn), ld: i64c(cfg.bn) }
 }
 
 /// Row and column indices of a whole slot tile.
-fn slot_indices(cfg: &GemmConfig) -> (Val, Val) {
+pub(crate) fn slot_indices(cfg: &GemmConfig) -> (Val, Val) {
     (arange(0, cfg.bm as i32).to(Scalar::I64), arange(0, cfg.bn as i32).to(Scalar::I64))
 }
 
 /// Who moves a finished partial tile to the rank that reduces it.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Scatter {
+pub(crate) enum Scatter {
     /// The computing program, with `put_signal`.
     Programs,
     /// The host's copy-engine queue: the program stores the tile to its staging slot and
@@ -46,33 +46,88 @@ enum Scatter {
     CopyEngine,
 }
 
+/// What the reduction programs leave in `c`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Output {
+    /// This rank's segment of the sum, `c[seg_rows, n]` (GEMM-ReduceScatter).
+    Shard,
+    /// The whole sum, `c[m, n]` on every rank: owners also put their reduced tiles to every
+    /// peer, which copy them in (GEMM-AllReduce, two-shot; see `crate::gemm_ar`).
+    Gathered,
+}
+
+/// The reduction programs' inner loop: sums `rr`-row chunks of arrived f32 partial tiles.
+/// Reductions are memory-bound, and a whole tile carried through the arrival loop is
+/// straight-line code that costs seconds of compile time on the CPU and registers on a GPU.
+pub(crate) struct Arrivals {
+    pub(crate) cfg: GemmConfig,
+    pub(crate) epoch: Val,
+    /// Rows per chunk.
+    pub(crate) rr: i64,
+}
+
+impl Arrivals {
+    /// Reads `REDUCE_ROWS` (default 8, at most the tile's height).
+    pub(crate) fn new(c: &Constexprs, cfg: GemmConfig, epoch: Val) -> Result<Arrivals, DslError> {
+        let rr = if c.get("REDUCE_ROWS").is_some() { c.pow2("REDUCE_ROWS", 1, 256)? } else { 8 };
+        Ok(Arrivals { cfg, epoch, rr: rr.min(cfg.bm) })
+    }
+
+    /// Row and column indices of one chunk.
+    pub(crate) fn indices(&self) -> (Val, Val) {
+        (arange(0, self.rr as i32).to(Scalar::I64), arange(0, self.cfg.bn as i32).to(Scalar::I64))
+    }
+
+    /// Rows `r0..` of `t`.
+    pub(crate) fn chunk(t: &Mat, r0: Val) -> Mat {
+        Mat { ptr: t.ptr + r0 * t.ld, rows: t.rows - r0, cols: t.cols, ld: t.ld }
+    }
+
+    /// `init` plus rows `r0..r0 + rr` of slot tiles `bufs[slot_of(q)]`, `q` in `0..count`,
+    /// each waited for on `sigs + slot` (once it has arrived, a wait is one load of its signal).
+    pub(crate) fn sum(&self, count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, r0: Val, init: Val) -> Val {
+        let (ci, cj) = self.indices();
+        for_range_carry(0i64, count, 1i64, &[init], |q, acc| {
+            let slot = slot_of(q);
+            let tok = wait_until(sigs + slot, Cmp::Ge, self.epoch);
+            let t = Self::chunk(&slot_tile(consume_token(bufs, tok), slot, &self.cfg), r0);
+            let (p, mask) = t.tile(ci, cj);
+            vec![acc[0] + load_masked(p, mask, 0)]
+        })[0]
+    }
+}
+
 /// Builds `gemm_rs`.
 pub fn gemm_rs(c: &Constexprs) -> Result<Kernel, DslError> {
-    build(c, "gemm_rs", Scatter::Programs)
+    build(c, "gemm_rs", Scatter::Programs, Output::Shard)
 }
 
 /// Builds `gemm_rs_ce`: `gemm_rs` with the intra-node scatter on the copy engine (plans in
 /// `crate::ce_plan`); `sig` has `world * max_tiles` more words at its end, the ready signals
 /// of the staging slots (segment-major).
 pub fn gemm_rs_ce(c: &Constexprs) -> Result<Kernel, DslError> {
-    build(c, "gemm_rs_ce", Scatter::CopyEngine)
+    build(c, "gemm_rs_ce", Scatter::CopyEngine, Output::Shard)
 }
 
-fn build(c: &Constexprs, name: &str, scatter: Scatter) -> Result<Kernel, DslError> {
+/// Builds the GEMM-RS family; `Output::Gathered` adds the `gather` argument after `sig`.
+pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
-    let rows_per_chunk = if c.get("REDUCE_ROWS").is_some() { c.pow2("REDUCE_ROWS", 1, 256)? } else { 8 };
     kernel(name, c, |a| {
         let (am, bm, out) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t));
         let (stage, part) = (a.ptr("stage", Scalar::F32), a.ptr("part", Scalar::F32));
         let (nstage, inter, sig) = (a.ptr("nstage", Scalar::F32), a.ptr("inter", Scalar::F32), a.ptr("sig", Scalar::I64));
+        let gather = (output == Output::Gathered).then(|| a.ptr("gather", cfg.t));
         let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
+        let arrivals = Arrivals::new(c, cfg, epoch)?;
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
         let nodes = world / local;
         let (my_node, my_local) = (me / local, me % local);
         let max_tiles = cdiv(cdiv(m, world), cfg.bm) * cdiv(n, cfg.bn);
         let tile_elems = cfg.bm * cfg.bn;
         let inter_sig = sig + local * nodes * max_tiles;
+        // gemm_ar's gathered tiles' signals follow the partial and node-partial ones.
+        let gather_sig = sig + (local + 1) * nodes * max_tiles;
         let bmat = Mat::dense(bm, k, n);
         let (si, sj) = slot_indices(&cfg);
         let (g, gemm_programs, is_gemm) = role_split(comm);
@@ -97,51 +152,48 @@ fn build(c: &Constexprs, name: &str, scatter: Scatter) -> Result<Kernel, DslErro
         });
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
-            // Reductions walk a tile `rr` rows at a time: they are memory-bound, and a whole
-            // tile carried through the arrival loop is straight-line code that costs seconds
-            // of compile time on the CPU and registers on a GPU.
-            let rr = rows_per_chunk.min(cfg.bm);
-            let (ci, cj) = (arange(0, rr as i32).to(Scalar::I64), sj);
-            let chunk = |t: &Mat, r0: Val| Mat { ptr: t.ptr + r0 * t.ld, rows: t.rows - r0, cols: t.cols, ld: t.ld };
+            let (rr, (ci, cj)) = (arrivals.rr, arrivals.indices());
+            let chunk = Arrivals::chunk;
             for_range(0i64, nodes, 1i64, |step| {
                 let node = (my_node + 1 + step) % nodes;
                 let owner = node * local + my_local;
                 let (s0, s1) = segment(owner, m, world);
                 let num_pn = cdiv(n, cfg.bn);
                 for_range(cp, cdiv(s1 - s0, cfg.bm) * num_pn, i64c(comm), |index| {
-                    // Rows `r0..r0 + rr` of every arrival, each waited for (once it has
-                    // arrived, a wait is one load of its signal).
-                    let sum_arrivals = |count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, r0: Val, init: Val| {
-                        for_range_carry(0i64, count, 1i64, &[init], |q, acc| {
-                            let slot = slot_of(q);
-                            let tok = wait_until(sigs + slot, Cmp::Ge, epoch);
-                            let t = chunk(&slot_tile(consume_token(bufs, tok), slot, &cfg), r0);
-                            let (p, mask) = t.tile(ci, cj);
-                            vec![acc[0] + load_masked(p, mask, 0)]
-                        })[0]
-                    };
                     let intra = |q: Val| (((my_local + 1 + q) % local) * nodes + node) * max_tiles + index;
                     let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
                     let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
                     let (row_tile, pn) = (index / num_pn, index % num_pn);
                     let row0 = row_tile * cfg.bm;
-                    let cmat = Mat { ptr: out + row0 * n, rows: s1 - s0 - row0, cols: n, ld: n };
+                    // A shard starts at its first row; the gathered C holds every segment.
+                    let first = if gather.is_some() { s0 + row0 } else { row0 };
+                    let cmat = Mat { ptr: out + first * n, rows: s1 - s0 - row0, cols: n, ld: n };
                     let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
                     for_range(0i64, cfg.bm, rr, |r0| {
                         let zero = zeros(&[rr as usize, cfg.bn as usize], Scalar::F32);
-                        let acc = sum_arrivals(local, &intra, sig, part, r0, zero);
+                        let acc = arrivals.sum(local, &intra, sig, part, r0, zero);
                         if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
                         if_(node.eq_(my_node), || {
-                            let total = sum_arrivals(nodes - 1, &from, inter_sig, inter, r0, acc);
+                            let total = arrivals.sum(nodes - 1, &from, inter_sig, inter, r0, acc);
                             store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
+                            if let Some(gather) = gather {
+                                let mine = slot_tile(gather, me * max_tiles + index, &cfg);
+                                store_tile(&chunk(&mine, r0), ci, cj, total, cfg.t);
+                            }
                         });
                     });
                     if_(node.ne_(my_node), || {
                         let slot = my_node * max_tiles + index;
                         put_signal(inter + slot * tile_elems, staged.ptr, tile_elems, inter_sig + slot, epoch, owner, PutSignal::default());
                     });
+                    if let Some(gather) = gather {
+                        if_(node.eq_(my_node), || crate::gemm_ar::send_reduced(gather, gather_sig, me * max_tiles + index, tile_elems, me, world, epoch));
+                    }
                 });
             });
+            if let Some(gather) = gather {
+                crate::gemm_ar::receive_reduced(gather, gather_sig, out, (cp, i64c(comm)), (me, world), (m, n), max_tiles, &arrivals);
+            }
         });
         Ok(())
     })

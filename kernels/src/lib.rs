@@ -17,6 +17,7 @@ mod common;
 mod error;
 pub mod gemm;
 mod gpu;
+mod gemm_ar;
 mod gemm_rs;
 pub mod host;
 mod matmul;

@@ -4,7 +4,8 @@
 //! Shapes: `gemm` computes `C[m, n] = A[m, k] · B[k, n]` on every rank independently.
 //! `ag_gemm` takes `m` as the gathered row count (rank `r` holds rows `segment(m, world, r)`
 //! of A) and gives every rank `AllGather(A) · B_r`. `gemm_rs` takes `k` per rank and gives
-//! rank `r` rows `segment(m, world, r)` of `sum_r A_r · B_r`.
+//! rank `r` rows `segment(m, world, r)` of `sum_r A_r · B_r`; `gemm_ar` gives every rank all
+//! of it.
 
 use crate::ce_plan::{AgLayout, RsLayout};
 use crate::host::HostVec;
@@ -144,6 +145,9 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     if let Some(arch) = world.gpu_arch() {
         gpu_tiles(&mut c, name, dtype, arch)?;
     }
+    if def.algo == Algo::GemmAr {
+        crate::gemm_ar::choose_method(&mut c, world, m.saturating_mul(n).saturating_mul(dtype.size_bytes()), name)?;
+    }
     let built = (def.build)(&c)?;
     let kernel = match def.algo {
         Algo::Gemm => crate::gpu::launchable_for(world, &built)?,
@@ -168,6 +172,10 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
             let tiles = seg_max.div_ceil(bm);
             let sizes = vec![prod(&[seg_max, k, es])?, prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?, prod(&[w, tiles + ready, 8])?];
             (sizes, vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4)], (0, 2, 3), extra)
+        }
+        Algo::GemmAr => {
+            let sizes = crate::gemm_ar::buffer_sizes(&c, MatmulShape { m, n, k }, es, (nodes, local)).ok_or_else(too_large)?;
+            (sizes, (0..9).map(Buf).collect(), (0, 1, 2), comm)
         }
         _ => {
             let tiles = seg_max.div_ceil(bm) * n.div_ceil(bn);
@@ -271,7 +279,8 @@ impl PreparedMatmul {
                 let parts: Vec<(Vec<f64>, Vec<f64>)> = self.inputs.iter().map(|(a, b)| matmul(a, b, m, n, k)).collect();
                 (0..w)
                     .map(|r| {
-                        let rows = segment(m, w, r);
+                        // GEMM-AllReduce: every rank holds all rows of the sum.
+                        let rows = if self.algo == Algo::GemmAr { 0..m } else { segment(m, w, r) };
                         let span = rows.start * n..rows.end * n;
                         let sum = |f: fn(&(Vec<f64>, Vec<f64>)) -> &Vec<f64>| -> Vec<f64> {
                             span.clone().map(|i| parts.iter().map(|p| f(p)[i]).sum()).collect()
@@ -292,7 +301,7 @@ impl PreparedMatmul {
             DType::BF16 => 7.82e-3,
             _ => f32::EPSILON as f64,
         };
-        let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe) { self.world.n_ranks() } else { 1 };
+        let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe | Algo::GemmAr) { self.world.n_ranks() } else { 1 };
         let (mut ok, mut max_err) = (true, 0.0f64);
         for (r, (want, abs)) in self.expected().iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
             let got = HostVec::read(&self.world, self.bufs[self.io.2], r, 0, want.len(), self.dtype)?.to_f64();

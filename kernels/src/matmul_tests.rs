@@ -47,17 +47,51 @@ fn gemm_random_odd_shapes_every_dtype() {
 pub(crate) const TOPOLOGIES: [(usize, usize); 8] = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 8), (2, 1), (2, 2), (2, 4)];
 
 fn overlap_cases(name: &str, per_rank_m: bool) {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(name.len() as u64);
-    for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
+    overlap_cases_with(name, per_rank_m, &Constexprs::new(), &TOPOLOGIES);
+}
+
+/// `name` with `extra` constexprs over `topologies`, every dtype, random shapes.
+fn overlap_cases_with(name: &str, per_rank_m: bool, extra: &Constexprs, topologies: &[(usize, usize)]) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(name.len() as u64 + extra.get("METHOD").map_or(0, |m| m.len() as u64 * 31));
+    for (i, &(nodes, local)) in topologies.iter().enumerate() {
         let w = world(nodes, local);
         let ranks = nodes * local;
         for dtype in DTYPES {
             let m = rng.random_range(1..60) + if per_rank_m { 0 } else { ranks };
             let shape = MatmulShape { m, n: rng.random_range(1..50), k: rng.random_range(1..40) };
-            let c = small(dtype).with("COMM_PROGRAMS", 1 + i % 2);
+            let mut c = small(dtype).with("COMM_PROGRAMS", 1 + i % 2);
+            for (key, value) in extra.iter() {
+                c.set(key, value);
+            }
             check(&w, name, shape, dtype, &c);
         }
     }
+}
+
+#[test]
+fn gemm_ar_every_method_every_topology_every_dtype() {
+    for method in ["1", "2"] {
+        overlap_cases_with("gemm_ar", true, &Constexprs::new().with("METHOD", method), &TOPOLOGIES);
+    }
+    // Multimem reaches one node's ranks only.
+    let one_node: Vec<_> = TOPOLOGIES.iter().copied().filter(|&(nodes, _)| nodes == 1).collect();
+    overlap_cases_with("gemm_ar", true, &Constexprs::new().with("METHOD", "3"), &one_node);
+    let e = prepare_matmul(&world(2, 2), "gemm_ar", MatmulShape { m: 8, n: 8, k: 8 }, DType::F32, &small(DType::F32).with("METHOD", "3"));
+    assert!(e.err().unwrap().to_string().contains("multimem reaches one node"));
+}
+
+#[test]
+fn gemm_ar_picks_its_method_by_size() {
+    // The default (no METHOD) is one-shot up to the AllReduce's cut-over, two-shot above;
+    // both verify.
+    let w = world(1, 2);
+    for (bytes, want) in [(crate::ONE_SHOT_MAX_BYTES, "1"), (crate::ONE_SHOT_MAX_BYTES + 1, "2")] {
+        let mut c = small(DType::F32);
+        crate::gemm_ar::choose_method(&mut c, &w, bytes, "gemm_ar").unwrap();
+        assert_eq!(c.get("METHOD"), Some(want), "{bytes} B");
+    }
+    check(&w, "gemm_ar", MatmulShape { m: 40, n: 24, k: 16 }, DType::BF16, &small(DType::BF16));
+    check(&w, "gemm_ar", MatmulShape { m: 300, n: 260, k: 8 }, DType::F32, &small(DType::F32).with("BLOCK_M", 64).with("BLOCK_N", 64));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, gemm, gemm_rs, reduce, ring_allreduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, gemm, gemm_ar, gemm_rs, reduce, ring_allreduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -23,6 +23,8 @@ pub enum Collective {
     AllGatherGemm,
     /// `C_shard = ReduceScatter(A · B)`.
     GemmReduceScatter,
+    /// `C = AllReduce(A · B)`.
+    GemmAllReduce,
 }
 
 impl Collective {
@@ -36,12 +38,13 @@ impl Collective {
             Collective::Gemm => "gemm",
             Collective::AllGatherGemm => "ag_gemm",
             Collective::GemmReduceScatter => "gemm_rs",
+            Collective::GemmAllReduce => "gemm_ar",
         }
     }
 
     /// Whether it takes matrix shapes (`m`, `n`, `k`) rather than an element count.
     pub fn is_matmul(self) -> bool {
-        matches!(self, Collective::Gemm | Collective::AllGatherGemm | Collective::GemmReduceScatter)
+        matches!(self, Collective::Gemm | Collective::AllGatherGemm | Collective::GemmReduceScatter | Collective::GemmAllReduce)
     }
 }
 
@@ -75,6 +78,7 @@ pub(crate) enum Algo {
     GemmRs,
     AgGemmCe,
     GemmRsCe,
+    GemmAr,
 }
 
 /// A registry entry.
@@ -92,12 +96,13 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::Gemm => Collective::Gemm,
         Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
         Algo::GemmRs | Algo::GemmRsCe => Collective::GemmReduceScatter,
+        Algo::GemmAr => Collective::GemmAllReduce,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 16] = [
+pub(crate) static DEFS: [Def; 17] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -113,6 +118,7 @@ pub(crate) static DEFS: [Def; 16] = [
     def("ag_gemm", "AllGather-GEMM: put_signal per row tile, tiles wait on their chunk only", Algo::AgGemm, ag_gemm::ag_gemm),
     def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
     def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
+    def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
@@ -153,11 +159,13 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     if target == weft_compiler::pipeline::Target::Cpu || !find(name)?.info.collective.is_matmul() {
         return Ok(c);
     }
-    let (bm, bn) = if name.starts_with("gemm_rs") { (32, 32) } else { (64, 64) };
+    // gemm_ar's two-shot default is gemm_rs plus a gather.
+    let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar";
+    let (bm, bn) = if rs_like { (32, 32) } else { (64, 64) };
     let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3);
     // gemm_rs sits at ptxas's 255-register cap (its NVSHMEM calls and both roles share one
     // kernel): reducing one row at a time keeps f32 free of spills on sm_80 and sm_90a.
-    Ok(if name.starts_with("gemm_rs") { c.with("REDUCE_ROWS", 1) } else { c })
+    Ok(if rs_like { c.with("REDUCE_ROWS", 1) } else { c })
 }
 
 /// Builds kernel `name` with `constexprs`.
