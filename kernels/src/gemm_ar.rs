@@ -140,12 +140,15 @@ pub(crate) fn receive_reduced(gather: Val, gather_sig: Val, out: Val, (first, st
     });
 }
 
-/// Sets `METHOD` when the caller did not: one-shot while `C` is at most
-/// [`crate::ONE_SHOT_MAX_BYTES`] (the AllReduce's own cut-over), two-shot above. Multimem
-/// on several nodes is a typed error.
+/// Sets `METHOD` when the caller did not: one-shot on at most 2 ranks while `C` is at most
+/// [`crate::ONE_SHOT_MAX_BYTES`] (the AllReduce's own cut-over), two-shot otherwise: one-shot
+/// moves `world` f32 partials of every tile to every rank, and `cargo bench --bench fused`
+/// measured it behind the baseline at 8 ranks and behind two-shot at 4. Multimem on several
+/// nodes is a typed error.
 pub(crate) fn choose_method(c: &mut Constexprs, world: &weft_runtime::World, c_bytes: usize, name: &str) -> Result<(), crate::KernelError> {
     if c.get("METHOD").is_none() {
-        c.set("METHOD", &(if c_bytes <= crate::ONE_SHOT_MAX_BYTES { ONE_SHOT } else { TWO_SHOT }).to_string());
+        let one_shot = world.n_ranks() <= 2 && c_bytes <= crate::ONE_SHOT_MAX_BYTES;
+        c.set("METHOD", &(if one_shot { ONE_SHOT } else { TWO_SHOT }).to_string());
     }
     if c.int("METHOD", ONE_SHOT, MULTIMEM)? == MULTIMEM && world.topology().nodes > 1 {
         let what = format!("METHOD=3 (multimem) on {} nodes: multimem reaches one node's ranks only", world.topology().nodes);

@@ -82,13 +82,13 @@ fn gemm_ar_every_method_every_topology_every_dtype() {
 
 #[test]
 fn gemm_ar_picks_its_method_by_size() {
-    // The default (no METHOD) is one-shot up to the AllReduce's cut-over, two-shot above;
-    // both verify.
+    // The default (no METHOD) is one-shot on 2 ranks up to the AllReduce's cut-over, two-shot
+    // otherwise; both verify.
     let w = world(1, 2);
-    for (bytes, want) in [(crate::ONE_SHOT_MAX_BYTES, "1"), (crate::ONE_SHOT_MAX_BYTES + 1, "2")] {
+    for (ranks, bytes, want) in [(2, crate::ONE_SHOT_MAX_BYTES, "1"), (2, crate::ONE_SHOT_MAX_BYTES + 1, "2"), (4, 1024, "2")] {
         let mut c = small(DType::F32);
-        crate::gemm_ar::choose_method(&mut c, &w, bytes, "gemm_ar").unwrap();
-        assert_eq!(c.get("METHOD"), Some(want), "{bytes} B");
+        crate::gemm_ar::choose_method(&mut c, &world(1, ranks), bytes, "gemm_ar").unwrap();
+        assert_eq!(c.get("METHOD"), Some(want), "{ranks} ranks, {bytes} B");
     }
     check(&w, "gemm_ar", MatmulShape { m: 40, n: 24, k: 16 }, DType::BF16, &small(DType::BF16));
     check(&w, "gemm_ar", MatmulShape { m: 300, n: 260, k: 8 }, DType::F32, &small(DType::F32).with("BLOCK_M", 64).with("BLOCK_N", 64));

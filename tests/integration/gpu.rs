@@ -249,6 +249,15 @@ pub(crate) fn gemm_and_msccl_jobs(target: &str) -> Vec<Job> {
             }
         }
     }
+    // gemm_ar at its GPU default, every method, strict; multimem (f32 only, as
+    // allreduce_multimem) where the target has NVLS.
+    let nvls = target.starts_with("sm_") && target != "sm_80";
+    for method in ["1", "2", "3"] {
+        for dtype in ["bf16", "f32"].into_iter().filter(|&d| method != "3" || (nvls && d == "f32")) {
+            let c = weft::kernels::target_constexprs("gemm_ar", dtype, Target::parse(target).unwrap()).unwrap().with("METHOD", method);
+            jobs.push((format!("gemm_ar {dtype} METHOD={method} default"), weft::kernels::build("gemm_ar", &c).unwrap(), true));
+        }
+    }
     jobs.extend(msccl_kernels().into_iter().map(|(n, k)| (n, k, true)));
     jobs
 }

@@ -1,0 +1,101 @@
+//! `cargo bench --bench fused`: the fused kernels of the library's second wave against their
+//! non-fused baselines, same run, on `local` at 2, 4 and 8 ranks and 2x2 nodes. Today:
+//! GEMM-AllReduce (`gemm_ar`, each `METHOD` and the size-picked default) against the GEMM then
+//! the library's AllReduce.
+//!
+//! Shapes: Qwen3-32B's row-parallel layers, Triton-distributed's GEMM-AllReduce anchor (MLP
+//! down projection N = 5120, K = 25600; attention output N = 5120, K = 8192), with M = 256
+//! tokens, N and K divided by 32 so a 2-core CPU finishes in minutes: `k` is split over the
+//! ranks as tensor parallelism does. bf16 in, f32 accumulation.
+//!
+//! A 2-core machine shared with other work is noisy, so the baseline and every fused variant
+//! run interleaved, one launch each per round, for `WEFT_FUSED_ROUNDS` rounds (default 15);
+//! a time is the median over rounds, and the load average is printed beside each row. Writes
+//! `target/weft-bench/fused.md`.
+
+#[path = "support.rs"]
+#[allow(dead_code)] // the criterion helpers: this bench interleaves its own rounds
+mod support;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+use weft::kernels::{prepare, prepare_matmul, shape_constexprs, MatmulShape};
+use weft::runtime::{DType, LocalOptions, Topology, World};
+
+const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
+/// (label, M, N, K all ranks together), scaled by 1/32 in N and K.
+const SHAPES: [(&str, usize, usize, usize); 2] = [("mlp down", 256, 160, 800), ("attn out", 256, 160, 256)];
+const DTYPE: DType = DType::BF16;
+
+fn median(mut t: Vec<f64>) -> f64 {
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map(|s| s.split_whitespace().next().unwrap_or("?").to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// Milliseconds of one call of `f`.
+fn ms(f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+fn main() {
+    let rounds: usize = std::env::var("WEFT_FUSED_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
+    let mut table = format!(
+        "GEMM-AllReduce vs GEMM then AllReduce, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| kernel | topology | M x N x K (k/rank) | gemm + allreduce ms | fused ms | speedup | load |\n|---|---|---|---|---|---|---|\n"
+    );
+    let total = TOPOLOGIES.len() * SHAPES.len();
+    for (i, (&(nodes, local), &(label, m, n, k_all))) in TOPOLOGIES.iter().flat_map(|t| SHAPES.iter().map(move |s| (t, s))).enumerate() {
+        let topology = Topology { nodes, local_size: local };
+        let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
+        let w = topology.world_size();
+        let shape = MatmulShape { m, n, k: k_all / w };
+        eprintln!("[{}/{total}] gemm_ar {topology} {label} {shape:?}", i + 1);
+        let mut gemm = prepare_matmul(&world, "gemm", shape, DTYPE, &shape_constexprs("gemm", shape, w, DTYPE.name())).expect("gemm prepares");
+        let ccx = weft::kernels::default_constexprs("allreduce", DTYPE.name()).expect("known");
+        let mut ar = prepare(&world, "allreduce", m * n, DTYPE, &ccx).expect("allreduce prepares");
+        let methods: &[(&str, Option<&str>)] = if nodes == 1 {
+            &[("default", None), ("one-shot", Some("1")), ("two-shot", Some("2")), ("multimem", Some("3"))]
+        } else {
+            &[("default", None), ("one-shot", Some("1")), ("two-shot", Some("2"))]
+        };
+        let mut fused: Vec<_> = methods
+            .iter()
+            .map(|(name, method)| {
+                let mut cx = shape_constexprs("gemm_ar", shape, w, DTYPE.name());
+                if let Some(m) = method {
+                    cx.set("METHOD", m);
+                }
+                let mut p = prepare_matmul(&world, "gemm_ar", shape, DTYPE, &cx).expect("gemm_ar prepares");
+                p.launch().expect("launch");
+                let (ok, err) = p.verify().expect("verify");
+                assert!(ok, "gemm_ar {name} {topology} {shape:?}: wrong result (max err {err})");
+                p
+            })
+            .collect();
+        let (mut base, mut times) = (vec![], vec![vec![]; fused.len()]);
+        for _ in 0..rounds {
+            base.push(ms(&mut || {
+                gemm.launch().expect("launch");
+                ar.launch().expect("launch");
+            }));
+            for (p, t) in fused.iter_mut().zip(&mut times) {
+                t.push(ms(&mut || {
+                    p.launch().expect("launch");
+                }));
+            }
+        }
+        let b = median(base);
+        for ((name, _), t) in methods.iter().zip(times) {
+            let f = median(t);
+            let line = format!("| gemm_ar {name} | {topology} | {m}x{n}x{k_all} ({}) | {b:.3} | {f:.3} | {:.2}x | {} |", shape.k, b / f, load());
+            eprintln!("{line}");
+            let _ = writeln!(table, "{line}");
+        }
+    }
+    support::write_summary("fused.md", &table);
+}
