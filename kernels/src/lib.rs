@@ -14,7 +14,9 @@ mod allgather;
 mod broadcast;
 mod ce_plan;
 mod common;
+mod decode;
 mod error;
+mod flash_decode;
 pub mod gemm;
 mod gpu;
 mod gemm_ar;
@@ -33,6 +35,8 @@ pub mod tune;
 #[cfg(test)]
 mod matmul_tests;
 #[cfg(test)]
+mod decode_tests;
+#[cfg(test)]
 mod ce_tests;
 #[cfg(test)]
 mod per_process_tests;
@@ -44,5 +48,6 @@ mod racecheck_tests;
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
 pub use registry::{build, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
+pub use decode::{decode_constexprs, prepare_decode, DecodeShape, PreparedDecode};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};
 pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

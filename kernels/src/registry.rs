@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, gemm, gemm_ar, gemm_rs, reduce, ring_allreduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, reduce, ring_allreduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -25,6 +25,8 @@ pub enum Collective {
     GemmReduceScatter,
     /// `C = AllReduce(A · B)`.
     GemmAllReduce,
+    /// Decoding attention over a KV cache split over the ranks (decode shapes).
+    FlashDecode,
 }
 
 impl Collective {
@@ -39,6 +41,7 @@ impl Collective {
             Collective::AllGatherGemm => "ag_gemm",
             Collective::GemmReduceScatter => "gemm_rs",
             Collective::GemmAllReduce => "gemm_ar",
+            Collective::FlashDecode => "flash_decode",
         }
     }
 
@@ -79,6 +82,7 @@ pub(crate) enum Algo {
     AgGemmCe,
     GemmRsCe,
     GemmAr,
+    FlashDecode,
 }
 
 /// A registry entry.
@@ -97,12 +101,13 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
         Algo::GemmRs | Algo::GemmRsCe => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
+        Algo::FlashDecode => Collective::FlashDecode,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 17] = [
+pub(crate) static DEFS: [Def; 18] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -119,6 +124,7 @@ pub(crate) static DEFS: [Def; 17] = [
     def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
     def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
+    def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank, rescaled sum", Algo::FlashDecode, flash_decode::flash_decode),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
@@ -144,6 +150,9 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
     let d = find(name)?;
     if d.info.collective.is_matmul() {
         return Ok(crate::matmul::matmul_constexprs(dtype));
+    }
+    if d.algo == Algo::FlashDecode {
+        return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 16).with("BLOCK_D", 128).with("BLOCK_N", 64));
     }
     let block = if matches!(d.algo, Algo::AllGatherLl | Algo::AllGather2d) { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))

@@ -1,0 +1,111 @@
+//! Distributed flash decoding (one query token per sequence, the KV cache split over ranks
+//! by sequence position): every rank computes partial attention over its part of the cache
+//! with its log-sum-exp, puts each partial to every rank, and every rank combines all of them
+//! with a rescaled sum, so each ends with the whole attention output. Grouped-query heads:
+//! the `heads / kv_heads` query heads that share a KV head are one tile of rows.
+//!
+//! A rank's positions `segment(me, seq, world)` are further split over `splits` programs
+//! (flash-decoding's split-K), so a batch of one still fills the machine.
+//!
+//! Args: `q[batch, heads, head_dim]`, `k[batch, kv_heads, head_dim, cdiv(seq, world)]` (this
+//! rank's positions, padded, K stored transposed so each step's `K^T` tile is a contiguous
+//! load), `v[batch, kv_heads, cdiv(seq, world), head_dim]`, `o[batch, heads, head_dim]`,
+//! `part[world * splits, batch, heads, head_dim]` (f32), `lse[world * splits, batch, heads]`
+//! (f32), `sig[world * splits * batch * kv_heads]`, `batch, heads, kv_heads, seq, head_dim,
+//! splits, scale` (f32, the softmax scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the
+//! group), `BLOCK_D` (≥ head_dim), `BLOCK_N` (positions per step).
+
+use crate::gemm::Mat;
+use crate::tiles::segment;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// A score that no position reaches: the start of the running maximum and masked scores
+/// (finite, so `exp(x - max)` never sees `-inf - -inf`).
+const NEG: f64 = -1.0e30;
+
+/// Builds `flash_decode`.
+pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
+    let t = c.dtype("T", &[Scalar::F32, Scalar::F16, Scalar::BF16])?;
+    let (bh, bd, bn) = (c.pow2("BLOCK_H", 1, 256)?, c.pow2("BLOCK_D", 1, 512)?, c.pow2("BLOCK_N", 1, 1024)?);
+    kernel("flash_decode", c, |a| {
+        let (q, k, v, o) = (a.ptr("q", t), a.ptr("k", t), a.ptr("v", t), a.ptr("o", t));
+        let (part, lse, sig) = (a.ptr("part", Scalar::F32), a.ptr("lse", Scalar::F32), a.ptr("sig", Scalar::I64));
+        let (batch, heads, kv_heads, seq) = (a.i64("batch"), a.i64("heads"), a.i64("kv_heads"), a.i64("seq"));
+        let (head_dim, splits, scale, epoch) = (a.i64("head_dim"), a.i64("splits"), a.f32("scale"), a.i64("epoch"));
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let (pid, progs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
+        let group = heads / kv_heads;
+        let blocks = batch * kv_heads;
+        let (s0, s1) = segment(me, seq, world);
+        let seg_max = cdiv(seq, world);
+        let idx = |n: i64| arange(0, n as i32).to(Scalar::I64);
+        let (hi, di, ni) = (idx(bh), idx(bd), idx(bn));
+        // Rows of the group's query heads (or of its partials) in a `[.., heads, head_dim]` array.
+        let heads_of = |base: Val, b: Val, kvh: Val| Mat { ptr: base + (b * heads + kvh * group) * head_dim, rows: group, cols: head_dim, ld: head_dim };
+        let lse_of = |src: Val, b: Val, kvh: Val| lse + (src * batch + b) * heads + kvh * group;
+        let part_of = |src: Val, b: Val, kvh: Val| heads_of(part + src * batch * heads * head_dim, b, kvh);
+        let hmask = hi.lt(group);
+        // Partial attention of work item `(split, block)` over this rank's positions.
+        for_range(pid, splits * blocks, progs, |item| {
+            let (sp, blk) = (item / blocks, item % blocks);
+            let (b, kvh) = (blk / kv_heads, blk % kv_heads);
+            let (p0, p1) = segment(sp, s1 - s0, splits);
+            let (qp, qm) = heads_of(q, b, kvh).tile(hi, di);
+            let qt = load_masked(qp, qm, 0);
+            let kv = (b * kv_heads + kvh) * seg_max * head_dim;
+            let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
+            let out = for_range_carry(p0, p1, bn, &init, |n0, c| {
+                let live = (n0 + ni).lt(p1);
+                // K^T, stored transposed: a `[head_dim, positions]` tile is contiguous along
+                // positions (the CPU back end turns a transposed gather into code that takes
+                // LLVM's register coalescer 45 s at 4x32x32; see the module docs).
+                let kptr = k + kv + expand_dims(di, 1) * seg_max + expand_dims(n0 + ni, 0);
+                let kt = load_masked(kptr, expand_dims(di.lt(head_dim), 1) & expand_dims(live, 0), 0);
+                let s = dot(qt, kt, zeros(&[bh as usize, bn as usize], Scalar::F32)) * scale;
+                let s = select(expand_dims(live, 0), s, NEG);
+                let m = maximum(c[0], max(s, 1));
+                let alpha = exp(c[0] - m);
+                let p = exp(s - expand_dims(m, 1));
+                let (vp, vm) = Mat { ptr: v + kv + n0 * head_dim, rows: p1 - n0, cols: head_dim, ld: head_dim }.tile(ni, di);
+                let acc = dot(p.to(t), load_masked(vp, vm, 0), c[2] * expand_dims(alpha, 1));
+                vec![m, c[1] * alpha + sum(p, 1), acc]
+            });
+            let (m, l, acc) = (out[0], out[1], out[2]);
+            // An empty range leaves l = 0: a zero partial with weight exp(NEG - max) = 0.
+            let src = me * splits + sp;
+            let (pp, pm) = part_of(src, b, kvh).tile(hi, di);
+            store_masked(pp, acc / expand_dims(maximum(l, 1.0e-30f64), 1), pm);
+            store_masked(lse_of(src, b, kvh) + hi, select(l.gt(0.0f64), m + log(maximum(l, 1.0e-30f64)), NEG), hmask);
+            fence();
+            let slot = src * blocks + blk;
+            signal_op(sig + slot, epoch, Signal::Set, me);
+            let rows = group * head_dim;
+            for_range(1i64, world, 1i64, |r| {
+                let peer = (me + r) % world;
+                put(part_of(src, b, kvh).ptr, part_of(src, b, kvh).ptr, rows, peer, ShmemScope::Block);
+                // The lse words carry the signal, so the partial must land first.
+                fence();
+                put_signal(lse_of(src, b, kvh), lse_of(src, b, kvh), group, sig + slot, epoch, peer, PutSignal::default());
+            });
+        });
+        // Combine every rank's and split's partial with a running rescaled sum.
+        for_range(pid, blocks, progs, |blk| {
+            let (b, kvh) = (blk / kv_heads, blk % kv_heads);
+            let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
+            let out = for_range_carry(0i64, world * splits, 1i64, &init, |src, c| {
+                let tok = wait_until(sig + src * blocks + blk, Cmp::Ge, epoch);
+                let l = load_masked(consume_token(lse_of(src, b, kvh), tok) + hi, hmask, NEG);
+                let part_src = consume_token(part, tok);
+                let (pp, pm) = heads_of(part_src + src * batch * heads * head_dim, b, kvh).tile(hi, di);
+                let m = maximum(c[0], l);
+                let (keep, w) = (exp(c[0] - m), exp(l - m));
+                vec![m, c[1] * keep + w, c[2] * expand_dims(keep, 1) + load_masked(pp, pm, 0) * expand_dims(w, 1)]
+            });
+            let (op, om) = heads_of(o, b, kvh).tile(hi, di);
+            store_masked(op, (out[2] / expand_dims(maximum(out[1], 1.0e-30f64), 1)).to(t), om);
+        });
+        Ok(())
+    })
+}
