@@ -1,7 +1,10 @@
 //! `cargo bench --bench fused`: the fused kernels of the library's second wave against their
-//! non-fused baselines, same run, on `local` at 2, 4 and 8 ranks and 2x2 nodes. Today:
-//! GEMM-AllReduce (`gemm_ar`, each `METHOD` and the size-picked default) against the GEMM then
-//! the library's AllReduce.
+//! baselines, same run, on `local` at 2, 4 and 8 ranks and 2x2 nodes:
+//! - GEMM-AllReduce (`gemm_ar`, each `METHOD` and the size-picked default) against the GEMM
+//!   then the library's AllReduce;
+//! - distributed flash decoding (`flash_decode`) against the same decode on one rank holding
+//!   the whole cache (Triton-distributed reports its decode by node count the same way):
+//!   batch 1, 32 query / 8 KV heads of 128, caches of 1M and 64K positions divided by 32.
 //!
 //! Shapes: Qwen3-32B's row-parallel layers, Triton-distributed's GEMM-AllReduce anchor (MLP
 //! down projection N = 5120, K = 25600; attention output N = 5120, K = 8192), with M = 256
@@ -97,5 +100,45 @@ fn main() {
             let _ = writeln!(table, "{line}");
         }
     }
+    decode_rows(&mut table, rounds);
     support::write_summary("fused.md", &table);
+}
+
+/// `flash_decode` on each topology against one rank holding the whole cache, interleaved.
+fn decode_rows(table: &mut String, rounds: usize) {
+    use weft::kernels::{decode_constexprs, prepare_decode, DecodeShape};
+    let _ = write!(
+        table,
+        "\nflash_decode over split KV caches vs one rank holding the whole cache, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| seq | topology | 1 rank ms | split ms | speedup | load |\n|---|---|---|---|---|---|\n"
+    );
+    let prepared = |world: &World, seq: usize| {
+        let shape = DecodeShape { batch: 1, heads: 32, kv_heads: 8, seq, head_dim: 128 };
+        let mut p = prepare_decode(world, "flash_decode", shape, DTYPE, &decode_constexprs(shape, DTYPE.name(), false)).expect("flash_decode prepares");
+        p.launch().expect("launch");
+        assert!(p.verify().expect("verify").0, "flash_decode {} seq={seq}: wrong result", world.topology());
+        p
+    };
+    let one = World::local(1).expect("world");
+    for seq in [(1 << 20) / 32, (64 << 10) / 32] {
+        let mut single = prepared(&one, seq);
+        for &(nodes, local) in &TOPOLOGIES {
+            let topology = Topology { nodes, local_size: local };
+            let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
+            eprintln!("flash_decode {topology} seq={seq}");
+            let mut split = prepared(&world, seq);
+            let (mut a, mut b) = (vec![], vec![]);
+            for _ in 0..rounds {
+                a.push(ms(&mut || {
+                    single.launch().expect("launch");
+                }));
+                b.push(ms(&mut || {
+                    split.launch().expect("launch");
+                }));
+            }
+            let (a, b) = (median(a), median(b));
+            let line = format!("| {seq} | {topology} | {a:.3} | {b:.3} | {:.2}x | {} |", a / b, load());
+            eprintln!("{line}");
+            let _ = writeln!(table, "{line}");
+        }
+    }
 }

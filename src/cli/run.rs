@@ -34,6 +34,21 @@ pub struct RunArgs {
     /// GEMM kernels: reduction length (per rank for gemm_rs).
     #[arg(long, default_value_t = 512)]
     k: usize,
+    /// flash_decode: sequences (one query token each).
+    #[arg(long, default_value_t = 1)]
+    batch: usize,
+    /// flash_decode: query heads.
+    #[arg(long, default_value_t = 32)]
+    heads: usize,
+    /// flash_decode: KV heads (grouped-query attention when fewer than --heads).
+    #[arg(long, default_value_t = 8)]
+    kv_heads: usize,
+    /// flash_decode: cached positions, all ranks together (split over them).
+    #[arg(long, default_value_t = 32768)]
+    seq: usize,
+    /// flash_decode: elements per head.
+    #[arg(long, default_value_t = 128)]
+    head_dim: usize,
     /// `local` (ranks as threads here), `cuda` (this process is one NVSHMEM PE on its GPU;
     /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored) or `mpi`
     /// (this process is one rank under mpirun; --nodes > 1 splits the processes into that many
@@ -82,6 +97,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     }
     .map_err(|e| e.to_string())?;
     let topology = world.topology();
+    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective == weft::kernels::Collective::FlashDecode) {
+        return run_decode(&a, &world, dtype);
+    }
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
     if matmul {
@@ -156,6 +174,45 @@ fn emulation_speed(world: &World, before: u64, warmup: usize, times: &[std::time
         per_launch,
         per_launch * times.len() as f64 / secs.max(1e-9) / 1e6
     );
+}
+
+/// `weft run flash_decode`: verify against softmax attention in f64, report time and the KV
+/// cache's read bandwidth.
+fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
+    use weft::kernels::{decode_constexprs, prepare_decode, time_launches, DecodeShape};
+    let shape = DecodeShape { batch: a.batch, heads: a.heads, kv_heads: a.kv_heads, seq: a.seq, head_dim: a.head_dim };
+    let mut c = decode_constexprs(shape, dtype.name(), world.gpu_arch().is_some());
+    super::compile::apply_defines(&mut c, &a.define)?;
+    let mut p = prepare_decode(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
+    let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
+    let mut sorted = times.clone();
+    sorted.sort();
+    let secs = sorted[sorted.len() / 2].as_secs_f64().max(1e-9);
+    if printer(world) {
+        println!(
+            "{} ranks={} ({}) batch={} heads={} kv_heads={} seq={} head_dim={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  KV {:.2} GB/s",
+            a.kernel,
+            world.n_ranks(),
+            world.topology(),
+            a.batch,
+            a.heads,
+            a.kv_heads,
+            a.seq,
+            a.head_dim,
+            dtype,
+            if ok { "PASS" } else { "FAIL" },
+            max_err,
+            secs * 1e3,
+            times.len(),
+            p.kv_bytes() as f64 / secs / 1e9,
+        );
+    }
+    if !ok {
+        return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
+    }
+    Ok(())
 }
 
 /// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.

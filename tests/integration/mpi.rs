@@ -80,6 +80,7 @@ fn gemm_family_on_2_and_4_processes() {
     passes(4, &["run", "ag_gemm", "--transport", "mpi", "--m", "264", "--n", "72", "--k", "40", "--iters", "1"], "ranks=4 (1x4)");
     passes(2, &["run", "gemm_rs", "--transport", "mpi", "--m", "130", "--n", "96", "--k", "56", "--iters", "1"], "ranks=2 (1x2)");
     passes(4, &["run", "gemm_ar", "--transport", "mpi", "--nodes", "2", "--m", "136", "--n", "64", "--k", "48", "--iters", "1"], "(2x2)");
+    passes(4, &["run", "flash_decode", "--transport", "mpi", "--nodes", "2", "--seq", "999", "--heads", "8", "--kv-heads", "2", "--head-dim", "32", "--iters", "1"], "(2x2)");
 }
 
 #[test]

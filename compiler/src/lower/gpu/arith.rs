@@ -51,6 +51,10 @@ impl Gx<'_> {
                         self.call(&f, &lty, &[(&ops[0], &lty), ("false", "i1")]).unwrap_or_default()
                     }
                     (_, false) => return Err(self.unsupported(op, "exp / log / sqrt of integers")),
+                    (UnOp::Log, true) if self.t.base2_exp_log() && s != Scalar::F32 => {
+                        return Err(self.unsupported(op, "log of 16-bit floats (convert to f32 first)"))
+                    }
+                    (u @ (UnOp::Exp | UnOp::Log), true) if self.t.base2_exp_log() => self.base2(*u, &ops[0], &lty, s, p),
                     (u, true) => {
                         let name = match u {
                             UnOp::Abs => "fabs",
@@ -83,6 +87,29 @@ impl Gx<'_> {
             _ => return Err(self.malformed(op, "not an arith op")),
         }
         Ok(())
+    }
+
+    /// `e^x` as `2^(x log2 e)`, `ln x` as `log2(x) ln 2`, on LLVM type `ty` (element `s`).
+    fn base2(&mut self, u: UnOp, x: &str, ty: &str, s: Scalar, p: Option<usize>) -> String {
+        let lit = |v: f64| splat_literal(&literal(crate::ir::ConstVal::Float(v), s), s.llvm(), p);
+        let f = |name: &str| format!("llvm.{name}.{}", suffix(s, p));
+        if u == UnOp::Exp {
+            let y = self.assign(&format!("fmul {ty} {x}, {}", lit(std::f64::consts::LOG2_E)));
+            self.call(&f("exp2"), ty, &[(&y, ty)]).unwrap_or_default()
+        } else {
+            // LLVM's NVPTX back end lowers `llvm.exp2` but not `llvm.log2`: call `lg2.approx`
+            // lane by lane (callers checked the element is f32).
+            let lg2 = |g: &mut Self, v: &str| g.call("llvm.nvvm.lg2.approx.f", "float", &[(v, "float")]).unwrap_or_default();
+            let y = match p {
+                None => lg2(self, x),
+                Some(n) => (0..n).fold("poison".to_string(), |acc, i| {
+                    let e = self.assign(&format!("extractelement {ty} {x}, i32 {i}"));
+                    let l = lg2(self, &e);
+                    self.assign(&format!("insertelement {ty} {acc}, float {l}, i32 {i}"))
+                }),
+            };
+            self.assign(&format!("fmul {ty} {y}, {}", lit(std::f64::consts::LN_2)))
+        }
     }
 
     /// `a <b> b` on LLVM type `ty` with IR element `s`.

@@ -99,6 +99,11 @@ pub trait TargetInfo {
     fn wgmma(&self) -> bool {
         false
     }
+    /// Whether `exp` and `log` go through base 2 (`llvm.exp2` / `llvm.log2`, the hardware's
+    /// `ex2.approx` / `lg2.approx`): NVPTX has no natural-base lowering without libdevice.
+    fn base2_exp_log(&self) -> bool {
+        false
+    }
 }
 
 /// A warp-level `m16n8k16` instruction: `{f32 x 4} @intrinsic(a x 4, b x 2, c x 4)`.
@@ -226,5 +231,8 @@ impl TargetInfo for Nvptx {
             Scalar::F16 => Some(MmaSpec { intrinsic: "llvm.nvvm.mma.m16n8k16.row.col.f32.f32", reg: "<2 x half>" }),
             _ => None,
         }
+    }
+    fn base2_exp_log(&self) -> bool {
+        true
     }
 }
