@@ -265,6 +265,17 @@ impl Ir {
         }
     }
 
+    /// `name(x)` for a target-independent float intrinsic overloaded on `x`'s type (e.g.
+    /// `llvm.log2`), which runs on the host as it is.
+    pub fn float_intrinsic(&self, name: &str, x: Val) -> Val {
+        unsafe {
+            let mut ty = [self.type_of(x)];
+            let id = llvm_sys::core::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+            let f = LLVMGetIntrinsicDeclaration(self.module(), id, ty.as_mut_ptr(), 1);
+            self.call_ptr(f, &ty, Some(ty[0]), &[x])
+        }
+    }
+
     pub fn context(&self) -> LLVMContextRef {
         self.ctx
     }

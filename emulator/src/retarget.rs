@@ -232,6 +232,8 @@ impl Rw<'_> {
                 ir.rt(Slot::CpAsyncWait, site, &[n]);
                 Ok(Some(None))
             }
+            // The approximate base-2 logarithm, exact here (the tests' tolerances cover both).
+            "llvm.nvvm.lg2.approx.f" | "llvm.nvvm.lg2.approx.ftz.f" => r(ir.float_intrinsic("llvm.log2", a[0])),
             "nvshmem_my_pe" => r(ir.rt(Slot::MyPe, site, &[])),
             "nvshmem_n_pes" => r(ir.rt(Slot::NPes, site, &[])),
             "nvshmem_ptr" => r(ir.rt(Slot::PeerPtr, site, &[a[0], a[1]])),

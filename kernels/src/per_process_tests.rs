@@ -43,7 +43,7 @@ fn on_every_process(w: &World, what: &str, body: impl Fn(&World) -> Result<(bool
 fn collectives_prepare_launch_verify_one_rank_per_process() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(21);
     let w = world(1, 3);
-    for k in list().iter().filter(|k| !k.collective.is_matmul()) {
+    for k in list().iter().filter(|k| k.collective.takes_elems()) {
         let elems = rng.random_range(500..3000);
         let dtype = if rng.random_bool(0.5) { DType::F32 } else { DType::BF16 };
         let what = format!("{} {elems} x {dtype}", k.name);

@@ -45,6 +45,12 @@ impl Collective {
         }
     }
 
+    /// Whether it takes an element count (`elems`): the collectives, not the GEMM family or
+    /// decoding.
+    pub fn takes_elems(self) -> bool {
+        !self.is_matmul() && self != Collective::FlashDecode
+    }
+
     /// Whether it takes matrix shapes (`m`, `n`, `k`) rather than an element count.
     pub fn is_matmul(self) -> bool {
         matches!(self, Collective::Gemm | Collective::AllGatherGemm | Collective::GemmReduceScatter | Collective::GemmAllReduce)
@@ -152,7 +158,9 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         return Ok(crate::matmul::matmul_constexprs(dtype));
     }
     if d.algo == Algo::FlashDecode {
-        return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 16).with("BLOCK_D", 128).with("BLOCK_N", 64));
+        // 8 query heads per KV head of 128 (the CPU's tiles are straight-line code: a 64-position
+        // step at this width compiles in seconds, not minutes).
+        return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 8).with("BLOCK_D", 128).with("BLOCK_N", 32));
     }
     let block = if matches!(d.algo, Algo::AllGatherLl | Algo::AllGather2d) { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
@@ -165,6 +173,10 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
 /// ones and reduces fewer rows at a time), and a 3-stage shared-memory ring for the K loop (`num_stages`, sm_80+).
 pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipeline::Target) -> Result<Constexprs, KernelError> {
     let c = default_constexprs(name, dtype)?;
+    if target != weft_compiler::pipeline::Target::Cpu && find(name)?.algo == Algo::FlashDecode {
+        // An `mma` takes 16 rows.
+        return Ok(c.with("BLOCK_H", 16).with("BLOCK_N", 64));
+    }
     if target == weft_compiler::pipeline::Target::Cpu || !find(name)?.info.collective.is_matmul() {
         return Ok(c);
     }

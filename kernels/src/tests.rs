@@ -23,7 +23,7 @@ fn check(world: &World, name: &str, elems: usize, dtype: DType, seed: u64) {
 
 /// The collectives (the GEMM family is tested in `matmul_tests`).
 fn names() -> impl Iterator<Item = &'static str> {
-    list().iter().filter(|k| !k.collective.is_matmul()).map(|k| k.name)
+    list().iter().filter(|k| k.collective.takes_elems()).map(|k| k.name)
 }
 
 #[test]
@@ -151,11 +151,14 @@ fn registry_lists_and_builds_every_kernel() {
         } else if k.name == "broadcast" {
             Collective::Broadcast
         } else {
-            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter].into_iter().find(|c| c.name() == k.name.trim_end_matches("_ce")).expect("a GEMM kernel")
+            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter, Collective::GemmAllReduce, Collective::FlashDecode]
+                .into_iter()
+                .find(|c| c.name() == k.name.trim_end_matches("_ce"))
+                .expect("a GEMM kernel or flash_decode")
         };
         assert_eq!(k.collective, expect, "{}", k.name);
-        // The GEMM family takes float types only.
-        let dtypes = if expect.is_matmul() { &DTYPES[..3] } else { &DTYPES[..] };
+        // The GEMM family and flash_decode take float types only.
+        let dtypes = if expect.takes_elems() { &DTYPES[..] } else { &DTYPES[..3] };
         for &dtype in dtypes {
             let kernel = build(k.name, &default_constexprs(k.name, dtype.name()).unwrap()).unwrap();
             assert!(!kernel.params.is_empty(), "{}", k.name);

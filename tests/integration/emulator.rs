@@ -25,7 +25,7 @@ fn collective(world: &World, name: &str, elems: usize, dtype: DType, seed: u64) 
 
 #[test]
 fn emulated_collectives_every_world_size() {
-    let names: Vec<&str> = list().iter().filter(|k| !k.collective.is_matmul() && !["allreduce_multimem", "allgather_2d"].contains(&k.name)).map(|k| k.name).collect();
+    let names: Vec<&str> = list().iter().filter(|k| k.collective.takes_elems() && !["allreduce_multimem", "allgather_2d"].contains(&k.name)).map(|k| k.name).collect();
     for (t, arch) in TARGETS.into_iter().enumerate() {
         for n in 1..=4 {
             let world = emulated(arch, 1, n);
@@ -75,6 +75,30 @@ fn emulated_gemm_family() {
                 assert!(ok, "{name} {arch} ranks={w} {m}x{n}x{k} {dtype}: max error {err}");
             }
         }
+    }
+}
+
+#[test]
+fn emulated_gemm_allreduce_and_flash_decode() {
+    use weft::kernels::{decode_constexprs, prepare_decode, DecodeShape};
+    // gemm_ar's three methods (multimem where NVLS exists) and flash_decode's exp / log, on
+    // every emulated target, as GPU code.
+    for (i, arch) in TARGETS.into_iter().enumerate() {
+        let world = emulated(arch, 1, 2);
+        let shape = MatmulShape { m: 40 + i, n: 24, k: 16 };
+        for method in ["1", "2", "3"].into_iter().filter(|&m| m != "3" || arch == "sm_90a") {
+            let c = shape_constexprs("gemm_ar", shape, 2, "f32").with("METHOD", method);
+            let mut p = prepare_matmul(&world, "gemm_ar", shape, DType::F32, &c).unwrap_or_else(|e| panic!("gemm_ar {arch} METHOD={method}: {e}"));
+            p.launch().unwrap_or_else(|e| panic!("gemm_ar {arch} METHOD={method}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "gemm_ar {arch} METHOD={method}: max error {err}");
+        }
+        let shape = DecodeShape { batch: 1, heads: 4, kv_heads: 2, seq: 67 + i, head_dim: 32 };
+        let dtype = [DType::BF16, DType::F32][i % 2];
+        let mut p = prepare_decode(&world, "flash_decode", shape, dtype, &decode_constexprs(shape, dtype.name(), true)).unwrap_or_else(|e| panic!("flash_decode {arch}: {e}"));
+        p.launch().unwrap_or_else(|e| panic!("flash_decode {arch}: {e}"));
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "flash_decode {arch} {dtype}: max error {err}");
     }
 }
 

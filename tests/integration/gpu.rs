@@ -261,7 +261,8 @@ pub(crate) fn gemm_and_msccl_jobs(target: &str) -> Vec<Job> {
     // flash_decode assembles; its spills are reported, not failed, while every kernel with
     // NVSHMEM calls in several roles sits at ptxas's 255-register cap (gemm_rs's issue too).
     for dtype in ["bf16", "f32"] {
-        jobs.push((format!("flash_decode {dtype} default"), kernel("flash_decode", dtype, &[]), false));
+        let c = weft::kernels::target_constexprs("flash_decode", dtype, Target::parse(target).unwrap()).unwrap();
+        jobs.push((format!("flash_decode {dtype} default"), weft::kernels::build("flash_decode", &c).unwrap(), false));
     }
     jobs.extend(msccl_kernels().into_iter().map(|(n, k)| (n, k, true)));
     jobs
