@@ -170,7 +170,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
 /// instance is one CTA, whose registers and shared memory (48 KiB) bound the GEMM tiles: the
 /// CPU's 64x256x64 would not fit, so GPU targets get the largest tiles that ptxas assembles
 /// without spilling (gemm_rs carries its communication role's tiles too, so it gets smaller
-/// ones and reduces fewer rows at a time), and a 3-stage shared-memory ring for the K loop (`num_stages`, sm_80+).
+/// ones), and a 3-stage shared-memory ring for the K loop (`num_stages`, sm_80+).
 pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipeline::Target) -> Result<Constexprs, KernelError> {
     let c = default_constexprs(name, dtype)?;
     if target != weft_compiler::pipeline::Target::Cpu && find(name)?.algo == Algo::FlashDecode {
@@ -183,10 +183,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     // gemm_ar's two-shot default is gemm_rs plus a gather.
     let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar";
     let (bm, bn) = if rs_like { (32, 32) } else { (64, 64) };
-    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3);
-    // gemm_rs sits at ptxas's 255-register cap (its NVSHMEM calls and both roles share one
-    // kernel): reducing one row at a time keeps f32 free of spills on sm_80 and sm_90a.
-    Ok(if rs_like { c.with("REDUCE_ROWS", 1) } else { c })
+    Ok(c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3))
 }
 
 /// Builds kernel `name` with `constexprs`.
