@@ -9,7 +9,8 @@
 //!
 //! Beside each fused kernel, its copy-engine variants in the same run: `ag_gemm_ce` (push and
 //! pull gathers) and `gemm_rs_ce` (scatter on the copy engine), and AG-GEMM in AMD's swizzle
-//! order (`SWIZZLE=1`), each its own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3).
+//! order (`SWIZZLE=1`) and the producer-scatter GEMM-RS (`gemm_rs_ps`, one node), each its
+//! own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3).
 //!
 //! Reports speedup = baseline / fused and overlap efficiency =
 //! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm), and writes the table to
@@ -31,7 +32,7 @@ const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
 const DTYPE: DType = DType::BF16;
 
 /// The fused variants of each overlap kernel: (kernel, row label, extra constexprs).
-const VARIANTS: [(&str, &str, &[(&str, &str)]); 7] = [
+const VARIANTS: [(&str, &str, &[(&str, &str)]); 8] = [
     ("ag_gemm", "ag_gemm", &[]),
     ("ag_gemm", "ag_gemm amd swizzle", &[("SWIZZLE", "1")]),
     ("ag_gemm_ce", "ag_gemm_ce push amd swizzle", &[("SWIZZLE", "1")]),
@@ -39,6 +40,7 @@ const VARIANTS: [(&str, &str, &[(&str, &str)]); 7] = [
     ("ag_gemm_ce", "ag_gemm_ce pull", &[("CE_PULL", "1")]),
     ("gemm_rs", "gemm_rs", &[]),
     ("gemm_rs_ce", "gemm_rs_ce", &[]),
+    ("gemm_rs_ps", "gemm_rs_ps producer-scatter", &[]),
 ];
 
 fn bench(c: &mut Criterion) {
@@ -78,7 +80,9 @@ fn bench(c: &mut Criterion) {
                 });
                 let t_base = support::timed(&mut group, "baseline", &id, || support::launch_baseline(kernel, &mut comm, &mut gemm));
                 let ms = |t: Duration| t.as_secs_f64() * 1e3;
-                for (name, label, defines) in VARIANTS.iter().filter(|v| v.0.starts_with(kernel)) {
+                // The producer-scatter GEMM-RS stores to its owners directly: one node only.
+                let fits = |name: &str| nodes == 1 || !name.ends_with("_ps");
+                for (name, label, defines) in VARIANTS.iter().filter(|v| v.0.starts_with(kernel) && fits(v.0)) {
                     let mut cx = shape_constexprs(name, shape, w, DTYPE.name());
                     for (key, value) in defines.iter() {
                         cx.set(key, value);

@@ -86,14 +86,23 @@ impl Arrivals {
     /// `init` plus rows `r0..r0 + rr` of slot tiles `bufs[slot_of(q)]`, `q` in `0..count`,
     /// each waited for on `sigs + slot` (once it has arrived, a wait is one load of its signal).
     pub(crate) fn sum(&self, count: Val, slot_of: &dyn Fn(Val) -> Val, sigs: Val, bufs: Val, r0: Val, init: Val) -> Val {
-        let (ci, cj) = self.indices();
         for_range_carry(0i64, count, 1i64, &[init], |q, acc| {
             let slot = slot_of(q);
             let tok = wait_until(sigs + slot, Cmp::Ge, self.epoch);
-            let t = Self::chunk(&slot_tile(consume_token(bufs, tok), slot, &self.cfg), r0);
-            let (p, mask) = t.tile(ci, cj);
-            vec![acc[0] + load_masked(p, mask, 0)]
+            vec![self.add_chunk(consume_token(bufs, tok), slot, r0, acc[0])]
         })[0]
+    }
+
+    /// [`Arrivals::sum`] of partials known to be in place (after a barrier): no waits.
+    pub(crate) fn sum_in_place(&self, count: Val, slot_of: &dyn Fn(Val) -> Val, bufs: Val, r0: Val, init: Val) -> Val {
+        for_range_carry(0i64, count, 1i64, &[init], |q, acc| vec![self.add_chunk(bufs, slot_of(q), r0, acc[0])])[0]
+    }
+
+    /// `acc` plus rows `r0..r0 + rr` of slot tile `slot` of `bufs`.
+    fn add_chunk(&self, bufs: Val, slot: Val, r0: Val, acc: Val) -> Val {
+        let (ci, cj) = self.indices();
+        let (p, mask) = Self::chunk(&slot_tile(bufs, slot, &self.cfg), r0).tile(ci, cj);
+        acc + load_masked(p, mask, 0)
     }
 }
 

@@ -21,6 +21,7 @@ pub mod gemm;
 mod gpu;
 mod gemm_ar;
 mod gemm_rs;
+mod gemm_rs_ps;
 pub mod host;
 mod matmul;
 pub mod msccl;

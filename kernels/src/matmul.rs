@@ -173,6 +173,14 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
             let sizes = vec![prod(&[seg_max, k, es])?, prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[m, n, es])?, prod(&[w, tiles + ready, 8])?];
             (sizes, vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4)], (0, 2, 3), extra)
         }
+        Algo::GemmRsPs => {
+            if nodes > 1 {
+                return Err(unsupported(format!("{nodes} nodes (its remote stores reach one node's ranks; gemm_rs crosses nodes)")));
+            }
+            let tiles = seg_max.div_ceil(bm) * n.div_ceil(bn);
+            let sizes = vec![prod(&[m, k, es])?, prod(&[k, n, es])?, prod(&[seg_max, n, es])?, prod(&[w, tiles, bm, bn, 4])?];
+            (sizes, (0..4).map(Buf).collect(), (0, 1, 2), 0)
+        }
         Algo::GemmAr => {
             let sizes = crate::gemm_ar::buffer_sizes(&c, MatmulShape { m, n, k }, es, (nodes, local)).ok_or_else(too_large)?;
             (sizes, (0..9).map(Buf).collect(), (0, 1, 2), comm)
@@ -196,7 +204,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     };
     let mut args = args;
     args.extend(dims);
-    if def.algo != Algo::Gemm {
+    if !matches!(def.algo, Algo::Gemm | Algo::GemmRsPs) {
         args.extend([I64(local as i64), Epoch]);
     }
     let bufs = crate::run::alloc_all(world, &sizes)?;
@@ -301,7 +309,7 @@ impl PreparedMatmul {
             DType::BF16 => 7.82e-3,
             _ => f32::EPSILON as f64,
         };
-        let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe | Algo::GemmAr) { self.world.n_ranks() } else { 1 };
+        let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs | Algo::GemmAr) { self.world.n_ranks() } else { 1 };
         let (mut ok, mut max_err) = (true, 0.0f64);
         for (r, (want, abs)) in self.expected().iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
             let got = HostVec::read(&self.world, self.bufs[self.io.2], r, 0, want.len(), self.dtype)?.to_f64();

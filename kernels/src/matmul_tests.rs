@@ -81,6 +81,14 @@ fn gemm_ar_every_method_every_topology_every_dtype() {
 }
 
 #[test]
+fn gemm_rs_ps_every_one_node_topology_every_dtype() {
+    let one_node: Vec<_> = TOPOLOGIES.iter().copied().filter(|&(nodes, _)| nodes == 1).collect();
+    overlap_cases_with("gemm_rs_ps", true, &Constexprs::new().with("REDUCE_ROWS", "4"), &one_node);
+    let e = prepare_matmul(&world(2, 2), "gemm_rs_ps", MatmulShape { m: 8, n: 8, k: 8 }, DType::F32, &small(DType::F32));
+    assert!(e.err().unwrap().to_string().contains("reach one node"));
+}
+
+#[test]
 fn gemm_ar_picks_its_method_by_size() {
     // The default (no METHOD) is one-shot on 2 ranks up to the AllReduce's cut-over, two-shot
     // otherwise; both verify.

@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, reduce, ring_allreduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, reduce, ring_allreduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -89,6 +89,7 @@ pub(crate) enum Algo {
     GemmRsCe,
     GemmAr,
     FlashDecode,
+    GemmRsPs,
 }
 
 /// A registry entry.
@@ -105,7 +106,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
         Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
-        Algo::GemmRs | Algo::GemmRsCe => Collective::GemmReduceScatter,
+        Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
         Algo::FlashDecode => Collective::FlashDecode,
         _ => Collective::AllReduce,
@@ -113,7 +114,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 18] = [
+pub(crate) static DEFS: [Def; 19] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -130,6 +131,7 @@ pub(crate) static DEFS: [Def; 18] = [
     def("gemm_rs", "GEMM-ReduceScatter: tiles pushed to their owner, reduced on arrival (hierarchical)", Algo::GemmRs, gemm_rs::gemm_rs),
     def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
+    def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
     def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank, rescaled sum", Algo::FlashDecode, flash_decode::flash_decode),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];

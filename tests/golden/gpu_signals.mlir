@@ -113,7 +113,7 @@ module {
 //   %t4 = srem i32 %t2, %t3
 //   %t5 = mul i64 %v3, 4
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-//   call void @nvshmemx_putmem_signal_block(ptr %v0, ptr %v1, i64 %t5, ptr %v2, i64 1, i32 9, i32 %t4)
+//   call void @nvshmemx_putmem_signal_block(ptr %v0, ptr %v1, i64 %t5, ptr %v2, i64 1, i32 9, i32 %t4) #5
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 //   %t6 = getelementptr i64, ptr %v2, i64 1
 //   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
@@ -261,3 +261,4 @@ module {
 // attributes #2 = { convergent nocallback nounwind }
 // attributes #3 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 // attributes #4 = { "nvvm.maxntid"="128" "nvvm.minctasm"="1" }
+// attributes #5 = { noinline }

@@ -172,7 +172,7 @@ fn cli_compiles_allgather_to_a_cubin() {
 }
 
 /// The GEMM kernels at their GPU default config and two more, per dtype.
-pub(crate) const GEMMS: [&str; 3] = ["gemm", "ag_gemm", "gemm_rs"];
+pub(crate) const GEMMS: [&str; 4] = ["gemm", "ag_gemm", "gemm_rs", "gemm_rs_ps"];
 
 /// GEMM configs beyond the default: (BLOCK_M, BLOCK_N, BLOCK_K, num_warps).
 pub(crate) const GEMM_CONFIGS: [(usize, usize, usize, usize); 2] = [(64, 64, 32, 8), (128, 64, 32, 8)];
