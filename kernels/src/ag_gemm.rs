@@ -133,4 +133,16 @@ pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::all("SWIZZLE", &["0", "1"]),
+];
+
+/// The tuner's space of `ag_gemm_ce`: the tiles and swizzle order of `ag_gemm`, and push or
+/// pull on the copy engine (it has no communication programs).
+pub(crate) const CE_TUNE_SPACE: &[crate::tune::Param] = &[
+    crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
+    crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
+    crate::tune::Param::all("BLOCK_K", &["32", "64"]),
+    crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::all("SWIZZLE", &["0", "1"]),
+    crate::tune::Param::all("CE_PULL", &["0", "1"]),
 ];

@@ -57,3 +57,11 @@ pub fn gemm_rs_ps(c: &Constexprs) -> Result<Kernel, DslError> {
         Ok(())
     })
 }
+
+/// The tuner's space of `gemm_rs_ps`: tiles and warps (every program computes, then reduces).
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
+    crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
+    crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
+    crate::tune::Param::all("BLOCK_K", &["32", "64"]),
+    crate::tune::Param::gpu("num_warps", &["4", "8"]),
+];

@@ -125,7 +125,7 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         }
     }
     if matmul {
-        return run_matmul(&a, &world, dtype, &constexprs);
+        return run_matmul(&a, &kernel, &world, dtype, &constexprs);
     }
     let opts = weft::kernels::RunOptions { iters: a.iters.max(1), warmup: 1, constexprs, seed: 0x5eed };
     let counted = weft::emulator::executed_instructions();
@@ -216,9 +216,10 @@ fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
 }
 
 /// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.
-fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl::Constexprs) -> Result<(), String> {
+/// `kernel` is the one the tuned config picked (`ag_gemm_ce` for `ag_gemm`, say), else `a.kernel`.
+fn run_matmul(a: &RunArgs, kernel: &str, world: &World, dtype: DType, c: &weft::compiler::dsl::Constexprs) -> Result<(), String> {
     let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
-    let mut p = weft::kernels::prepare_matmul(world, &a.kernel, shape, dtype, c).map_err(|e| e.to_string())?;
+    let mut p = weft::kernels::prepare_matmul(world, kernel, shape, dtype, c).map_err(|e| e.to_string())?;
     let mut warnings = vec![];
     let counted = weft::emulator::executed_instructions();
     let times = weft::kernels::time_launches(
@@ -240,7 +241,7 @@ fn run_matmul(a: &RunArgs, world: &World, dtype: DType, c: &weft::compiler::dsl:
     if printer(world) {
         println!(
         "{} ranks={} ({}) m={} n={} k={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
-        a.kernel,
+        kernel,
         world.n_ranks(),
         world.topology(),
         a.m,

@@ -207,14 +207,27 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let loads = segs * w * (rows / bm).ceil() * (nf / bn).ceil() * (kf / bk).ceil() * (bm * bk + bk * bn) * es;
             let compute = padded * cpu_tile_cost(bm, bn) / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores);
             let (comm_bytes, messages) = match c.algorithm.as_str() {
-                "ag_gemm" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
-                "gemm_rs" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),
+                "ag_gemm" | "ag_gemm_ce" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
+                "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),
                 _ => (0.0, 0.0),
             };
-            // Communication programs take cores from the tiles but overlap with them.
-            let comm_t = comm_bytes * inter / (bw * comm.min(cores)) + messages * lat / comm;
-            let share = (comm / (comm + (cores / w).max(1.0))).min(0.5);
-            compute / (1.0 - share) + 0.1 * comm_t.min(compute) + (comm_t - compute).max(0.0) + m.launch_s
+            match c.algorithm.as_str() {
+                // The copy engine (one transfer thread per rank on `local`) moves the data
+                // beside the tiles: no program is given up, one copier per rank.
+                "ag_gemm_ce" | "gemm_rs_ce" => {
+                    let comm_t = comm_bytes * inter / bw + messages * lat;
+                    compute * (1.0 + 1.0 / (cores / w).max(1.0)).min(1.5) + 0.1 * comm_t.min(compute) + (comm_t - compute).max(0.0) + m.launch_s
+                }
+                // The producer stores its partials to the owners as it goes, then every rank
+                // waits at a barrier and reduces: the reduction does not overlap the tiles.
+                "gemm_rs_ps" => compute + comm_bytes * inter / (bw * cores) + 2.0 * w * lat + m.launch_s,
+                _ => {
+                    // Communication programs take cores from the tiles but overlap with them.
+                    let comm_t = comm_bytes * inter / (bw * comm.min(cores)) + messages * lat / comm;
+                    let share = (comm / (comm + (cores / w).max(1.0))).min(0.5);
+                    compute / (1.0 - share) + 0.1 * comm_t.min(compute) + (comm_t - compute).max(0.0) + m.launch_s
+                }
+            }
         }
     }
 }

@@ -109,7 +109,11 @@ fn candidates(op: &str) -> Result<(Vec<&'static str>, Option<CollectiveKind>), T
         "allgather" => (vec!["allgather", "allgather_pull", "allgather_ll"], Some(CollectiveKind::AllGather)),
         "reduce_scatter" => (vec!["reduce_scatter"], Some(CollectiveKind::ReduceScatter)),
         "broadcast" => (vec!["broadcast"], None),
-        "gemm" | "ag_gemm" | "gemm_rs" => (vec![find(op)?.info.name], None),
+        // The comm method is the kernel: program instances, the copy engine, or (GEMM-RS) the
+        // producer storing straight to the owner. One more method is one more name here.
+        "gemm" => (vec!["gemm"], None),
+        "ag_gemm" => (vec!["ag_gemm", "ag_gemm_ce"], None),
+        "gemm_rs" => (vec!["gemm_rs", "gemm_rs_ce", "gemm_rs_ps"], None),
         _ => return Err(TuneError::NotTunable { op: op.into() }),
     })
 }
@@ -119,7 +123,9 @@ fn declared(kernel: &str) -> &'static [Param] {
     match kernel {
         "gemm" => crate::gemm::TUNE_SPACE,
         "ag_gemm" => crate::ag_gemm::TUNE_SPACE,
-        "gemm_rs" => crate::gemm_rs::TUNE_SPACE,
+        "ag_gemm_ce" => crate::ag_gemm::CE_TUNE_SPACE,
+        "gemm_rs" | "gemm_rs_ce" => crate::gemm_rs::TUNE_SPACE,
+        "gemm_rs_ps" => crate::gemm_rs_ps::TUNE_SPACE,
         "broadcast" => crate::broadcast::TUNE_SPACE,
         k if k.starts_with("allgather") => crate::allgather::TUNE_SPACE,
         _ => crate::reduce::TUNE_SPACE,
@@ -197,6 +203,9 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
     }
     if c.algorithm == "allreduce_multimem" && topo.nodes > 1 {
         return Some(format!("multimem reaches one node, the topology is {topo}"));
+    }
+    if c.algorithm == "gemm_rs_ps" && topo.nodes > 1 {
+        return Some(format!("gemm_rs_ps's remote stores reach one node, the topology is {topo}"));
     }
     let es = problem.dtype.size_bytes();
     match problem.shape {

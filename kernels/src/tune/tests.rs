@@ -114,6 +114,30 @@ fn pruning_removes_padding_tiles_oversized_shared_memory_and_bad_constexprs() {
     assert!(p3.iter().any(|x| x.config.algorithm == "allreduce_multimem"));
 }
 
+#[test]
+fn overlap_spaces_join_the_comm_method_and_the_model_ranks_every_method() {
+    use weft_compiler::pipeline::Target;
+    let algs = |op: &str| space::space(op, Target::Cpu).unwrap().into_iter().map(|c| c.algorithm).collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(algs("ag_gemm").into_iter().collect::<Vec<_>>(), ["ag_gemm", "ag_gemm_ce"]);
+    assert_eq!(algs("gemm_rs").into_iter().collect::<Vec<_>>(), ["gemm_rs", "gemm_rs_ce", "gemm_rs_ps"]);
+    // Pull and push, and both swizzle orders, are points of the copy-engine AG-GEMM's space.
+    let ce: Vec<_> = space::space("ag_gemm", Target::Cpu).unwrap().into_iter().filter(|c| c.algorithm == "ag_gemm_ce").collect();
+    for (key, v) in [("CE_PULL", 1), ("CE_PULL", 0), ("SWIZZLE", 1)] {
+        assert!(ce.iter().any(|c| c.int(key) == Some(v)), "{key}={v}");
+    }
+    // The producer-scatter GEMM-RS is pruned across nodes; every kept config gets a finite,
+    // positive prediction, and every method is in the model's ranking.
+    let p = Problem { op: "gemm_rs".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 344, k: 128 }), dtype: DType::BF16 };
+    let (_, pruned) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 2, local_size: 2 }, Target::Cpu);
+    assert!(pruned.iter().any(|x| x.config.algorithm == "gemm_rs_ps" && x.why.contains("one node")));
+    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, signal_s: 1e-6, launch_s: 1e-5, cores: 2 };
+    let (keep, _) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 1, local_size: 4 }, Target::Cpu);
+    for c in &keep {
+        let t = super::cost::predict(c, &p, Topology { nodes: 1, local_size: 4 }, &machine);
+        assert!(t.is_finite() && t > 0.0, "{} -> {t}", c.id());
+    }
+}
+
 /// An entry for `problem` on `w` naming `winner`, as another rank (or an older run) wrote it.
 fn planted(w: &World, problem: &Problem, winner: &str, us: f64) -> Entry {
     let full = space::space(&problem.op, weft_compiler::pipeline::Target::Cpu).unwrap();
