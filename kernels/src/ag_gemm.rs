@@ -133,6 +133,7 @@ pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    // Last: `gemm_rs` takes the parameters before it.
     crate::tune::Param::all("SWIZZLE", &["0", "1"]),
 ];
 

@@ -208,12 +208,6 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
     })
 }
 
-/// The tuner's search space of `gemm_rs` and `gemm_rs_ce`: tiles, communication programs
-/// (here the reducing ones), warps on GPUs.
-pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
-    crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
-    crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
-    crate::tune::Param::all("BLOCK_K", &["32", "64"]),
-    crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
-    crate::tune::Param::gpu("num_warps", &["4", "8"]),
-];
+/// The tuner's search space of `gemm_rs` and `gemm_rs_ce`: `ag_gemm`'s without its swizzle
+/// order (tiles, communication programs, here the reducing ones, warps on GPUs).
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = crate::ag_gemm::TUNE_SPACE.split_at(5).0;

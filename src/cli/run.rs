@@ -176,6 +176,14 @@ fn emulation_speed(world: &World, before: u64, warmup: usize, times: &[std::time
     );
 }
 
+/// The verdict every rank agrees on (ok, max error) and the median launch in seconds.
+fn verdict(world: &World, (ok, max_err): (bool, f64), times: &[std::time::Duration]) -> Result<(bool, f64, f64), String> {
+    let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    Ok((ok, max_err, sorted[sorted.len() / 2].as_secs_f64().max(1e-9)))
+}
+
 /// `weft run flash_decode`: verify against softmax attention in f64, report time and the KV
 /// cache's read bandwidth.
 fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
@@ -185,11 +193,7 @@ fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_decode(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
-    let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
-    let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
-    let mut sorted = times.clone();
-    sorted.sort();
-    let secs = sorted[sorted.len() / 2].as_secs_f64().max(1e-9);
+    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
     if printer(world) {
         println!(
             "{} ranks={} ({}) batch={} heads={} kv_heads={} seq={} head_dim={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  KV {:.2} GB/s",
@@ -233,11 +237,7 @@ fn run_matmul(a: &RunArgs, kernel: &str, world: &World, dtype: DType, c: &weft::
     )
     .map_err(|e| e.to_string())?;
     emulation_speed(world, counted, 1, &times);
-    let (ok, max_err) = p.verify().map_err(|e| e.to_string())?;
-    let (ok, max_err) = world.agree_verdict(ok, max_err).map_err(|e| e.to_string())?;
-    let mut sorted = times.clone();
-    sorted.sort();
-    let secs = sorted[sorted.len() / 2].as_secs_f64().max(1e-9);
+    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
     if printer(world) {
         println!(
         "{} ranks={} ({}) m={} n={} k={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
