@@ -122,6 +122,11 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
     let best = out.ranked.first().map_or(1.0, |r| r.1.us);
     println!("{:>4}  {:>12}  {:>7}  {:>4}  config", "rank", "time (us)", "vs best", "runs");
     for (i, (id, m)) in out.ranked.iter().enumerate() {
+        // Re-timed rounds and a single first-pass loop are different estimates: say where
+        // the table switches from one to the other.
+        if i == out.retimed && out.retimed > 0 {
+            println!("      -- not re-timed: first-pass times, each slower than every finalist in that pass --");
+        }
         let mark = if *id == out.winner.id() { "  <- winner" } else { "" };
         println!("{:>4}  {:>12.1}  {:>6.2}x  {:>4}  {id}{mark}", i + 1, m.us, m.us / best, m.runs);
     }

@@ -64,8 +64,12 @@ pub struct Outcome {
     pub winner: Config,
     /// Cache hit or measured now.
     pub source: Source,
-    /// Every measured config, fastest first.
+    /// Every measured config: the re-timed finalists first (fastest first by their re-timed
+    /// rounds), then the rest by their first-pass time.
     pub ranked: Vec<(String, Measured)>,
+    /// How many leading entries of `ranked` were re-timed in alternation (0 on a cache hit,
+    /// whose entry keeps one time per config).
+    pub retimed: usize,
     /// Size of the space.
     pub space: usize,
     /// Configs pruned before compiling.
@@ -95,7 +99,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
         && let Some(winner) = Config::parse(&e.winner)
     {
         let ranked = rank(&e.measured);
-        return Ok(Outcome { winner, source: Source::Cache, ranked, space: full.len(), pruned, measured_now: 0, reused: 0, notes: agreed.notes, path });
+        return Ok(Outcome { winner, source: Source::Cache, ranked, retimed: 0, space: full.len(), pruned, measured_now: 0, reused: 0, notes: agreed.notes, path });
     }
     let Some(first) = valid.first().cloned() else {
         let first = pruned.first().map(|p| format!("{}: {}", p.config.id(), p.why)).unwrap_or_default();
@@ -132,7 +136,8 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     for d in dirs {
         cache::store(&d, &entry)?;
     }
-    Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
+    let retimed = finalists.iter().filter(|id| measured.contains_key(*id)).count();
+    Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), retimed, space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
 }
 
 /// Measured configs, fastest first, ties by id.
