@@ -13,7 +13,8 @@
 //! own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3).
 //!
 //! Reports speedup = baseline / fused and overlap efficiency =
-//! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm), and writes the table to
+//! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm) (a dash where the shorter phase is under 5%
+//! of the longer), and writes the table to
 //! `target/weft-bench/overlap.md`; criterion's plots land in `target/criterion/`.
 
 #[path = "support.rs"]
@@ -95,9 +96,8 @@ fn bench(c: &mut Criterion) {
                         fused.launch().expect("launch");
                     });
                     let speedup = t_base.as_secs_f64() / t_fused.as_secs_f64();
-                    let eff = (ms(t_comm) + ms(t_gemm) - ms(t_fused)) / ms(t_comm).min(ms(t_gemm));
                     let line = format!(
-                        "| {label} | {topology} | {}x{}x{} | {:.3} | {:.3} | {:.3} | {:.3} | {speedup:.2}x | {:.0}% |",
+                        "| {label} | {topology} | {}x{}x{} | {:.3} | {:.3} | {:.3} | {:.3} | {speedup:.2}x | {} |",
                         shape.m,
                         shape.n,
                         shape.k,
@@ -105,7 +105,7 @@ fn bench(c: &mut Criterion) {
                         ms(t_gemm),
                         ms(t_base),
                         ms(t_fused),
-                        eff * 100.0
+                        overlap_efficiency(ms(t_comm), ms(t_gemm), ms(t_fused))
                     );
                     eprintln!("{line}");
                     let _ = writeln!(summary, "{line}");
@@ -115,6 +115,17 @@ fn bench(c: &mut Criterion) {
         group.finish();
     }
     support::write_summary("overlap.md", &summary);
+}
+
+/// (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm) as a percentage, or "–" where the shorter
+/// phase is under 5% of the longer: there is then nothing worth hiding, and the ratio only
+/// magnifies noise in the longer phase (it printed -9000% on comm-light shapes).
+fn overlap_efficiency(comm: f64, gemm: f64, fused: f64) -> String {
+    let (short, long) = (comm.min(gemm), comm.max(gemm));
+    if short < 0.05 * long {
+        return "–".into();
+    }
+    format!("{:.0}%", (comm + gemm - fused) / short * 100.0)
 }
 
 criterion_group!(benches, bench);

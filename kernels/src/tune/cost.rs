@@ -18,6 +18,10 @@ pub struct Machine {
     pub flops_per_core: f64,
     /// Bytes per second of a large copy (the `local` transport's "link").
     pub copy_bytes_per_s: f64,
+    /// Bytes per second of a copy that stays in the caches (256 KiB buffers); 0 in caches
+    /// written before it existed, which are re-measured.
+    #[serde(default)]
+    pub cache_copy_bytes_per_s: f64,
     /// Seconds for one cross-thread signal (one way).
     pub signal_s: f64,
     /// Seconds to start and join one launch's workers.
@@ -30,7 +34,7 @@ impl Machine {
     /// The constants cached in `dir/machine.json`, measured (and cached) if absent or unreadable.
     pub fn cached(dir: &Path) -> Machine {
         let path = dir.join("machine.json");
-        if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+        if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str::<Machine>(&t).ok()).filter(|m| m.cache_copy_bytes_per_s > 0.0) {
             return m;
         }
         let m = Machine::measure();
@@ -43,7 +47,14 @@ impl Machine {
     /// Measures the constants (about a tenth of a second).
     pub fn measure() -> Machine {
         let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
-        Machine { flops_per_core: flop_rate(), copy_bytes_per_s: copy_rate(), signal_s: signal_latency(), launch_s: launch_latency(cores), cores }
+        Machine {
+            flops_per_core: flop_rate(),
+            copy_bytes_per_s: copy_rate(16 << 20, 4),
+            cache_copy_bytes_per_s: copy_rate(256 << 10, 256),
+            signal_s: signal_latency(),
+            launch_s: launch_latency(cores),
+            cores,
+        }
     }
 }
 
@@ -63,15 +74,17 @@ fn flop_rate() -> f64 {
     (2 * reps * x.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
 }
 
-fn copy_rate() -> f64 {
-    let src = vec![1u8; 16 << 20];
-    let mut dst = vec![0u8; 16 << 20];
+/// Bytes per second copying `bytes` `reps` times between the same two buffers.
+fn copy_rate(bytes: usize, reps: usize) -> f64 {
+    let src = vec![1u8; bytes];
+    let mut dst = vec![0u8; bytes];
+    dst.copy_from_slice(&src);
     let t = Instant::now();
-    for _ in 0..4 {
+    for _ in 0..reps {
         dst.copy_from_slice(std::hint::black_box(&src));
     }
     std::hint::black_box(&dst);
-    (4 * src.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
+    (reps * src.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
 }
 
 fn signal_latency() -> f64 {
@@ -112,11 +125,25 @@ fn launch_latency(cores: usize) -> f64 {
 /// polls word by word, which a GPU hides behind its many threads and a CPU thread pays in
 /// full, so on CPUs they move data slower than Simple's plain copy and flag.
 fn protocol(p: &str) -> (f64, f64) {
+    // Simple at half a copy: the executor stages every chunk through a scratch slot and
+    // copies it out again (the 1x4 sweeps: the ring ReduceScatter behind the library's at
+    // 64 KiB and 16 MiB, which moves 17 segments to the ring's 9).
     match p {
-        "LL" => (0.25, 2.0),
-        "LL128" => (0.5, 2.0),
-        _ => (1.0, 2.0),
+        "LL" => (0.125, 2.0),
+        "LL128" => (0.25, 2.0),
+        _ => (0.5, 2.0),
     }
+}
+
+/// Working sets up to this many bytes (every rank's buffers together) stay in the caches.
+const CACHED_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
+
+/// Relative cost per element of a `block`-wide tile while the data is in the caches: the CPU
+/// back end holds a tile as one vector value, which past 256 f32 lanes lives in stack slots,
+/// so every element makes an extra trip through L1 (the 1x4 sweeps at 4-64 KiB: 1024-wide
+/// tiles 2-10% and 4096-wide 10-45% slower than 256-wide; from DRAM the difference vanishes).
+fn cached_tile_cost(block: f64) -> f64 {
+    1.0 + 0.035 * (block / 256.0 - 1.0).max(0.0)
 }
 
 /// A synchronisation step of a lowered MSCCL schedule costs this many library signals: each
@@ -177,8 +204,9 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 "reduce_scatter" => ((2.0 + 5.0 * (w - 1.0)) * seg, 2.0 * (w - 1.0)),
                 "allgather" => (2.0 * w * bytes, w - 1.0),
                 "allgather_pull" => (2.0 * w * bytes, 2.0),
-                // Flag words double what is written and polled.
-                "allgather_ll" => (4.0 * (w - 1.0) * bytes, 1.0),
+                // Flag words double what is written and polled, and a CPU thread polls each
+                // word (as MSCCL's LL protocol, see `protocol`).
+                "allgather_ll" => (8.0 * (w - 1.0) * bytes, 1.0),
                 "broadcast" => (2.0 * bytes, 1.0),
                 _ => msccl_volume(c, bytes, w),
             };
@@ -192,7 +220,12 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let inst = c.int("instances").unwrap_or(1) as f64;
             // Instances split the bytes but each adds its own synchronisation.
             let parallel = inst.min((cores / w).max(1.0));
-            bytes_moved * pad * inter / (bw * pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
+            // In the caches the copy rate is the cached one and the tile width shows; from
+            // DRAM the large-copy rate bounds it.
+            let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
+            let from_cache = bytes_moved * pad * cached_tile_cost(block) / cached_bw;
+            let from_dram = if 3.0 * w * bytes > CACHED_BYTES { bytes_moved * pad / bw } else { 0.0 };
+            from_cache.max(from_dram) * inter / (pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }
         Shape::Matmul(s) => {
             let get = |k: &str, d: i64| c.int(k).unwrap_or(d) as f64;

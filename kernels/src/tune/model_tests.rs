@@ -1,18 +1,19 @@
 //! Tests of the cost model's ordering where the tune bench found it wrong (tile padding of
 //! the segmented collectives, multimem's second barrier, MSCCL protocols on CPU threads, wide
-//! CPU tiles), of the quantile used for head-to-head timing, and of the finalists' order.
+//! CPU tiles, wide collective tiles in the caches, the MSCCL executor's staging), of the
+//! local search's neighbours, of the quantile used for head-to-head timing, and of the finalists' order.
 
 use super::cache::Measured;
 use super::cost::{predict, Machine};
 use super::measure::low_quartile;
-use super::search::ordered;
+use super::search::{neighbours, ordered};
 use super::space::Config;
 use super::{Problem, Shape};
 use crate::MatmulShape;
 use weft_runtime::{DType, Topology};
 
 /// Constants of the order the 2-core machine measures (fixed, so the test does not time).
-const MACHINE: Machine = Machine { flops_per_core: 3e8, copy_bytes_per_s: 1.5e9, signal_s: 5e-6, launch_s: 3e-4, cores: 2 };
+const MACHINE: Machine = Machine { flops_per_core: 3e8, copy_bytes_per_s: 1.5e9, cache_copy_bytes_per_s: 6e9, signal_s: 5e-6, launch_s: 3e-4, cores: 2 };
 const ONE_BY_FOUR: Topology = Topology { nodes: 1, local_size: 4 };
 
 fn cfg(id: &str) -> Config {
@@ -94,4 +95,36 @@ fn finalists_rank_before_configs_that_were_not_retimed() {
     // Without finalists it is the plain ranking.
     let order: Vec<String> = ordered(&measured, &[]).into_iter().map(|(id, _)| id).collect();
     assert_eq!(order, ["c", "b", "a", "d"]);
+}
+
+#[test]
+fn cached_collectives_prefer_narrow_tiles_and_the_library_reduce_scatter() {
+    // 64 KiB per rank over 4 ranks stays in the caches: 256-wide tiles ahead (the sweeps).
+    for (op, alg) in [("reduce_scatter", "reduce_scatter"), ("allreduce", "allreduce_two_shot")] {
+        let p = elems(op, 1 << 16);
+        let t = |b: u32| us(&format!("{alg} BLOCK={b}"), &p, ONE_BY_FOUR);
+        assert!(t(256) < t(1024) && t(1024) < t(4096), "{alg}: {} {} {}", t(256), t(1024), t(4096));
+    }
+    // The executor stages through scratch: the ring moves fewer bytes but copies each twice.
+    for n in [1 << 16, 1 << 22] {
+        let p = elems("reduce_scatter", n);
+        let ring = us("msccl:reduce_scatter_ring block=512 instances=1 protocol=Simple", &p, ONE_BY_FOUR);
+        assert!(us("reduce_scatter BLOCK=1024", &p, ONE_BY_FOUR) < ring, "{n}");
+    }
+    // LL words are polled one by one on CPU threads.
+    let p = elems("allgather", 1024);
+    assert!(us("allgather BLOCK=256", &p, ONE_BY_FOUR) < us("allgather_ll BLOCK=256", &p, ONE_BY_FOUR));
+}
+
+#[test]
+fn the_method_is_one_of_the_neighbours_dimensions() {
+    let all: Vec<(Config, f64)> = ["allreduce_multimem BLOCK=256", "allreduce_multimem BLOCK=1024", "allreduce_two_shot BLOCK=256", "allreduce_two_shot BLOCK=1024", "msccl:ring_allreduce block=512 instances=1 protocol=Simple"]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (cfg(id), i as f64))
+        .collect();
+    let ids: Vec<String> = neighbours(&cfg("allreduce_multimem BLOCK=256"), &all).iter().map(Config::id).collect();
+    // Another block of the same method, or the same block under another method; never a
+    // config that shares no parameter (the MSCCL ring) or differs in two.
+    assert_eq!(ids, ["allreduce_multimem BLOCK=1024", "allreduce_two_shot BLOCK=256"]);
 }

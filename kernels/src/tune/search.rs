@@ -159,9 +159,9 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
 fn agreed_machine(dir: &std::path::Path, agree: &mut Agreement) -> Result<Machine, TuneError> {
     let m = Machine::cached(dir);
     let words = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
-    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64)].concat())?;
+    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.cache_copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64)].concat())?;
     let f = |i: usize| f64::from_bits(all[0][2 * i] as u64 | (all[0][2 * i + 1] as u64) << 32);
-    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), signal_s: f(2), launch_s: f(3), cores: f(4) as usize })
+    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize })
 }
 
 /// Compiles the library kernels of `configs` on as many threads as there are cores, so the
@@ -194,10 +194,17 @@ struct Plan {
     budget: usize,
 }
 
-/// The configs of `all` that differ from `c` in exactly one parameter, in model order.
-fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
+/// The configs of `all` that differ from `c` in exactly one parameter, in model order; the
+/// method counts as a parameter: another algorithm with every parameter the two share equal
+/// (and at least one shared) is a neighbour too, since the model misjudges whole methods at
+/// some sizes (two-shot against multimem at 64 KiB) while the tile parameters carry over.
+pub(super) fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
     let differ = |o: &Config| o.algorithm == c.algorithm && o.params.iter().filter(|(k, v)| c.params.get(*k) != Some(*v)).count() == 1;
-    all.iter().filter(|(o, _)| differ(o)).map(|(o, _)| o.clone()).collect()
+    let same_params = |o: &Config| {
+        let shared: Vec<&String> = o.params.keys().filter(|k| c.params.contains_key(*k)).collect();
+        o.algorithm != c.algorithm && !shared.is_empty() && shared.iter().all(|k| o.params.get(*k) == c.params.get(*k))
+    };
+    all.iter().filter(|(o, _)| differ(o) || same_params(o)).map(|(o, _)| o.clone()).collect()
 }
 
 /// Times up to `plan.budget` configs not yet measured: the seeds, then the unmeasured
