@@ -65,7 +65,8 @@ pub struct Outcome {
     /// Cache hit or measured now.
     pub source: Source,
     /// Every measured config: the re-timed finalists first (fastest first by their re-timed
-    /// rounds), then the rest by their first-pass time.
+    /// rounds; those within 2% of the fastest in the model's order), then the rest by their
+    /// first-pass time.
     pub ranked: Vec<(String, Measured)>,
     /// How many leading entries of `ranked` were re-timed in alternation (0 on a cache hit,
     /// whose entry keeps one time per config).
@@ -128,7 +129,8 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     precompile(world, problem, &warm, progress);
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
-    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, progress)?;
+    let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
+    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, &model, progress)?;
     let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -260,6 +262,9 @@ fn time_candidates(
 /// Finalists: the fastest measured configs re-timed together, and the rounds they get.
 const FINALISTS: usize = 4;
 const FINAL_ROUNDS: usize = 7;
+/// Re-timed finalists this close to the fastest are a tie the rounds cannot resolve (the tune
+/// bench's head-to-head moves such pairs by 5-8% between its halves); the model breaks it.
+const TIE: f64 = 1.02;
 
 /// Re-times the fastest measured configs in alternation and keeps their low-quartile rounds: timed
 /// one after another, a burst of load from other processes can make a slower config look best
@@ -272,6 +277,7 @@ fn retime_finalists(
     opts: &Options,
     agree: &mut Agreement,
     measured: &mut BTreeMap<String, Measured>,
+    model: &dyn Fn(&str) -> f64,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<String>, TuneError> {
     let ranked = rank(measured);
@@ -290,6 +296,8 @@ fn retime_finalists(
     }
     let mut by_time: Vec<(String, f64)> = finalists.iter().map(Config::id).zip(times.iter().map(|t| t * 1e6)).collect();
     by_time.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    let tied = by_time.iter().take_while(|(_, t)| *t <= by_time[0].1 * TIE).count();
+    by_time[..tied].sort_by(|a, b| model(&a.0).total_cmp(&model(&b.0)).then_with(|| a.0.cmp(&b.0)));
     progress(Progress::Finalists { times: by_time.clone() });
     Ok(by_time.into_iter().map(|(id, _)| id).collect())
 }

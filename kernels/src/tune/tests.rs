@@ -162,11 +162,12 @@ fn ranks_with_disagreeing_caches_retune_together_without_hanging() {
     let e0 = std::fs::read_to_string(dirs[0].join(key(&w, &p).unwrap().file_name())).unwrap();
     let e1 = std::fs::read_to_string(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
     assert_eq!(e0, e1, "every rank must end with the same entry");
-    // Now every rank agrees: a hit, and the winner is the measured fastest.
+    // Now every rank agrees: a hit, and the winner is the measured fastest (or within the 2%
+    // where the model breaks the tie).
     let (c, _) = lookup(&w, &p, &cd).unwrap().expect("hit after re-tuning");
     assert_eq!(c, out.winner);
     let fastest = out.ranked.iter().map(|r| r.1.us).fold(f64::MAX, f64::min);
-    assert_eq!(out.ranked.iter().find(|r| r.0 == c.id()).unwrap().1.us, fastest);
+    assert!(out.ranked.iter().find(|r| r.0 == c.id()).unwrap().1.us <= fastest * 1.02);
     // One rank missing its file is a disagreement too.
     std::fs::remove_file(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
     assert!(lookup(&w, &p, &cd).unwrap().is_none());
