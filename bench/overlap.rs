@@ -10,7 +10,10 @@
 //! Beside each fused kernel, its copy-engine variants in the same run: `ag_gemm_ce` (push and
 //! pull gathers) and `gemm_rs_ce` (scatter on the copy engine), and AG-GEMM in AMD's swizzle
 //! order (`SWIZZLE=1`) and the producer-scatter GEMM-RS (`gemm_rs_ps`, one node), each its
-//! own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3).
+//! own row against the same baseline. `WEFT_OVERLAP_SHAPES=n` keeps the first `n` shapes (default all 3);
+//! `WEFT_OVERLAP_KERNELS=ag_gemm` (or `gemm_rs`) keeps one family. `WEFT_WORKERS=1` leaves the
+//! second core of a 2-core machine to the copy engine, as a GPU's DMA engines sit beside SMs the
+//! kernel fills.
 //!
 //! Reports speedup = baseline / fused and overlap efficiency =
 //! (t_comm + t_gemm - t_fused) / min(t_comm, t_gemm) (a dash where the shorter phase is under 5%
@@ -23,7 +26,7 @@ mod support;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::fmt::Write as _;
 use std::time::Duration;
-use weft::kernels::{prepare, prepare_matmul, shape_constexprs, MatmulShape};
+use weft::kernels::{prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
 const SCALE: usize = 32;
@@ -45,13 +48,20 @@ const VARIANTS: [(&str, &str, &[(&str, &str)]); 8] = [
 ];
 
 fn bench(c: &mut Criterion) {
-    let mut summary = String::from(
-        "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | overlap eff. |\n|---|---|---|---|---|---|---|---|---|\n",
+    // The kernel's instances run on `workers` threads; the copy engine's transfer threads run
+    // beside them. With fewer workers than cores (`WEFT_WORKERS=1` on two), the spare core is
+    // the GPU's copy engine beside SMs the kernel fills: what the `_ce` rows are for.
+    let workers = LocalOptions::from_env().workers;
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let mut summary = format!(
+        "Kernel workers: {workers} of {cores} cores (`WEFT_WORKERS`).\n\n| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | overlap eff. |\n|---|---|---|---|---|---|---|---|---|\n",
     );
     let shapes = std::env::var("WEFT_OVERLAP_SHAPES").ok().and_then(|v| v.parse().ok()).unwrap_or(LLAMA_NK.len()).min(LLAMA_NK.len());
-    let total = 2 * TOPOLOGIES.len() * shapes;
     let mut done = 0;
-    for kernel in ["ag_gemm", "gemm_rs"] {
+    let only = std::env::var("WEFT_OVERLAP_KERNELS").ok();
+    let kernels: Vec<&str> = ["ag_gemm", "gemm_rs"].into_iter().filter(|k| only.as_deref().is_none_or(|o| o == *k)).collect();
+    let total = kernels.len() * TOPOLOGIES.len() * shapes;
+    for kernel in kernels {
         let mut group = c.benchmark_group(kernel);
         group.sample_size(10).warm_up_time(Duration::from_millis(200)).measurement_time(Duration::from_secs(1));
         for (nodes, local) in TOPOLOGIES {
@@ -62,16 +72,8 @@ fn bench(c: &mut Criterion) {
                 done += 1;
                 let shape = MatmulShape { m: LLAMA_M / SCALE, n: n / SCALE, k: k / SCALE };
                 eprintln!("[{done}/{total}] {kernel} {topology} {shape:?}");
-                // The baseline's pieces: the same GEMM work per rank, and the collective.
-                let (gemm_shape, coll, elems) = if kernel == "ag_gemm" {
-                    (shape, "allgather", shape.m.div_ceil(w) * shape.k)
-                } else {
-                    (shape, "reduce_scatter", shape.m * shape.n)
-                };
-                let gcx = shape_constexprs("gemm", gemm_shape, w, DTYPE.name());
-                let mut gemm = prepare_matmul(&world, "gemm", gemm_shape, DTYPE, &gcx).expect("gemm prepares");
-                let ccx = weft::kernels::default_constexprs(coll, DTYPE.name()).expect("known");
-                let mut comm = prepare(&world, coll, elems, DTYPE, &ccx).expect("collective prepares");
+                let (mut comm, mut gemm) = support::baseline_parts(&world, kernel, shape, DTYPE);
+                let coll = if kernel == "ag_gemm" { "allgather" } else { "reduce_scatter" };
                 let id = format!("{topology}/{}x{}x{}", shape.m, shape.n, shape.k);
                 let t_comm = support::timed(&mut group, coll, &id, || {
                     comm.launch().expect("launch");

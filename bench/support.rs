@@ -45,3 +45,37 @@ pub fn launch_baseline(kernel: &str, comm: &mut weft::kernels::Prepared, gemm: &
         comm.launch().expect("launch");
     }
 }
+
+/// The baseline's two pieces for `kernel` on `world`: the collective (AllGather of A's row
+/// shards for `ag_gemm`, ReduceScatter of C for `gemm_rs`) and the same GEMM work per rank.
+#[allow(dead_code)] // used by the overlap benches only
+pub fn baseline_parts(world: &weft::runtime::World, kernel: &str, shape: weft::kernels::MatmulShape, dtype: weft::runtime::DType) -> (weft::kernels::Prepared, weft::kernels::PreparedMatmul) {
+    let w = world.topology().world_size();
+    let (coll, elems) = if kernel == "ag_gemm" { ("allgather", shape.m.div_ceil(w) * shape.k) } else { ("reduce_scatter", shape.m * shape.n) };
+    let gcx = weft::kernels::shape_constexprs("gemm", shape, w, dtype.name());
+    let gemm = weft::kernels::prepare_matmul(world, "gemm", shape, dtype, &gcx).expect("gemm prepares");
+    let ccx = weft::kernels::default_constexprs(coll, dtype.name()).expect("known");
+    let comm = weft::kernels::prepare(world, coll, elems, dtype, &ccx).expect("collective prepares");
+    (comm, gemm)
+}
+
+/// The median of `t` (not empty).
+#[allow(dead_code)] // used by the interleaved benches only
+pub fn median(mut t: Vec<f64>) -> f64 {
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+/// The 1-minute load average, printed beside a row measured on a shared machine.
+#[allow(dead_code)] // used by the interleaved benches only
+pub fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map(|s| s.split_whitespace().next().unwrap_or("?").to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// Milliseconds of one call of `f`.
+#[allow(dead_code)] // used by the interleaved benches only
+pub fn ms(f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    t.elapsed().as_secs_f64() * 1e3
+}
