@@ -165,11 +165,13 @@ fn disassemble(bin: &Path, cubin: &[u8]) -> Result<String, String> {
 }
 
 /// weft's kernel for `cfg`: the library's `gemm`, or a 1-D copy written here. Both are the
-/// variant a launch with 16-byte-aligned buffers and sizes divisible by 16 runs, the same facts
-/// Triton's side is compiled with (`tt.divisibility=16`).
+/// variant a launch with 16-byte-aligned buffers and sizes divisible by 16 (and below 2^30)
+/// runs, the same facts Triton's side is compiled with (`tt.divisibility=16`, i32 sizes).
 fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
     let [bm, bn, bk] = cfg.block;
     let facts = weft::compiler::analysis::specialize::CONSTEXPR;
+    // Sizes below 2^30: Triton passes such integers as i32.
+    let small = weft::compiler::analysis::specialize::SMALL_CONSTEXPR;
     if cfg.kind == "copy" {
         let c = Constexprs::new().with("BLOCK", bm).with("num_warps", cfg.warps).with(facts, "x,y,n");
         return dsl::kernel("copy", &c, |a| {
@@ -186,11 +188,11 @@ fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
         "gemm_rs" => Some("a,b,c,m,n,k"),
         _ => None,
     } {
-        let c = weft::kernels::target_constexprs(cfg.kind, "bf16", target).map_err(|e| e.to_string())?.with(facts, params);
+        let c = weft::kernels::target_constexprs(cfg.kind, "bf16", target).map_err(|e| e.to_string())?.with(facts, params).with(small, "m,n,k");
         return weft::kernels::build(cfg.kind, &c).map_err(|e| e.to_string());
     }
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).map_err(|e| e.to_string())?;
-    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps).with(facts, "a,b,c,m,n,k");
+    let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", bk).with("num_warps", cfg.warps).with(facts, "a,b,c,m,n,k").with(small, "m,n,k");
     weft::kernels::build("gemm", &c).map_err(|e| e.to_string())
 }
 

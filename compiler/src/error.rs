@@ -88,6 +88,16 @@ pub enum CompileError {
         /// What is wrong, naming the value.
         source: crate::layout::LayoutError,
     },
+    /// A constexpr the pipeline reads has a value it does not know.
+    #[error("constexpr `{name} = \"{value}\"`: expected {expected}")]
+    BadConstexpr {
+        /// The constexpr.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// The values it takes.
+        expected: &'static str,
+    },
     /// The requested stage does not exist for the target.
     #[error("unknown stage `{stage}` for target {target}; stages are: {known}")]
     UnknownStage {

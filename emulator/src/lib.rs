@@ -120,6 +120,8 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
         Some(Target::Amd { gfx }) => Box::new(gfx.info()),
         _ => return Err(EmuError::Target(arch.into())),
     };
+    // The kernel the GPU pipeline lowers for this variant.
+    let kernel = &*weft_compiler::analysis::narrow_index::for_variant(kernel);
     let gpu = weft_compiler::lower::gpu::lower(kernel, info.as_ref())?;
     launchable_lowered(kernel, gpu, arch, info.warp_size(), checks)
 }

@@ -4,6 +4,7 @@
 
 use crate::KernelError;
 use weft_compiler::analysis::Specialization;
+use weft_compiler::backend::nvshmem_transport::{self, DeviceTransport};
 use weft_compiler::cache::Compiled;
 use weft_compiler::ir::{Elem, Kernel, OpKind, Type};
 use weft_compiler::pipeline::{Options, Target};
@@ -37,7 +38,7 @@ fn launchable_with(world: &World, kernel: &Kernel, resident: bool) -> Result<Lau
     let general = gpu_variant(kernel, arch, emulated, resident)?;
     let (k, arch) = (kernel.clone(), arch.to_string());
     Ok(general.with_variants(move |facts| {
-        let spec = Specialization { div16: facts.to_vec() }.apply(&k);
+        let spec = Specialization { div16: facts.div16.clone(), small: facts.small.clone() }.apply(&k);
         // Facts only of arguments that cannot carry one (floats) leave the general variant.
         if Specialization::of(&spec).is_general() {
             return None;
@@ -61,6 +62,12 @@ pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelE
     let unsupported = |what: String| KernelError::Unsupported { kernel: kernel.name.clone(), what };
     let Some(target @ Target::Cuda { sm }) = Target::parse(arch) else {
         return Err(unsupported(format!("GPU architecture `{arch}` (the cuda transport runs sm_80, sm_90a, sm_100a)")));
+    };
+    // NVSHMEM's environment picks the device-transport variant unless the kernel names one;
+    // the cuda transport checks the choice when it loads the cubin.
+    let kernel = &match kernel.constexpr(nvshmem_transport::CONSTEXPR) {
+        Some(_) => kernel.clone(),
+        None => DeviceTransport::from_env().apply(kernel),
     };
     let spec = Specialization::of(kernel);
     let Compiled::Gpu(out) = weft_compiler::cache::compile_variant(kernel, target, &spec, &Options::from_env())? else {

@@ -1,6 +1,7 @@
 //! Specialized variants picked at launch (as `triton.jit` does): a kernel compiled for the
 //! general case can carry a specializer that compiles it again assuming that some arguments
-//! are divisible by 16 (pointers 16-byte aligned, integers multiples of 16). Each launch
+//! are divisible by 16 (pointers 16-byte aligned, integers multiples of 16) and that some
+//! integers are small (`|v| < 2^30`, so index math on them fits in 32 bits). Each launch
 //! computes those facts from its actual arguments and runs the variant compiled for exactly
 //! them (compiled once, on first use), so a launch that breaks a fact never runs code that
 //! assumed it.
@@ -12,12 +13,38 @@ use std::sync::{Arc, Mutex};
 
 /// Compiles the variant for per-argument facts; `None` where it would be the general one
 /// (or could not be built: the general variant is always correct).
-pub type Specializer = dyn Fn(&[bool]) -> Option<Launchable> + Send + Sync;
+pub type Specializer = dyn Fn(&ArgFacts) -> Option<Launchable> + Send + Sync;
 
 /// The variants of one kernel, by the facts they assume.
 pub struct Variants {
     make: Box<Specializer>,
-    compiled: Mutex<HashMap<Vec<bool>, Option<Launchable>>>,
+    compiled: Mutex<HashMap<ArgFacts, Option<Launchable>>>,
+}
+
+/// What a launch's arguments allow a variant to assume, per argument.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArgFacts {
+    /// Divisible by 16 (see [`divisible_by_16`]).
+    pub div16: Vec<bool>,
+    /// A 64-bit integer in `[-2^30, 2^30)`.
+    pub small: Vec<bool>,
+}
+
+/// The bound of a small integer (the compiler's `analysis::specialize::SMALL_BOUND`).
+pub const SMALL_BOUND: i64 = 1 << 30;
+
+/// Every fact `args` allow.
+pub fn arg_facts(args: &[Arg]) -> ArgFacts {
+    // 32-bit integers gain nothing from the fact: they are never assumed small.
+    let small = args
+        .iter()
+        .map(|a| match *a {
+            Arg::I64(v) => (-SMALL_BOUND..SMALL_BOUND).contains(&v),
+            Arg::U64(v) => v < SMALL_BOUND as u64,
+            Arg::Buf(_) | Arg::F32(_) | Arg::I32(_) => false,
+        })
+        .collect();
+    ArgFacts { div16: divisible_by_16(args), small }
 }
 
 /// Per argument: whether it is divisible by 16. A buffer's address is its heap's base (page
@@ -36,7 +63,7 @@ pub fn divisible_by_16(args: &[Arg]) -> Vec<bool> {
 
 impl Launchable {
     /// This (general) kernel with a specializer for launches whose arguments allow one.
-    pub fn with_variants(mut self, make: impl Fn(&[bool]) -> Option<Launchable> + Send + Sync + 'static) -> Launchable {
+    pub fn with_variants(mut self, make: impl Fn(&ArgFacts) -> Option<Launchable> + Send + Sync + 'static) -> Launchable {
         self.variants = Some(Arc::new(Variants { make: Box::new(make), compiled: Mutex::new(HashMap::new()) }));
         self
     }
@@ -44,8 +71,8 @@ impl Launchable {
     /// The variant to run for `args`: the one specialized for their facts, else this one.
     pub fn for_args(&self, args: &[Arg]) -> Cow<'_, Launchable> {
         let Some(v) = &self.variants else { return Cow::Borrowed(self) };
-        let facts = divisible_by_16(args);
-        if !facts.iter().any(|&f| f) {
+        let facts = arg_facts(args);
+        if !facts.div16.iter().chain(&facts.small).any(|&f| f) {
             return Cow::Borrowed(self);
         }
         let mut compiled = v.compiled.lock().unwrap_or_else(|e| e.into_inner());

@@ -121,7 +121,7 @@ fn one_compile_entry_serves_cpu_and_gpu_and_keys_on_the_argument_facts() {
         Ok(())
     })
     .expect("builds");
-    let (general, facts) = (Specialization::of(&k), Specialization { div16: vec![true; 3] });
+    let (general, facts) = (Specialization::of(&k), Specialization { div16: vec![true; 3], ..Default::default() });
     assert!(general.is_general());
     let opts = weft::Options::default();
     let Compiled::Cpu(cpu) = compile_variant(&k, weft::Target::Cpu, &facts, &opts).expect("compiles for the CPU") else { panic!("CPU code expected") };

@@ -124,6 +124,17 @@ impl AxisInfo {
         r
     }
 
+    /// An integer truncated to 32 bits or more. Multiples of a power of two up to `MAX_DIV`
+    /// stay multiples, and a run that starts at a multiple of its length never crosses the
+    /// wrap-around point (a multiple of 2^31), so runs as long as the divisibility survive.
+    pub fn truncated(&self) -> AxisInfo {
+        let mut r = self.clone();
+        for d in 0..r.rank() {
+            r.contiguity[d] = r.contiguity[d].min(r.divisibility[d]);
+        }
+        r
+    }
+
     /// Any other elementwise op of `ins`: equal inputs give equal outputs.
     pub fn elementwise(ins: &[&AxisInfo]) -> AxisInfo {
         let rank = ins.first().map_or(1, |a| a.rank());

@@ -118,6 +118,11 @@ impl Sym {
         self.zip(o, |a, b| (a < b) as i64, AxisInfo::less_than(&self.info, &o.info))
     }
 
+    /// Truncation to `i32` (what a narrowed compare reads).
+    fn trunc32(&self) -> Sym {
+        Sym { vals: self.vals.iter().map(|&v| v as i32 as i64).collect(), info: self.info.truncated(), ..self.clone() }
+    }
+
     /// Checks every claim against the values.
     fn check(&self, what: &str) {
         let shape: Vec<usize> = if self.shape.is_empty() { vec![1] } else { self.shape.clone() };
@@ -198,6 +203,7 @@ fn random_index_expressions_keep_every_claim() {
         c.lt(&bound.splat(&[1, cols])).broadcast(&[rows, cols]).check(&format!("case {case}: column mask"));
         c.broadcast(&[rows, cols]).lt(&bound.splat(&[rows, cols])).check(&format!("case {case}: mask"));
         off.sub(&c.broadcast(&[rows, cols])).check(&format!("case {case}: difference"));
+        off.trunc32().check(&format!("case {case}: truncated offsets"));
         let joined = Sym { info: AxisInfo::join(&off.info, &off.add(&Sym::constant(32).splat(&[rows, cols])).info), ..off.clone() };
         joined.check(&format!("case {case}: join"));
     }
@@ -227,6 +233,21 @@ fn gemm_tiles_are_proven_contiguous_aligned_and_uniformly_masked() {
     assert_eq!(ptrs.info.contiguity, vec![1, 32]);
     assert!(ptrs.info.vector_align(8) < 16);
     assert!(!ks.expand_dims(0).lt(&odd.splat(&[1, 32])).info.uniform_chunks(8));
+}
+
+#[test]
+fn truncation_to_i32_keeps_only_runs_that_cannot_straddle_the_wrap() {
+    // Index runs just below 2^31 and 2^32: the truncated values wrap inside the tile.
+    for start in [(1i64 << 31) - 64, (1 << 31) - 16, (1 << 31) - 7, (1 << 32) - 8, -(1 << 31) - 24] {
+        for (div, n) in [(true, 32), (false, 32), (true, 8)] {
+            let ks = Sym::arg(start, div).splat(&[n]).add(&Sym::range(0, n));
+            ks.trunc32().check(&format!("start {start} n {n}"));
+            let k0 = Sym { shape: vec![], vals: vec![start], info: AxisInfo::uniform(&[], pow2_divisor(start)), unit: 1 };
+            let run = k0.splat(&[n]).add(&Sym::range(0, n)).trunc32();
+            run.check(&format!("aligned start {start} n {n}"));
+            run.lt(&Sym::constant(7).splat(&[n])).check(&format!("mask of start {start} n {n}"));
+        }
+    }
 }
 
 #[test]

@@ -77,6 +77,7 @@ impl AxisInfos {
                 match (from, to) {
                     // Sign extension keeps every integer fact.
                     (Some(Elem::Num(f)), Some(Elem::Num(t))) if f.is_int() && t.is_int() && t.bits() >= f.bits() && f.bits() > 1 => ins[0].clone(),
+                    (Some(Elem::Num(f)), Some(Elem::Num(t))) if f.is_int() && t.is_int() && t.bits() >= 32 => ins[0].truncated(),
                     _ => AxisInfo::elementwise(&[&ins[0]]),
                 }
             }

@@ -1,7 +1,7 @@
 //! The one place that talks to LLVM's C API (llvm-sys 221) directly: translation from MLIR's
 //! LLVM dialect, optimisation, and code emission for a target machine, and the two things the
 //! GPU back end needs that inkwell has no API for (lazy bitcode loading, linking with the error
-//! handler removed afterwards).
+//! handler removed afterwards, folding loads of a constant global's field).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -197,6 +197,57 @@ pub fn link_modules<'c>(dest: &inkwell::module::Module<'c>, src: inkwell::module
         }
     }
     Ok(())
+}
+
+/// Replaces every non-volatile integer load at byte `offset` of global `name` in `m` with the
+/// constant `value`, and returns how many it replaced. The address may go through constant
+/// casts and constant `i8` GEPs (the form LLVM canonicalizes a field address to); a load
+/// reaching the field any other way keeps reading memory, which is slower but never wrong.
+pub fn fold_global_loads(m: &inkwell::module::Module, name: &str, offset: i64, value: u64) -> usize {
+    use llvm_sys::LLVMOpcode::*;
+    let Ok(c_name) = CString::new(name) else { return 0 };
+    unsafe {
+        let g = LLVMGetNamedGlobal(m.as_mut_ptr(), c_name.as_ptr());
+        if g.is_null() {
+            return 0;
+        }
+        let (mut work, mut loads) = (vec![(g, 0i64)], vec![]);
+        while let Some((v, at)) = work.pop() {
+            let mut u = LLVMGetFirstUse(v);
+            while !u.is_null() {
+                let user = LLVMGetUser(u);
+                u = LLVMGetNextUse(u);
+                if !LLVMIsAConstantExpr(user).is_null() {
+                    match LLVMGetConstOpcode(user) {
+                        LLVMAddrSpaceCast | LLVMBitCast => work.push((user, at)),
+                        LLVMGetElementPtr if LLVMGetNumOperands(user) == 2 && is_i8(LLVMGetGEPSourceElementType(user)) => {
+                            let index = LLVMGetOperand(user, 1);
+                            if !LLVMIsAConstantInt(index).is_null() {
+                                work.push((user, at + LLVMConstIntGetSExtValue(index)));
+                            }
+                        }
+                        _ => {}
+                    }
+                } else if at == offset
+                    && !LLVMIsALoadInst(user).is_null()
+                    && LLVMGetVolatile(user) == 0
+                    && LLVMGetTypeKind(LLVMTypeOf(user)) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+                {
+                    loads.push(user);
+                }
+            }
+        }
+        // Rewritten after the walk: erasing a load while walking would unlink the use list.
+        for &load in &loads {
+            LLVMReplaceAllUsesWith(load, LLVMConstInt(LLVMTypeOf(load), value, 0));
+            LLVMInstructionEraseFromParent(load);
+        }
+        loads.len()
+    }
+}
+
+unsafe fn is_i8(t: LLVMTypeRef) -> bool {
+    unsafe { LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 8 }
 }
 
 /// The generic x86-64 micro-architecture level (`x86-64` to `x86-64-v4`) whose required

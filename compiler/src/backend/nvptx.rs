@@ -3,6 +3,7 @@
 //! in process; then `ptxas`, the one outside tool, to a cubin with its resource report.
 
 use super::device;
+use super::nvshmem_transport::{self, DeviceTransport};
 pub use super::tools::GpuToolError;
 use super::tools::{run, Scratch};
 use super::toolchain::Toolchain;
@@ -58,11 +59,16 @@ pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
 
 /// Links into `m` what it needs of NVSHMEM's bitcode for `t`, internalizes everything but
 /// `symbol` and NVSHMEM's device-state globals (`nvshmemi_*_d`: the host finds those by name
-/// when it loads the module), and runs globaldce, [`device::SPLIT_VECTORS`] and O3.
+/// when it loads the module), folds the device transport to the proxy unless the module asks
+/// for every transport ([`nvshmem_transport`]), and runs globaldce,
+/// [`device::SPLIT_VECTORS`] and O3.
 pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine) -> Result<(), GpuToolError> {
     let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
     device::link_needed(ctx, m, &bc)?;
     device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d")));
+    if DeviceTransport::of_module(m) == DeviceTransport::Proxy {
+        nvshmem_transport::assume_proxy(ctx, m, tm);
+    }
     Ok(device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS))?)
 }
 

@@ -6,6 +6,8 @@
 
 use super::{make_tir, Gfx, Output, Options, Sm, Stage, Steps, Target};
 use crate::backend::{amdgpu, device, nvptx};
+use crate::analysis::narrow_index::for_variant;
+use crate::backend::nvshmem_transport::DeviceTransport;
 use crate::backend::toolchain::Toolchain;
 use crate::error::CompileError;
 use crate::ir::Kernel;
@@ -44,6 +46,10 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     let stages = target.stages();
     let name = kernel.name.clone();
     let mut out = Output { text: String::new(), object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
+    // A variant with small-integer facts compares its indices in 32 bits where they fit (a
+    // layout file read back is lowered as it is).
+    let narrowed = if layouts.is_none() { for_variant(kernel) } else { std::borrow::Cow::Borrowed(kernel) };
+    let kernel = narrowed.as_ref();
     let map = match layouts {
         Some(m) => m,
         None => {
@@ -68,6 +74,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     let m = crate::lower::gpu::lower_with(kernel, t, &map).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
     // Parsed and verified in process, so a lowering bug is reported at its own stage.
     let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
+    DeviceTransport::of(kernel)?.mark(ctx, &module);
     out.text = module.print_to_string().to_string();
     out.symbol = m.symbol;
     out.dynamic_smem = m.dynamic_smem as u32;

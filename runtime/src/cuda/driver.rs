@@ -163,6 +163,18 @@ impl Device {
         }
     }
 
+    /// The device address and size of global `name` in `m`, or `None` when it has none.
+    pub fn global(&self, m: &Module, name: &str) -> Result<Option<(u64, usize)>, CudaError> {
+        self.bind()?;
+        let c = CString::new(name).map_err(|_| CudaError::Driver { call: "cuModuleGetGlobal", message: format!("name {name:?} has a NUL") })?;
+        // SAFETY: `m.module` is a loaded module of this context.
+        match unsafe { result::module::get_global(m.module, c) } {
+            Ok(g) => Ok(Some(g)),
+            Err(e) if e.0 == sys::CUresult::CUDA_ERROR_NOT_FOUND => Ok(None),
+            Err(e) => Err(CudaError::driver("cuModuleGetGlobal")(e)),
+        }
+    }
+
     /// Unloads a module.
     pub fn unload(&self, m: &Module) {
         if self.bind().is_ok() {

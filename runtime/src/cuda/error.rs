@@ -69,6 +69,16 @@ pub enum CudaError {
         /// Status and meaning.
         message: String,
     },
+    /// A kernel compiled for NVSHMEM's proxy transport, where NVSHMEM selected another.
+    #[error("kernel `{kernel}` cannot run on PE {pe}: it was compiled for NVSHMEM's proxy transport, but NVSHMEM selected {transport}; compile it with `-D nvshmem_transport=any` (picked by itself when NVSHMEM_IB_ENABLE_IBGDA or NVSHMEM_GPUNETIO_ENABLE_GDAKI is set)")]
+    DeviceTransport {
+        /// Kernel name.
+        kernel: String,
+        /// This PE.
+        pe: usize,
+        /// The transport NVSHMEM selected.
+        transport: String,
+    },
     /// A peer or multicast address the kernel needs does not exist on this platform.
     #[error("kernel `{kernel}` cannot run: PE {pe}: {reason}")]
     PeerAccess {

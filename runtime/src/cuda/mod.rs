@@ -9,6 +9,7 @@ pub mod bootstrap;
 // are only reached by the checks that report what is missing.
 #[cfg_attr(not(weft_nvshmem), allow(dead_code))]
 mod driver;
+pub mod device_transport;
 mod error;
 #[cfg_attr(not(weft_nvshmem), allow(dead_code))]
 mod nvshmem;

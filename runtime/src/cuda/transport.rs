@@ -14,6 +14,7 @@
 use super::bootstrap::{self, Bootstrap};
 use super::driver::{Device, Module};
 use super::nvshmem::Nvshmem;
+use super::device_transport;
 use super::preflight::{check_co_resident, check_peer_access};
 use super::watchdog::{self, Waiting, Watched};
 use super::{arch_for, CudaError, CudaOptions};
@@ -156,12 +157,33 @@ impl Pe {
             return Ok(&st.modules[i].1);
         }
         let m = self.dev.load(&code.image, &code.symbol)?;
-        if let Err(e) = self.dev.allow_dynamic_smem(&m, code.dynamic_smem).and_then(|()| self.nv.module_init(m.module)) {
+        let init = self.dev.allow_dynamic_smem(&m, code.dynamic_smem).and_then(|()| self.nv.module_init(m.module));
+        if let Err(e) = init.and_then(|()| self.check_transport(&m, &code.symbol)) {
             self.dev.unload(&m);
             return Err(e);
         }
         st.modules.push((code.clone(), m));
         Ok(&st.modules[st.modules.len() - 1].1)
+    }
+}
+
+impl Pe {
+    /// For a module compiled for NVSHMEM's proxy transport (it has the marker), checks that
+    /// NVSHMEM selected that transport; see [`device_transport`].
+    fn check_transport(&self, m: &Module, kernel: &str) -> Result<(), CudaError> {
+        let Some((marker, _)) = self.dev.global(m, device_transport::MARKER)? else { return Ok(()) };
+        let read_u32 = |addr: u64| -> Result<u32, CudaError> {
+            let mut b = [0u8; 4];
+            self.dev.read(addr, &mut b)?;
+            Ok(u32::from_le_bytes(b))
+        };
+        let offset = read_u32(marker)? as u64;
+        let missing = || CudaError::Driver { call: "cuModuleGetGlobal", message: format!("kernel `{kernel}` has {} but no NVSHMEM device state within it", device_transport::MARKER) };
+        let (state, size) = self.dev.global(m, device_transport::STATE)?.ok_or_else(missing)?;
+        if offset + 4 > size as u64 {
+            return Err(missing());
+        }
+        device_transport::check_proxy(kernel, self.rank, read_u32(state + offset)?)
     }
 }
 
