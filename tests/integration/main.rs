@@ -17,6 +17,7 @@ mod gpu_amd;
 mod half_precision;
 mod layout;
 mod mpi;
+mod mpi_failure;
 mod naive_gemm;
 mod runtime_e2e;
 mod specialize;

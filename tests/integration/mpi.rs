@@ -12,7 +12,7 @@ use weft::compiler::dsl::*;
 use weft::compiler::ir::Scalar;
 use weft::runtime::{Arg, MpiOptions, RuntimeError, World};
 
-fn have_mpirun() -> bool {
+pub(crate) fn have_mpirun() -> bool {
     let ok = Command::new("mpirun").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
     if !ok {
         eprintln!("skipped: no mpirun (run ./setup.sh)");
@@ -121,7 +121,7 @@ fn ring_allreduce_on_processes_and_across_nodes() {
 }
 
 /// Runs this test binary's ignored test `name` on `np` processes (with `env`).
-fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) {
+pub(crate) fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("test binary");
     let mut c = mpirun_cmd(np, exe.to_str().expect("utf-8 path"), &["--ignored", "--exact", name, "--nocapture", "--test-threads", "1"]);
     // mpirun starts its local processes with its own environment.
@@ -131,7 +131,7 @@ fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) 
     finish(c.spawn().expect("mpirun starts"), Duration::from_secs(60), name)
 }
 
-fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
+pub(crate) fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
     weft::compile(&k.expect("kernel builds"), &weft::Options::default()).expect("kernel compiles").launchable()
 }
 

@@ -298,6 +298,7 @@ fn run_instances(
                 Some(peers) => {
                     peers.progress();
                     match peers.judge(&mut watch, idle_since.elapsed(), timeout) {
+                        crate::mpi::Verdict::PeerFailed(rank) => return Err(peers.peer_failed_error(rank, &shared.kernel.name).into()),
                         _ if anyone_running(states) => false,
                         crate::mpi::Verdict::Stuck => true,
                         crate::mpi::Verdict::Active => {

@@ -182,12 +182,20 @@ impl Transport for MpiTransport {
         }
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
+        // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
+        // or a peer's failure is theirs to see too).
+        if matches!(&r, Err(e) if !matches!(e, RuntimeError::Deadlock(_) | RuntimeError::Mpi(MpiError::PeerKernelFailed { .. }))) {
+            self.peers.publish_failed();
+        }
         self.peers.arrival_done();
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
         let m = self.peers.agree(&call, &[u64::from(r.is_err()), h, !h, sync.kernel_steps()])?;
         sync.resync_kernel(m[3]);
+        if m[0] != 0 {
+            self.peers.catch_up_leaders()?;
+        }
         match r {
             Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call }.into()),
             Ok(_) if m[0] != 0 => Err(MpiError::PeerFailed { rank: self.peers.rank, what: format!("launch of `{}`", kernel.name) }.into()),
