@@ -9,6 +9,8 @@
 
 #[cfg(weft_mpi)]
 mod arrival;
+#[cfg(weft_mpi)]
+mod call;
 mod error;
 #[cfg(weft_mpi)]
 mod failure;
