@@ -121,7 +121,7 @@ fn ring_allreduce_on_processes_and_across_nodes() {
 }
 
 /// Runs this test binary's ignored test `name` on `np` processes (with `env`).
-pub(crate) fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) {
+fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) {
     let exe = std::env::current_exe().expect("test binary");
     let mut c = mpirun_cmd(np, exe.to_str().expect("utf-8 path"), &["--ignored", "--exact", name, "--nocapture", "--test-threads", "1"]);
     // mpirun starts its local processes with its own environment.
@@ -129,6 +129,16 @@ pub(crate) fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output,
         c.env(k, v);
     }
     finish(c.spawn().expect("mpirun starts"), Duration::from_secs(60), name)
+}
+
+/// Runs the ignored test `name` on `np` processes as `nodes` nodes (with `env`), checks every
+/// process succeeded, and returns their output.
+pub(crate) fn child_passes(np: usize, nodes: &str, name: &str, env: &[(&str, &str)]) -> String {
+    let env: Vec<(&str, &str)> = [("WEFT_MPI_NODES", nodes)].into_iter().chain(env.iter().copied()).collect();
+    let (out, _) = child_run(np, name, &env);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    text
 }
 
 pub(crate) fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
@@ -210,9 +220,7 @@ fn shmem_ops_cross_nodes() {
         return;
     }
     for (np, nodes) in [(2, "1"), (4, "2")] {
-        let (out, _) = child_run(np, "mpi::child_ops", &[("WEFT_MPI_NODES", nodes)]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        let text = child_passes(np, nodes, "mpi::child_ops", &[]);
         assert_eq!(text.matches("shmem ops verified").count(), np, "{text}");
     }
 }
@@ -313,9 +321,7 @@ fn slow_peer_is_not_a_deadlock_but_a_missing_signal_is() {
         return;
     }
     for (np, nodes) in [(2, "1"), (4, "2")] {
-        let (out, _) = child_run(np, "mpi::child_slow_peer", &[("WEFT_MPI_NODES", nodes), ("WEFT_DEADLOCK_TIMEOUT_MS", "1000")]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        let text = child_passes(np, nodes, "mpi::child_slow_peer", &[("WEFT_DEADLOCK_TIMEOUT_MS", "1000")]);
         assert_eq!(text.matches("healthy launch").count(), np, "{text}");
         for r in 0..np {
             assert!(text.lines().any(|l| l.starts_with("REPORT") && l.contains(&format!("rank {r} program"))), "no report of rank {r}:\n{text}");
