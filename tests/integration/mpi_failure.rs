@@ -11,9 +11,10 @@ use weft::compiler::ir::Scalar;
 use weft::runtime::mpi::MpiError;
 use weft::runtime::{Arg, MpiOptions, RuntimeError, World};
 
-/// Each rank stores its value, `barrier_all`, gets its next rank's value, signals the next
-/// rank, waits for its previous rank's signal, `barrier_all`. Rank `bad` names a rank that does
-/// not exist in its get (a fault) after the first barrier and before the second.
+/// Each rank stores its value, `barrier_all`, gets its next rank's value, `barrier_all`,
+/// signals the next rank, waits for its previous rank's signal, `barrier_all`. Rank `bad` names
+/// a rank that does not exist in its get (a fault) between the first two barriers; the others
+/// then wait for it in the second.
 fn failing_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
     kernel("mpi_fails_on_one_rank", &Constexprs::new(), |a| {
         let buf = a.ptr("buf", Scalar::I32);
@@ -25,6 +26,7 @@ fn failing_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
         barrier_all();
         let from = select(cast(me, Scalar::I64).eq_(bad), n + 5, next);
         get(buf + 1, buf, 1, from, ShmemScope::Block);
+        barrier_all();
         signal_op(sig, 1, Signal::Add, next);
         let _ = wait_until(sig, Cmp::Ge, 1i64);
         barrier_all();

@@ -2,7 +2,8 @@
 //! signal from a peer whose kernel had already faulted saw only silence, and reported a
 //! deadlock after the full deadlock timeout. A process whose launch fails publishes that
 //! launch's number in its slot; a waiting process checks its node peers' slots every idle
-//! round (a load each) and the other nodes' every few milliseconds (an `MPI_Get` each), and
+//! round (a load each) and, once a wait has lasted a few milliseconds, the other nodes' every few
+//! milliseconds (an `MPI_Get` each), and
 //! ends its launch with an error naming the failed rank.
 
 use super::error::MpiError;
@@ -22,8 +23,9 @@ impl Peers {
         self.sync().mine().failed.store(self.launches.load(Ordering::Relaxed), Ordering::Release);
     }
 
-    /// The first other rank whose kernel failed in the launch under way, if any.
-    pub(crate) fn failed_peer(&self, watch: &mut Watch) -> Option<usize> {
+    /// The first other rank whose kernel failed in the launch under way, if any (this
+    /// process's instances have waited `idle`).
+    pub(crate) fn failed_peer(&self, watch: &mut Watch, idle: Duration) -> Option<usize> {
         let launch = self.launches.load(Ordering::Relaxed);
         let t = self.topology;
         let first = t.node_of(self.rank) * t.local_size;
@@ -32,7 +34,8 @@ impl Peers {
         if here.is_some() || t.nodes == 1 {
             return here.map(|q| first + q);
         }
-        if watch.last_remote_check.is_some_and(|at| at.elapsed() < REMOTE_EVERY) {
+        // Reads across nodes cost MPI calls: none for a short wait, then one round per period.
+        if idle < REMOTE_EVERY || watch.last_remote_check.is_some_and(|at| at.elapsed() < REMOTE_EVERY) {
             return None;
         }
         watch.last_remote_check = Some(Instant::now());

@@ -53,7 +53,7 @@ impl Peers {
 
     /// Judges a local wait that has lasted `idle` against the deadlock `timeout`.
     pub(crate) fn judge(&self, watch: &mut Watch, idle: Duration, timeout: Duration) -> Verdict {
-        if let Some(rank) = self.failed_peer(watch) {
+        if let Some(rank) = self.failed_peer(watch, idle) {
             return Verdict::PeerFailed(rank);
         }
         if idle < timeout / 2 {
