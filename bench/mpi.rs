@@ -8,8 +8,9 @@
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
 //! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
-//! --no-overlap` (layouts are nodes x processes per node). Up to 64 KiB the LL AllGather
-//! (`allgather_ll`, weft's small-message kernel) has a row of its own next to the push ring.
+//! --no-overlap` (layouts are nodes x processes per node). Up to 64 KiB on one node the LL
+//! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
+//! push ring.
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -144,8 +145,9 @@ fn child() {
     let print = world.host_ranks().start == 0;
     let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
     for (name, reference) in names {
-        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only.
-        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) {
+        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only; the LL
+        // AllGather stores into peers' memory, which only a node has.
+        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) || (name == "allgather_ll" && topo.nodes > 1) {
             continue;
         }
         for &bytes in &select.sizes {
