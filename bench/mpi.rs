@@ -8,7 +8,9 @@
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
 //! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
-//! --no-overlap` (layouts are nodes x processes per node).
+//! --no-overlap` (layouts are nodes x processes per node). Up to 64 KiB on one node the LL
+//! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
+//! push ring.
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -28,6 +30,8 @@ use weft::runtime::{DType, MpiOptions, World};
 const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
 /// (processes, nodes).
 const LAYOUTS: [(usize, usize); 3] = [(2, 1), (4, 1), (4, 2)];
+/// The largest size of the LL AllGather's row.
+const LL_MAX: usize = 64 << 10;
 const LLAMA: [(usize, usize, usize); 2] = [(8192 / 32, 11008 / 32, 4096 / 32), (8192 / 32, 14336 / 32, 4096 / 32)];
 
 /// What to run (the command line's selection; the processes get it through the environment).
@@ -139,13 +143,19 @@ fn child() {
     let world = World::with_transport(t.clone());
     let topo = world.topology();
     let print = world.host_ranks().start == 0;
-    let names = [("allgather", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
+    let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
     for (name, reference) in names {
-        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only.
-        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) {
+        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only; the LL
+        // AllGather stores into peers' memory, which only a node has.
+        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) || (name == "allgather_ll" && topo.nodes > 1) {
             continue;
         }
         for &bytes in &select.sizes {
+            // The LL AllGather is weft's small-message kernel (one hop, flag-tagged words at
+            // twice the bytes): a second weft row up to 64 KiB.
+            if name == "allgather_ll" && bytes > LL_MAX {
+                continue;
+            }
             // Enough launches for a stable median, few at the sizes that take milliseconds.
             let iters = ((32 << 20) / bytes).clamp(3, 200);
             let (label, mut c) = match Coll::prepare(&world, name, bytes) {
@@ -194,10 +204,14 @@ impl Coll {
             let bus = bytes * 2 * (ranks - 1) / ranks;
             return Ok(("allreduce (msccl hierarchical)".into(), Coll::Msccl(Box::new(p), bus)));
         }
-        let per_rank = if name == "allgather" { bytes / ranks } else { bytes };
+        let per_rank = if name.starts_with("allgather") { bytes / ranks } else { bytes };
         let cx = default_constexprs(name, "f32").map_err(|e| e.to_string())?;
         let p = prepare(world, name, per_rank / 4, DType::F32, &cx).map_err(|e| e.to_string())?;
-        let label = if name == "allreduce" && topo.nodes > 1 { "allreduce (ring)".into() } else { name.into() };
+        let label = match name {
+            "allreduce" if topo.nodes > 1 => "allreduce (ring)".into(),
+            "allgather_ll" => "allgather (LL)".into(),
+            _ => name.into(),
+        };
         Ok((label, Coll::Lib(p)))
     }
 

@@ -12,7 +12,7 @@ use weft::compiler::dsl::*;
 use weft::compiler::ir::Scalar;
 use weft::runtime::{Arg, MpiOptions, RuntimeError, World};
 
-fn have_mpirun() -> bool {
+pub(crate) fn have_mpirun() -> bool {
     let ok = Command::new("mpirun").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
     if !ok {
         eprintln!("skipped: no mpirun (run ./setup.sh)");
@@ -131,7 +131,17 @@ fn child_run(np: usize, name: &str, env: &[(&str, &str)]) -> (Output, Duration) 
     finish(c.spawn().expect("mpirun starts"), Duration::from_secs(60), name)
 }
 
-fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
+/// Runs the ignored test `name` on `np` processes as `nodes` nodes (with `env`), checks every
+/// process succeeded, and returns their output.
+pub(crate) fn child_passes(np: usize, nodes: &str, name: &str, env: &[(&str, &str)]) -> String {
+    let env: Vec<(&str, &str)> = [("WEFT_MPI_NODES", nodes)].into_iter().chain(env.iter().copied()).collect();
+    let (out, _) = child_run(np, name, &env);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+pub(crate) fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
     weft::compile(&k.expect("kernel builds"), &weft::Options::default()).expect("kernel compiles").launchable()
 }
 
@@ -210,9 +220,7 @@ fn shmem_ops_cross_nodes() {
         return;
     }
     for (np, nodes) in [(2, "1"), (4, "2")] {
-        let (out, _) = child_run(np, "mpi::child_ops", &[("WEFT_MPI_NODES", nodes)]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        let text = child_passes(np, nodes, "mpi::child_ops", &[]);
         assert_eq!(text.matches("shmem ops verified").count(), np, "{text}");
     }
 }
@@ -313,9 +321,7 @@ fn slow_peer_is_not_a_deadlock_but_a_missing_signal_is() {
         return;
     }
     for (np, nodes) in [(2, "1"), (4, "2")] {
-        let (out, _) = child_run(np, "mpi::child_slow_peer", &[("WEFT_MPI_NODES", nodes), ("WEFT_DEADLOCK_TIMEOUT_MS", "1000")]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{np} processes, {nodes} nodes:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+        let text = child_passes(np, nodes, "mpi::child_slow_peer", &[("WEFT_DEADLOCK_TIMEOUT_MS", "1000")]);
         assert_eq!(text.matches("healthy launch").count(), np, "{text}");
         for r in 0..np {
             assert!(text.lines().any(|l| l.starts_with("REPORT") && l.contains(&format!("rank {r} program"))), "no report of rank {r}:\n{text}");

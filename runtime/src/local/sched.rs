@@ -298,6 +298,7 @@ fn run_instances(
                 Some(peers) => {
                     peers.progress();
                     match peers.judge(&mut watch, idle_since.elapsed(), timeout) {
+                        crate::mpi::Verdict::PeerFailed(rank) => return Err(peers.peer_failed_error(rank, &shared.kernel.name).into()),
                         _ if anyone_running(states) => false,
                         crate::mpi::Verdict::Stuck => true,
                         crate::mpi::Verdict::Active => {
@@ -318,7 +319,11 @@ fn run_instances(
             // lets the instance that everyone waits for run.
             // Under MPI a peer process, not a sleeping thread here, is what everyone waits for:
             // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
-            if idle_rounds < 64 || shared.remote.is_some() {
+            // A peer process on another core answers within a microsecond or two: poll that
+            // long before giving the core away.
+            if shared.remote.is_some() && idle_rounds < 32 {
+                std::hint::spin_loop();
+            } else if idle_rounds < 64 || shared.remote.is_some() {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));

@@ -43,6 +43,16 @@ pub enum MpiError {
         /// The step.
         what: String,
     },
+    /// This process stopped waiting because another process's kernel failed in the same launch.
+    #[error("rank {rank}: rank {failed}'s kernel `{kernel}` failed in this launch (see its error); this process stopped waiting on it")]
+    PeerKernelFailed {
+        /// This rank.
+        rank: usize,
+        /// The rank whose kernel failed.
+        failed: usize,
+        /// The kernel.
+        kernel: String,
+    },
     /// A host-level collective step that some process never joined.
     #[error("rank {rank}: {what}: not every process joined within {waited_ms} ms (a process died or is stuck)")]
     Timeout {

@@ -9,7 +9,11 @@
 
 #[cfg(weft_mpi)]
 mod arrival;
+#[cfg(weft_mpi)]
+mod call;
 mod error;
+#[cfg(weft_mpi)]
+mod failure;
 mod sys;
 #[cfg(weft_mpi)]
 mod ops;
@@ -17,6 +21,8 @@ mod ops;
 mod peers;
 #[cfg(weft_mpi)]
 mod reference;
+#[cfg(weft_mpi)]
+mod resync;
 #[cfg(weft_mpi)]
 mod sync;
 #[cfg(weft_mpi)]

@@ -131,7 +131,7 @@ impl Peers {
         let fits = size % local_size == 0 && local_rank == rank % local_size;
         let worst = peers.agree("checking the node layout", &[u64::from(!fits), local_size as u64, u64::MAX - local_size as u64])?;
         if worst[0] != 0 || worst[1] + worst[2] != u64::MAX {
-            return Err(MpiError::Layout(format!("ranks must fill nodes in order with the same count per node (rank {rank} is local rank {local_rank} of {local_size}); use mpirun's default --map-by slot")));
+            return Err(MpiError::Layout(format!("ranks must fill nodes in order with the same count per node (rank {rank} is local rank {local_rank} of {local_size}); run mpirun with --map-by slot")));
         }
         let segs = peers.map_heap(node_comm, local_rank, map_bytes)?;
         Ok((peers, segs))

@@ -54,6 +54,8 @@ pub(crate) struct Slot {
     /// Per worker thread, bumped when it enters an instance and again when it leaves: odd
     /// while inside (per worker, so that one worker computing shows through others polling).
     pub resumes: [AtomicU64; WATCHED_WORKERS],
+    /// The number of this process's last launch whose kernel failed (see `failure`).
+    pub failed: AtomicU64,
 }
 
 /// Worker threads whose instance entries a slot records (the transport runs at most this many:
@@ -81,6 +83,8 @@ pub(crate) struct NodeSync {
     /// One communicator per channel between the node leaders (several nodes, leaders only).
     leaders: Option<[MPI_Comm; 2]>,
     next: [AtomicU64; 2],
+    /// Collectives this leader started on each channel's leaders' communicator (see `resync`).
+    pub(super) leader_steps: [AtomicU64; 2],
 }
 
 /// A step under way.
@@ -119,7 +123,12 @@ impl NodeSync {
     /// `slots[q]` is local rank `q`'s slot; `leaders` the leaders' communicators (one per
     /// channel) when there are several nodes and this process leads its node.
     pub(crate) fn new(slots: Vec<*const Slot>, local_rank: usize, leaders: Option<[MPI_Comm; 2]>) -> NodeSync {
-        NodeSync { slots, local_rank, leaders, next: Default::default() }
+        NodeSync { slots, local_rank, leaders, next: Default::default(), leader_steps: Default::default() }
+    }
+
+    /// The leaders' communicator of `chan` (several nodes, leaders only).
+    pub(super) fn leader_comm(&self, chan: Chan) -> Option<MPI_Comm> {
+        self.leaders.map(|c| c[chan as usize])
     }
 
     /// Local rank `q`'s slot.
@@ -187,7 +196,7 @@ impl Peers {
                     step.phase = match sync.leaders {
                         Some(comms) => {
                             step.buf[..VALS].copy_from_slice(&max);
-                            Phase::Leaders(self.start_leaders(comms[c], &mut step.buf)?)
+                            Phase::Leaders(self.start_leaders(step.chan, comms[c], &mut step.buf)?)
                         }
                         None => Phase::Result,
                     };
@@ -220,7 +229,9 @@ impl Peers {
         }
     }
 
-    fn start_leaders(&self, comm: MPI_Comm, buf: &mut [u64; 2 * VALS]) -> Result<MPI_Request, MpiError> {
+    /// Starts the leaders' maximum of `buf`'s first half into its second on `chan`'s `comm`.
+    pub(super) fn start_leaders(&self, chan: Chan, comm: MPI_Comm, buf: &mut [u64; 2 * VALS]) -> Result<MPI_Request, MpiError> {
+        self.sync().leader_steps[chan as usize].fetch_add(1, Ordering::AcqRel);
         let mut req: MPI_Request = std::ptr::null_mut();
         let (src, dst) = buf.split_at_mut(VALS);
         let rc = {

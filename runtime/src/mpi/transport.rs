@@ -1,5 +1,6 @@
 //! The `mpi` transport's host side: this process's rank, its heap view, host steps.
 
+use super::call::{named, text_hash, LaunchCall};
 use super::error::MpiError;
 use super::{ops, MpiOptions, Peers};
 use crate::buffer::RawBuf;
@@ -90,12 +91,12 @@ impl MpiTransport {
         Ok(())
     }
 
-    /// Checks every process issued `call` here (a barrier too).
-    fn same_call(&self, call: String) -> Result<(), RuntimeError> {
-        let h = call_hash(&call);
-        let max = self.peers.agree(&call, &[h, !h])?;
+    /// Checks every process issued the call with fingerprint `h` here (a barrier too);
+    /// `call` says what it was, for errors.
+    fn same_call(&self, h: u64, call: impl Fn() -> String) -> Result<(), RuntimeError> {
+        let max = self.peers.agree("a host step", &[h, !h]).map_err(|e| named(e, &call))?;
         if max != [h, !h] {
-            return Err(MpiError::Mismatch { rank: self.peers.rank, call }.into());
+            return Err(MpiError::Mismatch { rank: self.peers.rank, call: call() }.into());
         }
         Ok(())
     }
@@ -108,13 +109,6 @@ impl MpiTransport {
             r => r,
         }
     }
-}
-
-fn call_hash(s: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
 }
 
 impl Transport for MpiTransport {
@@ -131,7 +125,8 @@ impl Transport for MpiTransport {
     }
 
     fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
-        self.same_call(format!("alloc of {bytes} bytes"))?;
+        let call = || format!("alloc of {bytes} bytes");
+        self.same_call(text_hash(&call()), call)?;
         // Zeroes only this rank's part; the step below is the barrier before anyone writes.
         let mine = self.heap.alloc(bytes);
         if let Ok(b) = &mine {
@@ -173,23 +168,31 @@ impl Transport for MpiTransport {
         self.peers.launches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         // Every process's host writes are done before any kernel touches a peer's memory: on
         // one node each kernel waits for a peer's arrival at its first access to it.
-        let call = format!("launch of `{}` grid {grid:?} args {args:?}", kernel.name);
-        let h = call_hash(&call);
+        let call = LaunchCall { kernel: &kernel.name, grid, args };
+        let h = call.hash();
         if self.opts.topology.nodes == 1 {
             self.peers.announce(h);
         } else {
-            self.same_call(call.clone())?;
+            self.same_call(h, || call.describe())?;
         }
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
+        // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
+        // or a peer's failure is theirs to see too).
+        if matches!(&r, Err(e) if !matches!(e, RuntimeError::Deadlock(_) | RuntimeError::Mpi(MpiError::PeerKernelFailed { .. }))) {
+            self.peers.publish_failed();
+        }
         self.peers.arrival_done();
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
-        let m = self.peers.agree(&call, &[u64::from(r.is_err()), h, !h, sync.kernel_steps()])?;
+        let m = self.peers.agree("a launch", &[u64::from(r.is_err()), h, !h, sync.kernel_steps()]).map_err(|e| named(e, || call.describe()))?;
         sync.resync_kernel(m[3]);
+        if m[0] != 0 {
+            self.peers.catch_up_leaders()?;
+        }
         match r {
-            Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call }.into()),
+            Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call: call.describe() }.into()),
             Ok(_) if m[0] != 0 => Err(MpiError::PeerFailed { rank: self.peers.rank, what: format!("launch of `{}`", kernel.name) }.into()),
             r => r,
         }

@@ -23,6 +23,7 @@ pub(crate) enum Verdict {
     Wait,
     Active,
     Stuck,
+    PeerFailed(usize),
 }
 
 impl Peers {
@@ -39,6 +40,10 @@ impl Peers {
     }
 
     pub(crate) fn judge(&self, _w: &mut Watch, _idle: Duration, _timeout: Duration) -> Verdict {
+        match self.never {}
+    }
+
+    pub(crate) fn peer_failed_error(&self, _failed: usize, _kernel: &str) -> MpiError {
         match self.never {}
     }
 

@@ -22,6 +22,8 @@ type Seen = [u64; 1 + WATCHED_WORKERS];
 #[derive(Default)]
 pub(crate) struct Watch {
     snapshot: Option<Vec<Seen>>,
+    /// When the failure words of other nodes' ranks were last read (see `failure`).
+    pub(super) last_remote_check: Option<std::time::Instant>,
 }
 
 /// The verdict on a wait of `idle` without local progress.
@@ -33,6 +35,8 @@ pub(crate) enum Verdict {
     Active,
     /// Nobody anywhere moved: a deadlock.
     Stuck,
+    /// This rank's kernel failed in this launch: nothing this process waits for may come.
+    PeerFailed(usize),
 }
 
 impl Peers {
@@ -49,6 +53,9 @@ impl Peers {
 
     /// Judges a local wait that has lasted `idle` against the deadlock `timeout`.
     pub(crate) fn judge(&self, watch: &mut Watch, idle: Duration, timeout: Duration) -> Verdict {
+        if let Some(rank) = self.failed_peer(watch, idle) {
+            return Verdict::PeerFailed(rank);
+        }
         if idle < timeout / 2 {
             watch.snapshot = None;
             return Verdict::Wait;
