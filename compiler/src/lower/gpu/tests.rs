@@ -40,7 +40,8 @@ fn contiguous_tiles_move_as_vectors_with_a_per_slot_fallback() {
 #[test]
 fn specialized_arguments_give_unchecked_predicated_vectors() {
     let general = crate::tests::vector_add(1024).unwrap();
-    let spec = crate::analysis::Specialization { div16: vec![true; 4], ..Default::default() };
+    // Listed per parameter, as `of` reads them back: all four aligned, none assumed small.
+    let spec = crate::analysis::Specialization { div16: vec![true; 4], small: vec![false; 4] };
     let k = spec.apply(&general);
     assert_eq!(crate::analysis::Specialization::of(&k), spec);
     // The facts survive printing and importing (a file of the specialized tir compiles as it).
