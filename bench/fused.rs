@@ -21,7 +21,7 @@
 mod support;
 
 use std::fmt::Write as _;
-use std::time::Instant;
+use support::{load, median, ms};
 use weft::kernels::{prepare, prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
@@ -29,22 +29,6 @@ const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
 /// (label, M, N, K all ranks together), scaled by 1/32 in N and K.
 const SHAPES: [(&str, usize, usize, usize); 2] = [("mlp down", 256, 160, 800), ("attn out", 256, 160, 256)];
 const DTYPE: DType = DType::BF16;
-
-fn median(mut t: Vec<f64>) -> f64 {
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg").map(|s| s.split_whitespace().next().unwrap_or("?").to_string()).unwrap_or_else(|_| "?".into())
-}
-
-/// Milliseconds of one call of `f`.
-fn ms(f: &mut dyn FnMut()) -> f64 {
-    let t = Instant::now();
-    f();
-    t.elapsed().as_secs_f64() * 1e3
-}
 
 fn main() {
     let rounds: usize = std::env::var("WEFT_FUSED_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);

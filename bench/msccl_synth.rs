@@ -6,10 +6,11 @@
 //!
 //! `cargo bench --bench msccl_synth` (WEFT_BENCH_ITERS sets the rounds, default 31).
 
-#[allow(dead_code)] // only write_summary is used here
+#[allow(dead_code)] // write_summary, median and load are used here
 #[path = "support.rs"]
 mod support;
 
+use support::{load, median};
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::synth::{self, SynthCollective, Topology as SynthTopology};
 use weft::compiler::msccl::MscclIr;
@@ -27,15 +28,6 @@ fn prepared(world: &World, ir: &MscclIr, elems: usize) -> PreparedMsccl {
 
 fn ms(p: &mut PreparedMsccl) -> f64 {
     p.launch().expect("launches").elapsed.as_secs_f64() * 1e3
-}
-
-fn median(mut t: Vec<f64>) -> f64 {
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split_whitespace().next().unwrap_or("?").to_string()
 }
 
 fn main() {

@@ -27,6 +27,7 @@ mod support;
 
 use std::fmt::Write as _;
 use std::time::Instant;
+use support::load;
 use weft::kernels::tune::measure::{self, Runner, Schedule};
 use weft::kernels::tune::{self, agree::Agreement, space, Config, CacheDirs, Problem, Shape, TuneOptions};
 use weft::kernels::MatmulShape;
@@ -163,11 +164,6 @@ fn main() {
     );
     support::write_summary("tune.md", &table);
     let _ = std::fs::remove_dir_all(&scratch);
-}
-
-/// The 1-minute load average (`/proc/loadavg`), or `?`.
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_string)).unwrap_or_else(|| "?".into())
 }
 
 /// The median of 20 agreed cache lookups, in microseconds.
