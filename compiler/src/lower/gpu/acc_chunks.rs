@@ -41,7 +41,7 @@ impl AccChunks {
         let band = m / acc.bands();
         let min_height = match acc {
             AccLayout::Mma { .. } => MMA_M,
-            AccLayout::Mfma { instr, .. } => instr,
+            AccLayout::Mfma { instr, .. } => super::mfma::mfma_row_period(instr),
             AccLayout::Fma { .. } => 1,
         };
         let mut count = 2;

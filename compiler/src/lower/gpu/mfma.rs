@@ -29,6 +29,12 @@ pub fn mfma_k(s: usize) -> usize {
     4 * WAVE / s
 }
 
+/// Rows after which a lane's D registers repeat their pattern within a block (the 4-row
+/// groups of the `WAVE / s` lane groups): a slice of whole periods holds whole registers.
+pub fn mfma_row_period(s: usize) -> usize {
+    4 * WAVE / s
+}
+
 /// The A fragment of `lane` for `s x s` output blocks: its 4 (row, k) elements in register
 /// order.
 pub fn mfma_a_fragment(lane: usize, s: usize) -> [(usize, usize); 4] {
