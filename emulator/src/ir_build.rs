@@ -167,6 +167,37 @@ impl Ir {
         }
     }
 
+    /// An AMD MFMA through memory: `args` are A and B (four 16-bit elements each) and the
+    /// accumulator vector; the runtime updates the accumulators in a buffer after the
+    /// operands' 4 words, returned as the call's `<N x float>`.
+    pub fn mfma(&self, site: Val, kind: i32, args: &[Val], call: Val) -> Val {
+        unsafe {
+            let acc_ty = self.type_of(call);
+            let n = LLVMGetVectorSize(acc_ty);
+            let io = self.entry_alloca(call, 4 + n);
+            let two = LLVMVectorType(self.int_ty(32), 2);
+            for (w, &x) in args[..2].iter().enumerate() {
+                let words = LLVMBuildBitCast(self.b, x, two, EMPTY);
+                for j in 0..2u64 {
+                    let word = LLVMBuildExtractElement(self.b, words, self.i32(j as i64), EMPTY);
+                    LLVMBuildStore(self.b, word, self.byte_offset(io, 4 * (2 * w as u64 + j)));
+                }
+            }
+            for q in 0..n as u64 {
+                let x = LLVMBuildExtractElement(self.b, args[2], self.i32(q as i64), EMPTY);
+                LLVMBuildStore(self.b, self.to_i32(x), self.byte_offset(io, 16 + 4 * q));
+            }
+            self.rt(Slot::Mfma, site, &[self.i32(kind as i64), io]);
+            let f32t = LLVMFloatTypeInContext(self.ctx);
+            let mut v = LLVMGetUndef(acc_ty);
+            for q in 0..n as u64 {
+                let x = LLVMBuildLoad2(self.b, f32t, self.byte_offset(io, 16 + 4 * q), EMPTY);
+                v = LLVMBuildInsertElement(self.b, v, x, self.i32(q as i64), EMPTY);
+            }
+            v
+        }
+    }
+
     /// The struct of type `ty` whose fields are `vals`.
     pub fn pack(&self, vals: &[Val], ty: LLVMTypeRef) -> Val {
         unsafe {

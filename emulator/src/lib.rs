@@ -21,6 +21,7 @@ mod entry;
 mod ir;
 mod ir_build;
 mod ldmatrix;
+mod mfma;
 mod object;
 mod plant;
 mod race;

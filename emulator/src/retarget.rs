@@ -160,7 +160,7 @@ impl Rw<'_> {
         let args: Vec<Val> = (0..self.ir.num_args(inst)).map(|i| self.ir.operand(inst, i)).collect();
         let short = name.trim_start_matches("llvm.nvvm.").trim_start_matches("llvm.amdgcn.");
         let site = self.site(short, inst);
-        let mapped = if name.starts_with("llvm.amdgcn.") { self.amd_call(&name, site, &args) } else { self.map_call(&name, site, &args, inst)? };
+        let mapped = if name.starts_with("llvm.amdgcn.") { self.amd_call(&name, site, &args, inst) } else { self.map_call(&name, site, &args, inst)? };
         let out = match mapped {
             Some(v) => v,
             None => return Err(EmuError::Unsupported(format!("call to `{name}`: the emulator does not implement it"))),

@@ -2,7 +2,7 @@
 //! ones: workitem / workgroup ids as special registers, `s_barrier` as the CTA barrier (its
 //! workgroup fences stay, as host fences), `ds_bpermute` as a wavefront collective, the
 //! implicit-argument pointer as the CTA's block counts, `s_sleep` as nothing (a polling
-//! load already yields).
+//! load already yields), MFMAs as wavefront collectives (`mfma`).
 
 use crate::ir::Val;
 use crate::retarget::Rw;
@@ -11,7 +11,7 @@ use crate::slots::{sreg, Slot};
 impl Rw<'_> {
     /// The runtime call for `llvm.amdgcn.*` intrinsic `name`, `None` if unknown; the inner
     /// option is the result, or nothing for void calls.
-    pub(crate) fn amd_call(&mut self, name: &str, site: Val, a: &[Val]) -> Option<Option<Val>> {
+    pub(crate) fn amd_call(&mut self, name: &str, site: Val, a: &[Val], call: Val) -> Option<Option<Val>> {
         let ir = &mut *self.ir;
         let reg = |ir: &mut crate::ir::Ir, which: i32| {
             let w = ir.i32(which as i64);
@@ -32,6 +32,10 @@ impl Rw<'_> {
                 Some(Some(ir.rt(Slot::Bpermute, site, &[a[0], x])))
             }
             "s.sleep" => Some(None),
+            n if n.starts_with("mfma.") => {
+                let kind = crate::mfma::kind(n)?;
+                Some(Some(ir.mfma(site, kind, a, call)))
+            }
             _ => None,
         }
     }

@@ -63,6 +63,12 @@ extern "C" fn mma(site: i32, kind: i32, io: *mut u32) {
     }
 }
 
+/// `io`: the lane's A and B words and its accumulators (see `mfma::mfma`).
+extern "C" fn mfma(site: i32, kind: i32, io: *mut u32) {
+    let input = [io as usize as u64, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    sync::warp(site, sync::full_mask(), input, |wc| crate::mfma::mfma(wc, kind));
+}
+
 /// `kind`: the number of matrices, plus 8 for `.trans`; `p`: this lane's row address (used
 /// by lanes below 8 x matrices); `io` gets the lane's registers.
 extern "C" fn ldmatrix(site: i32, kind: i32, p: *const u8, io: *mut u32) {
@@ -207,6 +213,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::ImplicitArgs, crate::amd::implicit_args as *const () as usize);
     set(Slot::GlobalAccess, crate::bounds::global_access as *const () as usize);
     set(Slot::Wgmma, crate::wgmma::mma_async as *const () as usize);
+    set(Slot::Mfma, mfma as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

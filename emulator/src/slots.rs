@@ -69,6 +69,9 @@ pub enum Slot {
     /// `(site, kind, desc_a, desc_b, io)`: `wgmma.mma_async` (see `wgmma::kind`); `io` holds
     /// the thread's accumulators, updated in place.
     Wgmma,
+    /// `(site, kind, io)`: an AMD MFMA over the wavefront (see `mfma::kind`); `io` holds the
+    /// lane's A and B words and its accumulators, updated in place.
+    Mfma,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -95,7 +98,7 @@ impl Slot {
             Slot::Sreg => (&[I32], Some(I32)),
             Slot::Barrier | Slot::Fence | Slot::Quiet | Slot::BarrierAllBlock => (&[], None),
             Slot::ShflBfly => (&[I32, I32, I32, I32], Some(I32)),
-            Slot::Mma => (&[I32, Ptr], None),
+            Slot::Mma | Slot::Mfma => (&[I32, Ptr], None),
             Slot::Ldmatrix => (&[I32, Ptr, Ptr], None),
             Slot::CpAsync => (&[Ptr, Ptr, I32], None),
             Slot::CpAsyncCommit => (&[], None),

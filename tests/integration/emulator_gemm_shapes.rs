@@ -1,6 +1,6 @@
 //! The GEMM family's tensor-core path (ldmatrix fragments; `cp.async` operand copies through a
 //! `num_stages` ring in the variant a launch with 16-byte-aligned buffers and sizes divisible
-//! by 16 runs) executed on the
+//! by 16 runs; MFMA on gfx942) executed on the
 //! SIMT emulator at random shapes that are not multiples of the tile, checked against a naive
 //! GEMM. The shapes come from a fixed seed and are named in every failure.
 
@@ -29,20 +29,32 @@ fn shape(r: &mut Lcg, div16: bool) -> MatmulShape {
     MatmulShape { m: dim(40), n: dim(24), k: dim(40) }
 }
 
-#[test]
-fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_the_tensor_core_path() {
-    let mut r = Lcg(0x5eed_13);
-    let cases = [("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, false), ("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true), ("gemm", 1, DType::BF16, false)];
-    for (name, ranks, dtype, div16) in cases {
-        let s = shape(&mut r, div16);
-        let world = World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some("sm_80"), ..LocalOptions::from_env() }).unwrap();
+/// Runs `(kernel, ranks, dtype, div16)` cases on `arch` at shapes drawn from `r`.
+fn run_cases(arch: &'static str, r: &mut Lcg, cases: &[(&str, usize, DType, bool)]) {
+    for &(name, ranks, dtype, div16) in cases {
+        let s = shape(r, div16);
+        let world = World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap();
         let c = shape_constexprs(name, s, ranks, dtype.name());
-        let what = format!("{name} sm_80 ranks={ranks} {}x{}x{} {dtype}", s.m, s.n, s.k);
+        let what = format!("{name} {arch} ranks={ranks} {}x{}x{} {dtype}", s.m, s.n, s.k);
         let mut p = prepare_matmul(&world, name, s, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
         p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
         let (ok, err) = p.verify().unwrap();
         assert!(ok, "{what}: max error {err}");
     }
+}
+
+#[test]
+fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_the_tensor_core_path() {
+    let cases = [("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, false), ("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true), ("gemm", 1, DType::BF16, false)];
+    run_cases("sm_80", &mut Lcg(0x5eed_13), &cases);
+}
+
+/// AMD matrix cores: gemm's 64x64 tiles take the 32x32x8 MFMA, gemm_rs's 32x32 tiles the
+/// 16x16x16 one, B staged transposed in LDS.
+#[test]
+fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_amd_matrix_cores() {
+    let cases = [("gemm", 1, DType::BF16, false), ("gemm_rs", 2, DType::F16, false), ("ag_gemm", 2, DType::F16, true), ("gemm_rs", 1, DType::BF16, true)];
+    run_cases("gfx942", &mut Lcg(0x5eed_42), &cases);
 }
 
 /// The specialized gemm (what the div16 cases above run) really takes the new path: with

@@ -14,6 +14,7 @@ mod emulator_wgmma;
 mod golden;
 mod gpu;
 mod gpu_amd;
+mod gpu_amd_mfma;
 mod gpu_transport;
 mod half_precision;
 mod layout;

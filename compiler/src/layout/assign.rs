@@ -21,11 +21,12 @@ pub struct LayoutMap {
 }
 
 impl LayoutMap {
-    /// How `tile.dot` stages its operand `v` in shared memory for accumulator encoding `acc`.
-    pub fn staging_of(&self, k: &Kernel, v: Value, acc: &Encoding) -> Encoding {
+    /// How `tile.dot` stages its operand `op_idx` (`v`) in shared memory for accumulator
+    /// encoding `acc`.
+    pub fn staging_of(&self, k: &Kernel, v: Value, op_idx: usize, acc: &Encoding) -> Encoding {
         let ty = k.ty(v);
         let per = Blocked::new(ty.numel(), self.threads()).map_or(1, |l| l.per);
-        dot_staging(acc, ty.shape(), per)
+        dot_staging(acc, op_idx, ty.shape(), per)
     }
 
     /// Threads per CTA.
@@ -62,7 +63,11 @@ impl LayoutMap {
         let acc_of = |x: Value| accs.layout.get(&x).map(|l| Encoding::from_acc(l, self.warp_size));
         if d.kind == OpKind::Dot && i < 2 {
             let parent = self.enc.get(&d.results[0])?.clone();
-            let k_width = if matches!(parent, Encoding::Mma { .. }) { 2 } else { 1 };
+            let k_width = match parent {
+                Encoding::Mma { .. } => 2,
+                Encoding::Mfma { .. } => 4,
+                _ => 1,
+            };
             return Some(Encoding::DotOperand { op_idx: i, parent: Box::new(parent), k_width });
         }
         if d.kind == OpKind::Dot && i == 2 {
@@ -82,13 +87,20 @@ impl LayoutMap {
 }
 
 /// How `tile.dot` stages operand `op_idx` (of shape `shape`, `per` elements per thread in its
-/// blocked layout) in shared memory for an accumulator of encoding `acc`: row-major, A as
-/// `[M][K]` and B as `[K][N]`, rows padded for `ldmatrix` under mma (the lowering's
-/// [`Staging`](crate::lower::gpu::ldmatrix::Staging)); no swizzle.
-pub fn dot_staging(acc: &Encoding, shape: &[usize], per: usize) -> Encoding {
-    let mma = matches!(acc, Encoding::Mma { .. });
-    let pad = if mma { crate::lower::gpu::ldmatrix::row_pad(shape[1], per) } else { 0 };
-    Encoding::Shared { vec: 1, per_phase: 1, max_phase: 1, order: vec![1, 0], pad }
+/// blocked layout) in shared memory for an accumulator of encoding `acc`: A as `[M][K]`, B as
+/// `[K][N]`, rows padded for `ldmatrix` under mma (the lowering's
+/// [`Staging`](crate::lower::gpu::ldmatrix::Staging)); under MFMA both with k fastest (B
+/// transposed), rows padded; no swizzle.
+pub fn dot_staging(acc: &Encoding, op_idx: usize, shape: &[usize], per: usize) -> Encoding {
+    let (order, pad) = match acc {
+        Encoding::Mma { .. } => (vec![1, 0], crate::lower::gpu::ldmatrix::row_pad(shape[1], per)),
+        Encoding::Mfma { .. } => {
+            let (pad_a, pad_b) = crate::lower::gpu::mfma::mfma_pads(shape[op_idx ^ 1], per);
+            if op_idx == 0 { (vec![1, 0], pad_a) } else { (vec![0, 1], pad_b) }
+        }
+        _ => (vec![1, 0], 0),
+    };
+    Encoding::Shared { vec: 1, per_phase: 1, max_phase: 1, order, pad }
 }
 
 /// Every value of `k` (parameters, block arguments and op results), in definition order.

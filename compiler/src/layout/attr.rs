@@ -23,6 +23,9 @@ pub fn print(e: &Encoding, alias: &dyn Fn(&Encoding) -> Option<String>) -> Strin
         Encoding::Mma { warps_per_cta } => {
             format!("{{kind = \"mma\", versionMajor = 2 : i64, warpsPerCTA = {}, instrShape = array<i64: 16, 8>}}", arr(warps_per_cta))
         }
+        Encoding::Mfma { warps_per_cta, instr } => {
+            format!("{{kind = \"amd_mfma\", warpsPerCTA = {}, instrShape = {}}}", arr(warps_per_cta), arr(&[*instr, *instr]))
+        }
         Encoding::DotOperand { op_idx, parent: p, k_width } => {
             format!("{{kind = \"dot_op\", opIdx = {op_idx} : i64, parent = {}, kWidth = {k_width} : i64}}", parent(p))
         }
@@ -77,6 +80,17 @@ fn encoding(a: Attr) -> Result<Encoding, String> {
             let &[wm, wn] = &w[..] else { return Err("mma warpsPerCTA has two entries".into()) };
             Encoding::Mma { warps_per_cta: [wm, wn] }
         }
+        "amd_mfma" => {
+            let w = ints(&mut d, "warpsPerCTA", &kind, None)?;
+            let &[wm, wn] = &w[..] else { return Err("amd_mfma warpsPerCTA has two entries".into()) };
+            let shape = ints(&mut d, "instrShape", &kind, None)?;
+            let instr = match shape[..] {
+                [32, 32] => 32,
+                [16, 16] => 16,
+                _ => return Err(format!("amd_mfma instrShape {shape:?}: only [32, 32] and [16, 16] (16-bit operands) are lowered")),
+            };
+            Encoding::Mfma { warps_per_cta: [wm, wn], instr }
+        }
         "dot_op" => {
             let (op_idx, k_width) = (int("opIdx")?, int("kWidth")?);
             Encoding::DotOperand { op_idx, k_width, parent: Box::new(encoding(take(&mut d, "parent", &kind)?)?) }
@@ -105,7 +119,7 @@ fn encoding(a: Attr) -> Result<Encoding, String> {
             }
             e
         }
-        other => return Err(format!("unknown encoding kind `{other}` (blocked, flat, slice, mma, dot_op, shared)")),
+        other => return Err(format!("unknown encoding kind `{other}` (blocked, flat, slice, mma, amd_mfma, dot_op, shared)")),
     };
     if let Some(k) = d.keys().next() {
         return Err(format!("unknown field `{k}` of a `{kind}` encoding"));

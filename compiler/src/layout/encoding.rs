@@ -7,6 +7,7 @@
 //! one in thread order is its owner.
 
 use crate::lower::gpu::acc_layout::{mma_a_fragment, mma_b_fragment, AccLayout, MMA_K, MMA_M, MMA_N};
+use crate::lower::gpu::mfma::{mfma_a_fragment, mfma_b_fragment, mfma_k, WAVE};
 
 /// Where the elements of a tile live.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -24,8 +25,12 @@ pub enum Encoding {
     /// The `m16n8k16` accumulator (`mma.sync`, version 2): warps tile the shape
     /// `warpsPerCTA`, each warp holding D fragments of 16x8 tiles.
     Mma { warps_per_cta: [usize; 2] },
+    /// The AMD MFMA accumulator (Triton's `amd_mfma`): wavefronts tile the shape
+    /// `warpsPerCTA`, each holding D fragments of `instr x instr` blocks (32 or 16).
+    Mfma { warps_per_cta: [usize; 2], instr: usize },
     /// An operand (`op_idx` 0: A, 1: B) of a dot whose accumulator has encoding `parent`, as
-    /// its instruction reads it (`k_width` consecutive k per 32-bit register for mma).
+    /// its instruction reads it (`k_width` consecutive k per 32-bit register for mma, per
+    /// lane for MFMA).
     DotOperand { op_idx: usize, parent: Box<Encoding>, k_width: usize },
     /// A tile in shared memory: Triton's swizzled layout (`vec` elements stay together, the
     /// vector index is XORed with `(row / per_phase) % max_phase`); `order` fastest first;
@@ -49,6 +54,10 @@ impl Encoding {
                 let ok = warp == 32 && wm * wn * 32 == threads && m % (MMA_M * wm) == 0 && n % (MMA_N * wn) == 0;
                 ok.then_some(AccLayout::Mma { m, n, warps_m: *wm, warps_n: *wn })
             }
+            Encoding::Mfma { warps_per_cta: [wm, wn], instr: s } => {
+                let ok = warp == WAVE && matches!(s, 16 | 32) && wm * wn * WAVE == threads && m % (s * wm) == 0 && n % (s * wn) == 0;
+                ok.then_some(AccLayout::Mfma { m, n, warps_m: *wm, warps_n: *wn, instr: *s })
+            }
             Encoding::Blocked { size_per_thread: spt, .. } if spt.len() == 2 && spt[0] > 0 && spt[1] > 0 => {
                 let (tm, tn) = (m / spt[0], n / spt[1]);
                 let l = AccLayout::Fma { m, n, threads_m: tm, threads_n: tn };
@@ -64,6 +73,7 @@ impl Encoding {
     pub fn from_acc(l: &AccLayout, warp: usize) -> Encoding {
         match *l {
             AccLayout::Mma { warps_m, warps_n, .. } => Encoding::Mma { warps_per_cta: [warps_m, warps_n] },
+            AccLayout::Mfma { warps_m, warps_n, instr, .. } => Encoding::Mfma { warps_per_cta: [warps_m, warps_n], instr },
             AccLayout::Fma { m, n, threads_m, threads_n } => {
                 let lanes_n = threads_n.min(warp);
                 let lanes_m = warp / lanes_n;
@@ -85,7 +95,7 @@ impl Encoding {
                 (0..shape.len()).all(|d| shape[d] % (spt[d] * tpw[d] * wpc[d]) == 0)
             }
             Encoding::Flat { .. } => shape.iter().product::<usize>() >= threads,
-            Encoding::Mma { .. } => true,
+            Encoding::Mma { .. } | Encoding::Mfma { .. } => true,
             _ => false,
         }
     }
@@ -98,7 +108,7 @@ impl Encoding {
             }
             Encoding::Flat { per } => *per,
             Encoding::Slice { dim, parent } => slice_slots(parent, *dim, shape, threads, warp).len(),
-            Encoding::Mma { .. } => self.acc_layout(shape, threads, warp).map_or(0, |l| l.slots()),
+            Encoding::Mma { .. } | Encoding::Mfma { .. } => self.acc_layout(shape, threads, warp).map_or(0, |l| l.slots()),
             Encoding::DotOperand { op_idx, parent, .. } => operand_slots(*op_idx, parent, shape, threads, warp),
             Encoding::Shared { .. } => 0,
         }
@@ -163,7 +173,7 @@ impl Encoding {
                 c.remove(*dim);
                 Some(c)
             }
-            Encoding::Mma { .. } => {
+            Encoding::Mma { .. } | Encoding::Mfma { .. } => {
                 let (r, c) = self.acc_layout(shape, threads, warp)?.element(thread, slot);
                 Some(vec![r, c])
             }
@@ -238,6 +248,10 @@ fn operand_slots(op_idx: usize, parent: &Encoding, shape: &[usize], threads: usi
             let (bm, bn) = l.reps();
             if op_idx == 0 { bm * c } else { r * bn }
         }
+        Some(l @ AccLayout::Mfma { instr, .. }) => {
+            let (rm, rn) = l.reps();
+            if op_idx == 0 { rm * (c / mfma_k(instr)) * 4 } else { rn * (r / mfma_k(instr)) * 4 }
+        }
         None => 0,
     }
 }
@@ -249,6 +263,9 @@ fn operand_acc_shape(op_idx: usize, parent: &Encoding, shape: &[usize]) -> Vec<u
     let other = match parent {
         Encoding::Mma { warps_per_cta: [wm, wn] } => {
             if op_idx == 0 { MMA_N * wn } else { MMA_M * wm }
+        }
+        Encoding::Mfma { warps_per_cta: [wm, wn], instr } => {
+            if op_idx == 0 { instr * wn } else { instr * wm }
         }
         Encoding::Blocked { size_per_thread: spt, threads_per_warp: tpw, warps_per_cta: wpc, .. } if spt.len() == 2 => {
             let d = if op_idx == 0 { 1 } else { 0 };
@@ -276,6 +293,21 @@ fn operand_coords(op_idx: usize, parent: &Encoding, shape: &[usize], threads: us
                 let (kk, jn) = (tile / rn, tile % rn);
                 let (fk, fc) = mma_b_fragment(lane)[q];
                 Some(vec![kk * MMA_K + fk, col0 + jn * MMA_N + fc]).filter(|_| kk < r / MMA_K)
+            }
+        }
+        AccLayout::Mfma { instr: s, .. } => {
+            // Per (block, k step) the lane's 4 elements, blocks outer.
+            let ((rm, rn), kd) = (l.reps(), mfma_k(s));
+            let (lane, (row0, col0)) = (thread % WAVE, l.base(thread - thread % WAVE));
+            let (tile, q) = (slot / 4, slot % 4);
+            if op_idx == 0 {
+                let (im, kk) = (tile / (c / kd), tile % (c / kd));
+                let (fr, fk) = mfma_a_fragment(lane, s)[q];
+                Some(vec![row0 + im * s + fr, kk * kd + fk]).filter(|_| im < rm)
+            } else {
+                let (jn, kk) = (tile / (r / kd), tile % (r / kd));
+                let (fk, fc) = mfma_b_fragment(lane, s)[q];
+                Some(vec![kk * kd + fk, col0 + jn * s + fc]).filter(|_| jn < rn)
             }
         }
         AccLayout::Fma { .. } => {

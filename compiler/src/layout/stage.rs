@@ -28,6 +28,7 @@ impl Aliases {
             Encoding::Flat { .. } => "flat",
             Encoding::Slice { .. } => "slice",
             Encoding::Mma { .. } => "mma",
+            Encoding::Mfma { .. } => "mfma",
             Encoding::DotOperand { op_idx: 0, .. } => "dot_a",
             Encoding::DotOperand { .. } => "dot_b",
             Encoding::Shared { .. } => "shared",
@@ -108,7 +109,7 @@ pub fn print(k: &Kernel, map: &LayoutMap) -> String {
                 ann.operands.insert((op, j), c);
                 continue;
             }
-            let shared = (d.kind == OpKind::Dot && j < 2).then(|| map.staging_of(k, v, &map.enc[&d.results[0]]));
+            let shared = (d.kind == OpKind::Dot && j < 2).then(|| map.staging_of(k, v, j, &map.enc[&d.results[0]]));
             let (c, line) = convert(&mut ann, &mut al, v, &read, shared.as_ref());
             ann.before.entry(op).or_default().push(line);
             ann.operands.insert((op, j), c);
@@ -150,7 +151,7 @@ pub fn read(k: &Kernel, texts: &EncodingTexts, num_warps: usize, warp_size: usiz
                 return Err(LayoutError::Inconsistent { value: who(), got: attr::print(&got, &|_| None), why: format!("the lowering reads it as {}", attr::print(&want, &|_| None)) });
             }
             if d.kind == OpKind::Dot && j < 2 {
-                let staged = map.staging_of(k, v, &map.enc[&d.results[0]]);
+                let staged = map.staging_of(k, v, j, &map.enc[&d.results[0]]);
                 if let Some(t) = texts.shared.get(&(op, j)) {
                     let s = parse(who(), t)?;
                     if s != staged {
@@ -184,7 +185,7 @@ fn check_defs(k: &Kernel, map: &LayoutMap, name: &dyn Fn(Value) -> String) -> Re
         }
         if dot_results.contains(&v) {
             return bad(format!(
-                "a tile.dot result is held in an accumulator layout: mma (warpsPerCTA [wm, wn] with wm*wn = {} warps of 32 threads, {shape:?} a whole number of 16x8 tiles per warp) or a blocked FMA layout of {threads} threads",
+                "a tile.dot result is held in an accumulator layout: mma (warpsPerCTA [wm, wn] with wm*wn = {} warps of 32 threads, {shape:?} a whole number of 16x8 tiles per warp), amd_mfma (the same over 64-lane wavefronts, 32x32 or 16x16 blocks) or a blocked FMA layout of {threads} threads",
                 map.num_warps
             ));
         }
@@ -211,6 +212,7 @@ pub fn kinds(map: &LayoutMap) -> HashMap<&'static str, usize> {
             Encoding::Flat { .. } => "flat",
             Encoding::Slice { .. } => "slice",
             Encoding::Mma { .. } => "mma",
+            Encoding::Mfma { .. } => "mfma",
             Encoding::DotOperand { .. } => "dot_op",
             Encoding::Shared { .. } => "shared",
         };

@@ -115,6 +115,32 @@ fn accumulator_and_dot_operand_encodings_own_every_element_once() {
 }
 
 #[test]
+fn mfma_accumulator_and_operand_encodings_own_every_element_once() {
+    let mut sizes = vec![];
+    for (m, n, k, warps) in [(64, 64, 32, 4), (128, 128, 64, 8), (32, 32, 32, 4), (64, 32, 16, 2), (128, 64, 32, 8), (32, 64, 32, 1)] {
+        let threads = warps * 64;
+        let l = AccLayout::mfma(m, n, k, warps).unwrap_or_else(|| panic!("{m}x{n}x{k} w{warps}"));
+        let AccLayout::Mfma { instr, .. } = l else { unreachable!() };
+        sizes.push(instr);
+        let e = Encoding::from_acc(&l, 64);
+        assert_owns_each_element_once(&e, &[m, n], threads, 64);
+        assert_eq!(e.acc_layout(&[m, n], threads, 64), Some(l), "{e:?}");
+        assert_eq!(e.acc_layout(&[m, n], threads, 32), None, "MFMA wants 64-lane wavefronts");
+        for s in 0..l.slots() {
+            for t in 0..threads {
+                let (r, c) = l.element(t, s);
+                assert_eq!(e.holds(&[m, n], threads, 64, t, s), Some(r * n + c));
+            }
+        }
+        for (i, shape) in [(0, [m, k]), (1, [k, n])] {
+            let op = Encoding::DotOperand { op_idx: i, parent: Box::new(e.clone()), k_width: 4 };
+            assert_owns_each_element_once(&op, &shape, threads, 64);
+        }
+    }
+    assert!(sizes.contains(&32) && sizes.contains(&16), "{sizes:?}");
+}
+
+#[test]
 fn shared_encodings_are_bijections() {
     for (vec, per_phase, max_phase) in [(1, 1, 1), (8, 1, 8), (4, 2, 4), (8, 4, 2)] {
         for order in [vec![1, 0], vec![0, 1]] {
@@ -157,6 +183,8 @@ fn encodings_print_and_parse_back() {
         Encoding::Slice { dim: 1, parent: Box::new(blocked) },
         mma.clone(),
         Encoding::DotOperand { op_idx: 1, parent: Box::new(mma), k_width: 2 },
+        Encoding::Mfma { warps_per_cta: [2, 2], instr: 32 },
+        Encoding::DotOperand { op_idx: 0, parent: Box::new(Encoding::Mfma { warps_per_cta: [4, 1], instr: 16 }), k_width: 4 },
         Encoding::Shared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], pad: 8 },
     ];
     for e in cases {
@@ -169,6 +197,7 @@ fn encodings_print_and_parse_back() {
     for (bad, why) in [
         (r#"{kind = "mma", versionMajor = 3 : i64, warpsPerCTA = array<i64: 2, 2>, instrShape = array<i64: 16, 8>}"#, "versionMajor 3"),
         (r#"{kind = "swizzled"}"#, "unknown encoding kind"),
+        (r#"{kind = "amd_mfma", warpsPerCTA = array<i64: 2, 2>, instrShape = array<i64: 32, 8>}"#, "only [32, 32] and [16, 16]"),
         (r#"{kind = "blocked", sizePerThread = array<i64: 1, 8>, threadsPerWarp = array<i64: 4>, warpsPerCTA = array<i64: 4, 1>, order = array<i64: 1, 0>}"#, "one positive entry per dimension"),
         (r#"{kind = "flat", elemsPerThread = 4 : i64, extra = 1}"#, "unknown field `extra`"),
         (r#"{kind = "flat""#, "expected `,` or `}`"),
@@ -257,4 +286,21 @@ fn amd_and_fma_kernels_get_layouts_too() {
     let text = stage::print(&k, &map);
     let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(crate::lower::gpu::lower_with(&back, &amd, &read).is_ok());
+}
+
+#[test]
+fn amd_bf16_dots_take_mfma_through_the_layout_stage() {
+    let amd = crate::pipeline::Gfx::Gfx942.info();
+    let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
+    let map = assign(&k, &amd, 4);
+    assert!(map.acc_layouts(&k).layout.values().all(|l| matches!(l, AccLayout::Mfma { instr: 32, .. })));
+    let text = stage::print(&k, &map);
+    // B is staged transposed (k fastest), its rows padded.
+    assert!(text.contains("kind = \"amd_mfma\"") && text.contains("order = array<i64: 0, 1>, pad = 4"), "{text}");
+    let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let mfmas = |ir: &str| ir.lines().filter(|l| l.contains("call <16 x float> @llvm.amdgcn.mfma.f32.32x32x8bf16.1k")).count();
+    let (a, b) = (crate::lower::gpu::lower(&k, &amd).unwrap().llvm, crate::lower::gpu::lower_with(&back, &amd, &read).unwrap().llvm);
+    // 64x64 over 4 wavefronts: one 32x32 block each, 4 k steps of 8.
+    assert_eq!((mfmas(&a), mfmas(&b)), (4, 4), "{a}");
+    assert!(!a.contains("@llvm.fma.f32"), "{a}");
 }

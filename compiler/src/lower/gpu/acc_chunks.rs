@@ -39,7 +39,11 @@ impl AccChunks {
             return None;
         }
         let band = m / acc.bands();
-        let min_height = if matches!(acc, AccLayout::Mma { .. }) { MMA_M } else { 1 };
+        let min_height = match acc {
+            AccLayout::Mma { .. } => MMA_M,
+            AccLayout::Mfma { instr, .. } => super::mfma::mfma_row_period(instr),
+            AccLayout::Fma { .. } => 1,
+        };
         let mut count = 2;
         while band % count == 0 && band / count >= min_height && (band / count) % min_height == 0 {
             if m / count * n * elem_bytes <= budget {
@@ -56,6 +60,7 @@ impl AccChunks {
         match self.acc {
             AccLayout::Mma { n, warps_m, warps_n, .. } => AccLayout::Mma { m: self.height * warps_m, n, warps_m, warps_n },
             AccLayout::Fma { n, threads_m, threads_n, .. } => AccLayout::Fma { m: self.height * threads_m, n, threads_m, threads_n },
+            AccLayout::Mfma { n, warps_m, warps_n, instr, .. } => AccLayout::Mfma { m: self.height * warps_m, n, warps_m, warps_n, instr },
         }
     }
 
@@ -82,7 +87,7 @@ impl AccLayout {
     /// mma, threads along rows for FMA).
     pub fn bands(&self) -> usize {
         match *self {
-            AccLayout::Mma { warps_m, .. } => warps_m,
+            AccLayout::Mma { warps_m, .. } | AccLayout::Mfma { warps_m, .. } => warps_m,
             AccLayout::Fma { threads_m, .. } => threads_m,
         }
     }

@@ -43,6 +43,15 @@ fn mma_accumulators_cut_into_chunks_that_round_trip() {
 }
 
 #[test]
+fn mfma_accumulators_cut_into_chunks_that_round_trip() {
+    // Bands of one 32-row block per wavefront cut into 8-row slices; 16x16 blocks into 16.
+    for (m, n, k, warps, budget, count) in [(128, 128, 64, 8, CHUNK_BYTES, 2), (128, 256, 64, 8, CHUNK_BYTES, 4), (64, 64, 32, 4, 4096, 4), (128, 16, 32, 4, 4096, 2)] {
+        let acc = AccLayout::mfma(m, n, k, warps).unwrap();
+        assert_eq!(check(acc, budget).count, count, "{m}x{n} w{warps}: {acc:?}");
+    }
+}
+
+#[test]
 fn fma_accumulators_cut_into_chunks_that_round_trip() {
     for (m, n, threads, budget) in [(64, 64, 64, 4096), (128, 32, 128, 4096)] {
         check(AccLayout::fma(m, n, threads).unwrap(), budget);

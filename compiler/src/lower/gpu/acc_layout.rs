@@ -8,6 +8,9 @@
 //!   rows `l/4` and `l/4 + 8`, columns `2*(l%4)` and `2*(l%4) + 1` of each tile.
 //! - [`AccLayout::Fma`]: the threads tile the accumulator `threads_m x threads_n`, each
 //!   holding a `tm x tn` block, so an FMA step reads `tm` values of A and `tn` of B.
+//! - [`AccLayout::Mfma`]: AMD's 64-lane wavefronts tile it `warps_m x warps_n`, each covering
+//!   `rep_m x rep_n` blocks of `S x S` (32 or 16) held as the MFMA D fragment (see
+//!   [`super::mfma`]): lane `l` holds column `l % S`, rows `4 (l / S) + 8 i + j`.
 
 /// Rows and columns of one `m16n8` mma tile.
 pub const MMA_M: usize = 16;
@@ -37,6 +40,17 @@ pub enum AccLayout {
         threads_m: usize,
         threads_n: usize,
     },
+    /// AMD MFMA fragments (64-lane wavefronts).
+    Mfma {
+        /// Accumulator rows and columns.
+        m: usize,
+        n: usize,
+        /// Wavefronts along rows and columns.
+        warps_m: usize,
+        warps_n: usize,
+        /// The instruction's output block side `S` (32: `32x32x8`, 16: `16x16x16`).
+        instr: usize,
+    },
 }
 
 impl AccLayout {
@@ -46,20 +60,8 @@ impl AccLayout {
         if m % MMA_M != 0 || n % MMA_N != 0 {
             return None;
         }
-        let (mut wm, mut wn) = (1, 1);
-        while wm * wn < warps {
-            let (left_m, left_n) = (m / (MMA_M * wm), n / (MMA_N * wn));
-            if left_m >= left_n && left_m % 2 == 0 {
-                wm *= 2;
-            } else if left_n % 2 == 0 {
-                wn *= 2;
-            } else if left_m % 2 == 0 {
-                wm *= 2;
-            } else {
-                return None;
-            }
-        }
-        Some(AccLayout::Mma { m, n, warps_m: wm, warps_n: wn })
+        let (warps_m, warps_n) = warp_grid(m / MMA_M, n / MMA_N, warps)?;
+        Some(AccLayout::Mma { m, n, warps_m, warps_n })
     }
 
     /// The FMA layout of an `m x n` accumulator over `threads` threads: the most nearly square
@@ -84,7 +86,7 @@ impl AccLayout {
     /// Accumulator rows and columns.
     pub fn shape(&self) -> (usize, usize) {
         match *self {
-            AccLayout::Mma { m, n, .. } | AccLayout::Fma { m, n, .. } => (m, n),
+            AccLayout::Mma { m, n, .. } | AccLayout::Fma { m, n, .. } | AccLayout::Mfma { m, n, .. } => (m, n),
         }
     }
 
@@ -93,14 +95,17 @@ impl AccLayout {
         match *self {
             AccLayout::Mma { warps_m, warps_n, .. } => warps_m * warps_n * 32,
             AccLayout::Fma { threads_m, threads_n, .. } => threads_m * threads_n,
+            AccLayout::Mfma { warps_m, warps_n, .. } => warps_m * warps_n * super::mfma::WAVE,
         }
     }
 
-    /// For mma: 16x8 tiles per warp along rows and columns.
+    /// Tiles (16x8 mma, `S x S` MFMA) per warp, or (FMA) elements per thread, along rows
+    /// and columns.
     pub fn reps(&self) -> (usize, usize) {
         match *self {
             AccLayout::Mma { m, n, warps_m, warps_n } => (m / warps_m / MMA_M, n / warps_n / MMA_N),
             AccLayout::Fma { m, n, threads_m, threads_n } => (m / threads_m, n / threads_n),
+            AccLayout::Mfma { m, n, warps_m, warps_n, instr } => (m / warps_m / instr, n / warps_n / instr),
         }
     }
 
@@ -110,6 +115,7 @@ impl AccLayout {
         match self {
             AccLayout::Mma { .. } => a * b * 4,
             AccLayout::Fma { .. } => a * b,
+            AccLayout::Mfma { instr, .. } => a * b * instr * instr / super::mfma::WAVE,
         }
     }
 
@@ -126,6 +132,11 @@ impl AccLayout {
                 let (bm, bn) = self.reps();
                 ((thread / threads_n) * bm, (thread % threads_n) * bn)
             }
+            AccLayout::Mfma { m, n, warps_m, warps_n, instr } => {
+                let (warp, lane) = (thread / super::mfma::WAVE, thread % super::mfma::WAVE);
+                let (wm, wn) = (warp / warps_n, warp % warps_n);
+                (wm * (m / warps_m) + 4 * (lane / instr), wn * (n / warps_n) + lane % instr)
+            }
         }
     }
 
@@ -139,6 +150,13 @@ impl AccLayout {
                 (im * MMA_M + (q / 2) * 8, jn * MMA_N + q % 2)
             }
             AccLayout::Fma { .. } => (slot / rn, slot % rn),
+            AccLayout::Mfma { instr, .. } => {
+                let per = instr * instr / super::mfma::WAVE;
+                let (tile, v) = (slot / per, slot % per);
+                // Lane 0's D element of register `v` (see `mfma_d_element`).
+                let (dr, dc) = super::mfma::mfma_d_element(0, v, *instr);
+                ((tile / rn) * instr + dr, (tile % rn) * instr + dc)
+            }
         }
     }
 
@@ -148,10 +166,10 @@ impl AccLayout {
         (b.0 + o.0, b.1 + o.1)
     }
 
-    /// Warps along rows and columns (mma), or `(1, 1)`.
+    /// Warps along rows and columns (mma, MFMA), or `(1, 1)`.
     pub fn warps(&self) -> (usize, usize) {
         match *self {
-            AccLayout::Mma { warps_m, warps_n, .. } => (warps_m, warps_n),
+            AccLayout::Mma { warps_m, warps_n, .. } | AccLayout::Mfma { warps_m, warps_n, .. } => (warps_m, warps_n),
             AccLayout::Fma { .. } => (1, 1),
         }
     }
@@ -160,6 +178,26 @@ impl AccLayout {
     pub fn mma_slot(&self, im: usize, jn: usize) -> usize {
         (im * self.reps().1 + jn) * 4
     }
+}
+
+/// Warps along rows and columns for a `tiles_m x tiles_n` grid of instruction tiles, each
+/// warp taking whole tiles: warps go to the dimension with more tiles left. `None` when the
+/// tiles cannot be shared out evenly.
+pub(crate) fn warp_grid(tiles_m: usize, tiles_n: usize, warps: usize) -> Option<(usize, usize)> {
+    let (mut wm, mut wn) = (1, 1);
+    while wm * wn < warps {
+        let (left_m, left_n) = (tiles_m / wm, tiles_n / wn);
+        if left_m >= left_n && left_m % 2 == 0 {
+            wm *= 2;
+        } else if left_n % 2 == 0 {
+            wn *= 2;
+        } else if left_m % 2 == 0 {
+            wm *= 2;
+        } else {
+            return None;
+        }
+    }
+    Some((wm, wn))
 }
 
 /// The `m16n8k16` A fragment (16x16, row-major) of `lane`: its 8 (row, k) elements, in

@@ -116,4 +116,9 @@ impl TargetInfo for Amdgpu {
     fn shmem_lib(&self) -> ShmemLib {
         ShmemLib::PeerHeap
     }
+
+    fn mfma(&self) -> bool {
+        // `v_mfma_f32_{32x32x8,16x16x16}_{bf16,f16}` on CDNA2 (the `bf16_1k` forms) and CDNA3.
+        matches!(self.name, "gfx90a" | "gfx942")
+    }
 }

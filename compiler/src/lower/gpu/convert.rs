@@ -148,6 +148,19 @@ impl Gx<'_> {
                     format!("{r}.c1 = mul i32 {r}.q, 2"),
                     format!("{col} = add i32 {r}.c0, {r}.c1"),
                 ],
+                AccLayout::Mfma { m, n, warps_m, warps_n, instr } => vec![
+                    format!("{r}.w = udiv i32 {tid}, {}", super::mfma::WAVE),
+                    format!("{r}.l = urem i32 {tid}, {}", super::mfma::WAVE),
+                    format!("{r}.wm = udiv i32 {r}.w, {warps_n}"),
+                    format!("{r}.wn = urem i32 {r}.w, {warps_n}"),
+                    format!("{r}.g = udiv i32 {r}.l, {instr}"),
+                    format!("{r}.q = urem i32 {r}.l, {instr}"),
+                    format!("{r}.r0 = mul i32 {r}.wm, {}", m / warps_m),
+                    format!("{r}.r1 = mul i32 {r}.g, 4"),
+                    format!("{row} = add i32 {r}.r0, {r}.r1"),
+                    format!("{r}.c0 = mul i32 {r}.wn, {}", n / warps_n),
+                    format!("{col} = add i32 {r}.c0, {r}.q"),
+                ],
                 AccLayout::Fma { threads_n, .. } => {
                     let (bm, bn) = l.reps();
                     vec![

@@ -3,6 +3,8 @@
 //! - mma (the target's `m16n8k16` instruction, 16-bit operands): A `[M][K]` and B `[K][N]`,
 //!   rows padded against bank conflicts, read as fragments with `ldmatrix` (see
 //!   [`super::ldmatrix`]); per k16 step each warp issues `rep_m * rep_n` instructions;
+//! - MFMA (AMD matrix cores, 16-bit operands): A `[M][K]` and B transposed, `[N][K]`, rows
+//!   padded, read as 8-byte fragments (see [`super::mfma`]);
 //! - FMA, the generic fallback (f32 operands, targets without a matrix instruction): A
 //!   `[M][K]`, B `[K][N]`, and per k each thread reads `tm` values of A and `tn` of B and
 //!   updates its `tm x tn` block.
@@ -31,6 +33,7 @@ impl Gx<'_> {
         let vty = format!("<{} x float>", l.slots());
         let mut accs: Vec<String> = (0..l.slots()).map(|i| self.extract(&acc, &vty, i)).collect();
         let mma = matches!(l, AccLayout::Mma { .. });
+        let mfma = matches!(l, AccLayout::Mfma { .. });
         let (al, bl) = (self.layout_of(op, self.ty(a))?, self.layout_of(op, self.ty(b))?);
         // A row-major at 0, B after it; mma operands get padded rows for `ldmatrix`.
         let st = self.dot_staging(op)?;
@@ -54,13 +57,19 @@ impl Gx<'_> {
         }
         if !staged[1] {
             let bn = self.name(b);
-            self.stash_padded(&bn, s, &bl, n, st.pad_b, st.b_at);
+            if mfma {
+                self.stash_transposed(&bn, s, &bl, (k, n), st.pad_b, st.b_at);
+            } else {
+                self.stash_padded(&bn, s, &bl, n, st.pad_b, st.b_at);
+            }
         }
         if ring.is_none() {
             self.barrier();
         }
         if let Some(tiles) = self.wgmma_plan(op) {
             self.wgmma_steps(s, tiles, st.b_at, ring.as_ref().map(|r| r.read.as_str()), &mut accs);
+        } else if mfma {
+            self.mfma_steps(op, &l, s, k, &st, &mut accs)?;
         } else if mma {
             self.mma_steps(op, &l, s, k, &st, ring.as_ref().map(|r| r.read.as_str()), &mut accs)?;
         } else {

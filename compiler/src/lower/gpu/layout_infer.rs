@@ -23,6 +23,13 @@ pub(crate) struct AccLayouts {
 /// The accumulator layout of a dot computing an `[m, n]` result from `[m, k]` operands of
 /// element `a` on `t` with `warps` warps, or `None` when no layout tiles the shape.
 pub(crate) fn dot_layout(t: &dyn TargetInfo, a: crate::ir::Scalar, m: usize, n: usize, k: usize, warps: usize) -> Option<AccLayout> {
+    // AMD matrix cores take 16-bit operands; f32 dots stay on the FMA path.
+    let sixteen = matches!(a, crate::ir::Scalar::BF16 | crate::ir::Scalar::F16);
+    if t.mfma() && sixteen && t.warp_size() == super::mfma::WAVE {
+        if let Some(l) = AccLayout::mfma(m, n, k, warps) {
+            return Some(l);
+        }
+    }
     let mma = t.mma(a).is_some() && t.warp_size() == 32 && k % MMA_K == 0;
     // `wgmma`'s D fragment: each warp group holds 64 rows, its warps 16 each.
     if mma && t.wgmma() && super::wgmma_desc::plan(m, n, k, warps).is_some() {

@@ -94,7 +94,9 @@ impl Gx<'_> {
         }
         // `row_pad` allows padding only when a thread's elements fill whole rows or lie in one.
         let w = per.min(cols);
-        let align = super::convert::vector_align(s.bytes() * w);
+        // A row starts as aligned as its stride (MFMA's pad keeps only 8 bytes).
+        let stride = (cols + pad) * s.bytes();
+        let align = super::convert::vector_align(s.bytes() * w).min(1 << stride.trailing_zeros());
         for piece in 0..per / w {
             let part = if w == per {
                 v.to_string()

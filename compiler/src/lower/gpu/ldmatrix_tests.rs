@@ -5,32 +5,8 @@
 //! `ldmatrix` phase free of bank conflicts.
 
 use super::*;
-use crate::lower::gpu::sim_operands::{from_i, operands, to_f32};
+use crate::lower::gpu::sim_operands::{from_i, operands, stash, to_f32};
 use crate::lower::gpu::acc_layout::{mma_a_fragment, mma_b_fragment, AccLayout, MMA_K, MMA_M, MMA_N};
-
-/// Element `e` (row-major in a `cols`-wide tile) where `stash_padded` puts it, checked
-/// against what each thread's stores write.
-fn stash(vals: &[u16], cols: usize, pad: usize, l: &Blocked, out: &mut [u16], at: usize) {
-    let w = l.per.min(cols);
-    for t in 0..l.threads {
-        if l.replicated() {
-            let b = t * l.numel / l.threads;
-            if (t * l.numel) % l.threads < l.numel {
-                out[at + b + (b / cols) * pad] = vals[b];
-            }
-            continue;
-        }
-        let b = t * l.per;
-        let idx = b + (b / cols) * pad;
-        for piece in 0..l.per / w {
-            for i in 0..w {
-                let e = b + piece * w + i;
-                assert_eq!(idx + piece * (cols + pad) + i, e + (e / cols) * pad, "a store piece straddles a row");
-                out[at + idx + piece * (cols + pad) + i] = vals[e];
-            }
-        }
-    }
-}
 
 /// `ldmatrix.x{count}` over the warp: `addr[lane]` is the element index lane gives; returns
 /// each lane's registers as (low, high) 16-bit pairs. Checks alignment and bank conflicts.

@@ -24,6 +24,7 @@ pub(crate) mod layout_infer;
 pub mod ldmatrix;
 mod ll;
 mod memory;
+pub mod mfma;
 mod multimem;
 mod pipeline_ring;
 mod reduce;

@@ -163,7 +163,11 @@ impl Gx<'_> {
         if let Some(tiles) = self.wgmma_plan(dot) {
             return Ok(self.wgmma_staging(tiles));
         }
-        let mma = matches!(self.accs.layout.get(&d.results[0]), Some(super::acc_layout::AccLayout::Mma { .. }));
+        let acc = self.accs.layout.get(&d.results[0]);
+        if matches!(acc, Some(super::acc_layout::AccLayout::Mfma { .. })) {
+            return Ok(Staging::mfma(*m, *n, *k, num_elem(ta).bytes(), al.per));
+        }
+        let mma = matches!(acc, Some(super::acc_layout::AccLayout::Mma { .. }));
         Ok(Staging::new(*m, *n, *k, num_elem(ta).bytes(), (al.per, bl.per), mma))
     }
 

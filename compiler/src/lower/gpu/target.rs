@@ -91,6 +91,11 @@ pub trait TargetInfo {
         let _ = a;
         None
     }
+    /// Whether wavefront MFMA instructions with 16-bit operands and f32 accumulation exist
+    /// (AMD CDNA2 / CDNA3: see [`super::mfma`]).
+    fn mfma(&self) -> bool {
+        false
+    }
     /// Whether 16-byte `cp.async` copies global memory straight to shared memory.
     fn cp_async(&self) -> bool {
         false
