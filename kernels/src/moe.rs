@@ -123,9 +123,10 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
         // Send: experts over programs, each scanning the tokens in order.
         for_range(pid, experts, progs, |e| {
             let (dst, le) = (e / epr, e % epr);
-            let region = ll + (le * world + me) * tokens * msg;
+            // One address translation per expert, not per token.
+            let region = remote_ptr(ll + (le * world + me) * tokens * msg, dst);
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
-                let row = remote_ptr(region + slot * msg, dst);
+                let row = region + slot * msg;
                 store(one(row), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
                 for_tiles(i64c(0), words, cfg.block, |offs, m| {
                     store_masked(row + 1i64 + offs, ll_pack(load_masked(xw + t * words + offs, m, 0), flag), m);

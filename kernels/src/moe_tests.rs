@@ -65,6 +65,14 @@ fn given_routing_is_used_and_checked() {
     assert!(bad(vec![4, 0, 0, 1, 1, 2]).contains("distinct experts in 0..4"));
     assert!(bad(vec![0; 4]).contains("3 x top-2"));
     assert_eq!(p.routing(), &routing, "a rejected routing leaves the last one");
+    // The check is not vacuous: another routing's reference fails against this output.
+    p.set_routing(Routing { idx: vec![vec![1, 2, 2, 1, 1, 2]; 2], weights: vec![vec![0.5; 6]; 2] }, 1).unwrap();
+    assert!(!p.verify().unwrap().0, "a stale dispatch must not verify");
+    let mut c = prepare_moe(&w, "ep_combine", shape, DType::BF16, &moe_constexprs(shape, "bf16")).unwrap();
+    c.launch().unwrap();
+    assert!(c.verify().unwrap().0);
+    c.seed(2, RoutingKind::Hot).unwrap();
+    assert!(!c.verify().unwrap().0, "a stale combine must not verify");
 }
 
 #[test]
