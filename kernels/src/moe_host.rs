@@ -138,8 +138,9 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     if hidden * es % 4 != 0 {
         return Err(unsupported(format!("hidden {hidden} of {dtype} (a token must be whole 32-bit words: LL words carry 32 bits)")));
     }
-    // LL stores and the baseline's pulls reach peers by load/store, which one node has.
-    if world.transport() == "mpi" && world.topology().nodes > 1 {
+    // LL words are stored into peers' memory, which only a node's ranks reach on `mpi` (the
+    // baseline's put_signal and get cross nodes).
+    if def.algo != Algo::EpDispatchV && world.transport() == "mpi" && world.topology().nodes > 1 {
         return Err(unsupported(format!("topology {} on mpi (its LL stores reach only the ranks of one node)", world.topology())));
     }
     let mut c = c.clone();
@@ -148,10 +149,7 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     if bk < topk {
         return Err(unsupported(format!("BLOCK_K={bk} for top-{topk} (BLOCK_K must hold every choice)")));
     }
-    let mut kernels = vec![crate::gpu::launchable_for_resident(world, &(def.build)(&c)?)?];
-    if def.algo == Algo::EpDispatchV {
-        kernels.push(crate::gpu::launchable_for_resident(world, &crate::moe_v::ep_alltoallv(&c)?)?);
-    }
+    let kernels = crate::registry::build_all(name, &c)?.iter().map(|k| crate::gpu::launchable_for_resident(world, k)).collect::<Result<Vec<_>, _>>()?;
     let words = hidden * es / 4;
     let too_large = || KernelError::TooLarge { kernel: name.into(), elems: tokens.saturating_mul(hidden) };
     let mul = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);

@@ -214,3 +214,13 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
 pub fn build(name: &str, constexprs: &Constexprs) -> Result<Kernel, KernelError> {
     Ok((find(name)?.build)(constexprs)?)
 }
+
+/// Every kernel that running `name` launches, in order: [`build`]'s, and for the two-step
+/// `ep_dispatch_v` its AllToAllv as well.
+pub fn build_all(name: &str, constexprs: &Constexprs) -> Result<Vec<Kernel>, KernelError> {
+    let mut all = vec![build(name, constexprs)?];
+    if find(name)?.algo == Algo::EpDispatchV {
+        all.push(moe_v::ep_alltoallv(constexprs)?);
+    }
+    Ok(all)
+}
