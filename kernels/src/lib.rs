@@ -24,6 +24,9 @@ mod gemm_rs;
 mod gemm_rs_ps;
 pub mod host;
 mod matmul;
+mod moe;
+mod moe_host;
+mod moe_v;
 pub mod msccl;
 mod reduce;
 pub mod reference;
@@ -38,6 +41,8 @@ mod matmul_tests;
 #[cfg(test)]
 mod decode_tests;
 #[cfg(test)]
+mod moe_tests;
+#[cfg(test)]
 mod ce_tests;
 #[cfg(test)]
 mod per_process_tests;
@@ -48,7 +53,8 @@ mod racecheck_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
-pub use registry::{build, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
+pub use registry::{build, build_all, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
 pub use decode::{decode_constexprs, prepare_decode, DecodeShape, PreparedDecode};
+pub use moe_host::{moe_constexprs, prepare_moe, MoeShape, PreparedMoe, Routing, RoutingKind};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};
 pub use run::{prepare, run_collective, Prepared, RunOptions, RunResult};

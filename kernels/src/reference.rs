@@ -55,6 +55,48 @@ pub fn matmul(a: &[f64], b: &[f64], m: usize, n: usize, k: usize) -> (Vec<f64>, 
     (c, abs)
 }
 
+/// One token choice received by an expert: (source rank, token, choice `k`).
+pub type Choice = (usize, usize, usize);
+
+/// Expert-parallel dispatch with `experts` split evenly over the ranks (`idx[r]` is rank `r`'s
+/// `[tokens, topk]` expert ids): for every rank and each of its local experts, the choices it
+/// receives, by source rank then token.
+pub fn ep_dispatch(idx: &[Vec<i32>], topk: usize, experts: usize) -> Vec<Vec<Vec<Choice>>> {
+    let world = idx.len();
+    let epr = experts / world;
+    let mut got = vec![vec![vec![]; epr]; world];
+    for (src, ids) in idx.iter().enumerate() {
+        for (i, &e) in ids.iter().enumerate() {
+            let e = e as usize;
+            got[e / epr][e % epr].push((src, i / topk, i % topk));
+        }
+    }
+    // Pushed in source then token order already; sorting states the contract.
+    got.iter_mut().flatten().for_each(|v| v.sort());
+    got
+}
+
+/// Expert-parallel combine: rank `r`'s token `t` is `sum_k weights[r][t * topk + k] *
+/// row(r, t, k)`, where `row` is the expert output for that choice (`hidden` values).
+pub fn ep_combine<'a>(weights: &[Vec<f64>], topk: usize, hidden: usize, row: impl Fn(usize, usize, usize) -> &'a [f64]) -> Vec<Vec<f64>> {
+    weights
+        .iter()
+        .enumerate()
+        .map(|(r, w)| {
+            let tokens = w.len() / topk;
+            let mut out = vec![0.0; tokens * hidden];
+            for t in 0..tokens {
+                for k in 0..topk {
+                    for (o, y) in out[t * hidden..(t + 1) * hidden].iter_mut().zip(row(r, t, k)) {
+                        *o += w[t * topk + k] * y;
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

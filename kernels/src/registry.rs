@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, reduce, ring_allreduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_v, reduce, ring_allreduce, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -27,6 +27,10 @@ pub enum Collective {
     GemmAllReduce,
     /// Decoding attention over a KV cache split over the ranks (decode shapes).
     FlashDecode,
+    /// Expert-parallel dispatch: each token to the ranks of its top-k experts (MoE shapes).
+    ExpertDispatch,
+    /// Expert-parallel combine: expert outputs back to their tokens, summed with the routing weights.
+    ExpertCombine,
 }
 
 impl Collective {
@@ -42,13 +46,20 @@ impl Collective {
             Collective::GemmReduceScatter => "gemm_rs",
             Collective::GemmAllReduce => "gemm_ar",
             Collective::FlashDecode => "flash_decode",
+            Collective::ExpertDispatch => "ep_dispatch",
+            Collective::ExpertCombine => "ep_combine",
         }
     }
 
-    /// Whether it takes an element count (`elems`): the collectives, not the GEMM family or
-    /// decoding.
+    /// Whether it takes an element count (`elems`): the collectives, not the GEMM family,
+    /// decoding or the expert-parallel kernels.
     pub fn takes_elems(self) -> bool {
-        !self.is_matmul() && self != Collective::FlashDecode
+        !self.is_matmul() && !matches!(self, Collective::FlashDecode | Collective::ExpertDispatch | Collective::ExpertCombine)
+    }
+
+    /// Whether it takes an expert-parallel shape (tokens, hidden, topk, experts).
+    pub fn is_moe(self) -> bool {
+        matches!(self, Collective::ExpertDispatch | Collective::ExpertCombine)
     }
 
     /// Whether it takes matrix shapes (`m`, `n`, `k`) rather than an element count.
@@ -90,6 +101,9 @@ pub(crate) enum Algo {
     GemmAr,
     FlashDecode,
     GemmRsPs,
+    EpDispatch,
+    EpDispatchV,
+    EpCombine,
 }
 
 /// A registry entry.
@@ -109,12 +123,14 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
         Algo::FlashDecode => Collective::FlashDecode,
+        Algo::EpDispatch | Algo::EpDispatchV => Collective::ExpertDispatch,
+        Algo::EpCombine => Collective::ExpertCombine,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 19] = [
+pub(crate) static DEFS: [Def; 22] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -133,6 +149,9 @@ pub(crate) static DEFS: [Def; 19] = [
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
     def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
     def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank, rescaled sum", Algo::FlashDecode, flash_decode::flash_decode),
+    def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks as LL words (flag in each word), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
+    def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as LL words, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
+    def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
@@ -164,6 +183,9 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         // step at this width compiles in seconds, not minutes).
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 8).with("BLOCK_D", 128).with("BLOCK_N", 32));
     }
+    if d.info.collective.is_moe() {
+        return Ok(Constexprs::new().with("T", dtype).with("BLOCK", 256).with("BLOCK_K", 8));
+    }
     let block = if matches!(d.algo, Algo::AllGatherLl | Algo::AllGather2d) { 256 } else { 1024 };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
 }
@@ -191,4 +213,14 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
 /// Builds kernel `name` with `constexprs`.
 pub fn build(name: &str, constexprs: &Constexprs) -> Result<Kernel, KernelError> {
     Ok((find(name)?.build)(constexprs)?)
+}
+
+/// Every kernel that running `name` launches, in order: [`build`]'s, and for the two-step
+/// `ep_dispatch_v` its AllToAllv as well.
+pub fn build_all(name: &str, constexprs: &Constexprs) -> Result<Vec<Kernel>, KernelError> {
+    let mut all = vec![build(name, constexprs)?];
+    if find(name)?.algo == Algo::EpDispatchV {
+        all.push(moe_v::ep_alltoallv(constexprs)?);
+    }
+    Ok(all)
 }

@@ -49,6 +49,22 @@ pub struct RunArgs {
     /// flash_decode: elements per head.
     #[arg(long, default_value_t = 128)]
     head_dim: usize,
+    /// ep_dispatch / ep_combine: tokens per rank.
+    #[arg(long, default_value_t = 128)]
+    tokens: usize,
+    /// ep_dispatch / ep_combine: elements per token.
+    #[arg(long, default_value_t = 1024)]
+    hidden: usize,
+    /// ep_dispatch / ep_combine: experts each token picks.
+    #[arg(long, default_value_t = 8)]
+    topk: usize,
+    /// ep_dispatch / ep_combine: experts, all ranks together (split evenly over them).
+    #[arg(long, default_value_t = 32)]
+    experts: usize,
+    /// ep_dispatch / ep_combine: random routing `uniform`, `sparse` (half the experts get no
+    /// token) or `hot` (one expert in every token's top-k).
+    #[arg(long, default_value = "uniform")]
+    routing: String,
     /// `local` (ranks as threads here), `cuda` (this process is one NVSHMEM PE on its GPU;
     /// the launcher's environment gives the ranks, so --ranks and --nodes are ignored) or `mpi`
     /// (this process is one rank under mpirun; --nodes > 1 splits the processes into that many
@@ -99,6 +115,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     let topology = world.topology();
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective == weft::kernels::Collective::FlashDecode) {
         return run_decode(&a, &world, dtype);
+    }
+    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_moe()) {
+        return run_moe(&a, &world, dtype);
     }
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
@@ -211,6 +230,48 @@ fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
             secs * 1e3,
             times.len(),
             p.kv_bytes() as f64 / secs / 1e9,
+        );
+    }
+    if !ok {
+        return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
+    }
+    Ok(())
+}
+
+/// `weft run ep_dispatch` / `ep_combine` / `ep_dispatch_v`: verify against the plain-math
+/// dispatch or weighted combine, report time and the token payload's bandwidth.
+fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
+    use weft::kernels::{moe_constexprs, prepare_moe, time_launches, MoeShape, RoutingKind};
+    let kind = match a.routing.as_str() {
+        "uniform" => RoutingKind::Uniform,
+        "sparse" => RoutingKind::Sparse,
+        "hot" => RoutingKind::Hot,
+        r => return Err(format!("--routing `{r}` (uniform, sparse, hot)")),
+    };
+    let shape = MoeShape { tokens: a.tokens, hidden: a.hidden, topk: a.topk, experts: a.experts };
+    let mut c = moe_constexprs(shape, dtype.name());
+    super::compile::apply_defines(&mut c, &a.define)?;
+    let mut p = prepare_moe(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
+    p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
+    if printer(world) {
+        println!(
+            "{} ranks={} ({}) tokens={} hidden={} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  payload {:.2} GB/s",
+            a.kernel,
+            world.n_ranks(),
+            world.topology(),
+            a.tokens,
+            a.hidden,
+            a.topk,
+            a.experts,
+            a.routing,
+            dtype,
+            if ok { "PASS" } else { "FAIL" },
+            max_err,
+            secs * 1e3,
+            times.len(),
+            p.payload_bytes() as f64 / secs / 1e9,
         );
     }
     if !ok {

@@ -103,6 +103,26 @@ fn emulated_gemm_allreduce_and_flash_decode() {
 }
 
 #[test]
+fn emulated_expert_parallel_kernels() {
+    use weft::kernels::{moe_constexprs, prepare_moe, MoeShape, RoutingKind};
+    // LL words (flag in each word) through remote pointers, the baseline's put_signal and get,
+    // and the combine's 16-bit unpacking, as GPU code; one of them on two nodes.
+    let cases = [(1, 2, DType::BF16, RoutingKind::Hot), (1, 3, DType::F32, RoutingKind::Sparse), (2, 2, DType::F16, RoutingKind::Uniform)];
+    for (i, (arch, &(nodes, local, dtype, kind))) in TARGETS.into_iter().zip(&cases).enumerate() {
+        let world = emulated(arch, nodes, local);
+        let shape = MoeShape { tokens: 5 + i, hidden: 18, topk: 2, experts: 2 * nodes * local };
+        for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v"] {
+            let what = format!("{name} {arch} {} {dtype} {kind:?}", world.topology());
+            let mut p = prepare_moe(&world, name, shape, dtype, &moe_constexprs(shape, dtype.name())).unwrap_or_else(|e| panic!("{what}: {e}"));
+            p.seed(i as u64, kind).unwrap();
+            p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "{what}: max error {err}");
+        }
+    }
+}
+
+#[test]
 fn emulated_msccl_builtins() {
     let cases = [
         ("ring_allreduce", 1, Protocol::Simple),

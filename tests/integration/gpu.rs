@@ -171,6 +171,29 @@ fn cli_compiles_allgather_to_a_cubin() {
     assert_eq!(u16::from_le_bytes([cubin[18], cubin[19]]), 190);
 }
 
+#[test]
+fn moe_kernels_assemble_and_do_not_spill() {
+    if !tools_or_skip("moe_kernels_assemble_and_do_not_spill") {
+        return;
+    }
+    prove(&["sm_80", "sm_90a"], moe_jobs, cubin_report);
+}
+
+/// The expert-parallel kernels (`ep_dispatch_v`'s two steps each) at their GPU default,
+/// strict, bf16 and f32.
+fn moe_jobs(target: &str) -> Vec<Job> {
+    let mut jobs = vec![];
+    for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v"] {
+        for dtype in ["bf16", "f32"] {
+            let c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
+            for k in weft::kernels::build_all(name, &c).unwrap() {
+                jobs.push((format!("{} {dtype} default", k.name), k, true));
+            }
+        }
+    }
+    jobs
+}
+
 /// The GEMM kernels at their GPU default config and two more, per dtype.
 pub(crate) const GEMMS: [&str; 4] = ["gemm", "ag_gemm", "gemm_rs", "gemm_rs_ps"];
 

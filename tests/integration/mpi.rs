@@ -96,6 +96,25 @@ fn msccl_on_mpi() {
 }
 
 #[test]
+fn ep_kernels_on_processes_ll_within_a_node() {
+    if !have_mpirun() {
+        return;
+    }
+    let shape = ["--tokens", "37", "--hidden", "66", "--topk", "3", "--experts", "8", "--iters", "2"];
+    for (name, routing, dtype) in [("ep_dispatch", "hot", "bf16"), ("ep_combine", "sparse", "f16"), ("ep_dispatch_v", "uniform", "f32")] {
+        let args: Vec<&str> = ["run", name, "--transport", "mpi", "--routing", routing, "--dtype", dtype].into_iter().chain(shape).collect();
+        passes(2, &args, "ranks=2 (1x2)");
+    }
+    // The baseline's put_signal and get cross nodes; LL stores into peers do not.
+    let args = |name| ["run", name, "--transport", "mpi", "--nodes", "2"].into_iter().chain(shape).collect::<Vec<_>>();
+    passes(4, &args("ep_dispatch_v"), "ranks=4 (2x2)");
+    for name in ["ep_dispatch", "ep_combine"] {
+        let (ok, _, err) = weft_mpi(4, &args(name));
+        assert!(!ok && err.contains("reach only the ranks of one node"), "{name}: {err}");
+    }
+}
+
+#[test]
 fn two_nodes_of_two_processes() {
     if !have_mpirun() {
         return;

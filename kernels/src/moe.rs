@@ -1,0 +1,214 @@
+//! Low-latency AllToAll for expert-parallel MoE (DeepEP's low-latency mode, Triton-distributed's
+//! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
+//! sends the experts' outputs back and sums them with the routing weights in f32. Every word
+//! travels with the LL protocol (a 32-bit data word and the launch's flag in one 64-bit store
+//! into the peer), so a receiver polls the words themselves: no signal, no counts round trip.
+//!
+//! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
+//! A token goes once to each expert it picks (a token's top-k experts are distinct) into a fixed
+//! region of the receiver, `[local expert][source rank][slot]`, where `slot` counts the sender's
+//! earlier tokens for that expert: no sender needs another rank's counts. A message is a header
+//! word (`t * topk + k`: the source token and its choice, which the combine sends back to) and
+//! the token's words; every (expert, source) pair also gets a count word, zero included. LL
+//! buffers alternate by the flag's parity, so a fast rank's next launch never overwrites a
+//! buffer a slower rank still reads (each dispatch waits for every rank's count words).
+//!
+//! `ep_dispatch` args: `x[tokens, hidden]`, `idx[tokens, topk]` (i32 expert ids), `out[epr,
+//! world * tokens, hidden]` (each local expert's tokens, packed by source rank then token),
+//! `off[epr, world + 1]` (i32: where each source's tokens start, then the expert's total),
+//! `src_tk[epr, world * tokens]` (i32 header of each received row), `ll[2, epr, world, tokens,
+//! words + 1]` and `cnt[2, epr, world]` (i64 LL words), `tokens, words, topk, experts` (i64;
+//! `words` = 32-bit words per token) and `flag` (i32, new each launch, never 0).
+//!
+//! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
+//! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `ll[2, tokens *
+//! topk, words]` (i64), `tokens, words, topk, experts, flag`.
+//!
+//! Constexprs: `T` (f32, f16, bf16), `BLOCK` (words per tile), `BLOCK_K` (≥ topk).
+
+use crate::common::for_tiles;
+use crate::tiles::i64c;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// The constexprs of the MoE kernels: `T` (a float type), `BLOCK` (words per tile) and
+/// `BLOCK_K` (≥ topk).
+pub(crate) struct MoeConfig {
+    pub(crate) t: Scalar,
+    pub(crate) block: i64,
+    pub(crate) bk: i64,
+}
+
+impl MoeConfig {
+    pub(crate) fn from(c: &Constexprs) -> Result<MoeConfig, DslError> {
+        let t = c.dtype("T", &[Scalar::F32, Scalar::F16, Scalar::BF16])?;
+        Ok(MoeConfig { t, block: c.pow2("BLOCK", 16, 1 << 14)?, bk: c.pow2("BLOCK_K", 1, 64)? })
+    }
+}
+
+/// Where this rank stands: identity, expert split and the program split.
+pub(crate) struct Ranks {
+    pub(crate) me: Val,
+    pub(crate) world: Val,
+    /// Experts per rank.
+    pub(crate) epr: Val,
+    pub(crate) pid: Val,
+    pub(crate) progs: Val,
+}
+
+impl Ranks {
+    pub(crate) fn new(experts: Val) -> Ranks {
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let (pid, progs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
+        Ranks { me, world, epr: experts / world, pid, progs }
+    }
+}
+
+/// A one-element tile at scalar pointer `p` (the library's loads and stores are tiles).
+fn one(p: Val) -> Val {
+    p + arange(0, 1).to(Scalar::I64)
+}
+
+/// Loads the scalar at `p`.
+pub(crate) fn load1(p: Val) -> Val {
+    sum(load(one(p)), 0)
+}
+
+/// Stores scalar `v` at `p`.
+pub(crate) fn store1(p: Val, v: Val) {
+    store(one(p), splat(v, &[1]))
+}
+
+/// Stores `v` (an integer scalar) at `p` on `pe` as one LL word.
+fn send_word(p: Val, v: Val, flag: Val, pe: Val) {
+    store(one(remote_ptr(p, pe)), ll_pack(splat(v.to(Scalar::I32), &[1]), flag))
+}
+
+/// Waits for the LL word at `p` and returns its data (i64).
+fn recv_word(p: Val, flag: Val) -> Val {
+    sum(ll_recv(one(p), flag, None), 0).to(Scalar::I64)
+}
+
+/// Calls `hit(t, k, slot)` for every token `t` of `tokens` whose choice `k` in `idx[tokens,
+/// topk]` is expert `e`, in token order, `slot` counting those tokens from 0; returns the count.
+pub(crate) fn scan_expert(idx: Val, tokens: Val, topk: Val, bk: i64, e: Val, hit: impl FnOnce(Val, Val, Val)) -> Val {
+    let kk = arange(0, bk as i32).to(Scalar::I64);
+    let out = for_range_carry(0i64, tokens, 1i64, &[i64c(0)], |t, c| {
+        let row = load_masked(idx + t * topk + kk, kk.lt(topk), -1).to(Scalar::I64);
+        // Choices are distinct: at most one matches; -1 when none does.
+        let k = sum(select(row.eq_(e), kk + 1, 0), 0) - 1;
+        let found = k.ge(0);
+        if_(found, || hit(t, k, c[0]));
+        vec![c[0] + select(found, i64c(1), i64c(0))]
+    });
+    out[0]
+}
+
+/// Builds `ep_dispatch`.
+pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = MoeConfig::from(c)?;
+    kernel("ep_dispatch", c, |a| {
+        let (x, idx, out) = (a.ptr("x", cfg.t), a.ptr("idx", Scalar::I32), a.ptr("out", cfg.t));
+        let (off, src_tk) = (a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
+        let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
+        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
+        let flag = a.i32("flag");
+        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let msg = words + 1;
+        let parity = (flag & 1).to(Scalar::I64);
+        let ll = ll + parity * (epr * world * tokens * msg);
+        let cnt = cnt + parity * (epr * world);
+        let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
+        // Send: experts over programs, each scanning the tokens in order.
+        for_range(pid, experts, progs, |e| {
+            let (dst, le) = (e / epr, e % epr);
+            // One address translation per expert, not per token.
+            let region = remote_ptr(ll + (le * world + me) * tokens * msg, dst);
+            let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
+                let row = region + slot * msg;
+                store(one(row), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
+                for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                    store_masked(row + 1i64 + offs, ll_pack(load_masked(xw + t * words + offs, m, 0), flag), m);
+                });
+            });
+            send_word(cnt + le * world + me, n, flag, dst);
+        });
+        // Receive: (local expert, source) pairs over programs; a pair's rows start after the
+        // earlier sources' (their count words are already here or on their way).
+        for_range(pid, epr * world, progs, |p| {
+            let (le, src) = (p / world, p % world);
+            let counts = cnt + le * world;
+            let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
+            let n = recv_word(counts + src, flag);
+            let offs_row = off + le * (world + 1);
+            store1(offs_row + src, base.to(Scalar::I32));
+            if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
+            let region = ll + (le * world + src) * tokens * msg;
+            for_range(0i64, n, 1i64, |j| {
+                let (row, at) = (region + j * msg, le * world * tokens + base + j);
+                store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
+                for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                    store_masked(outw + at * words + offs, ll_recv(row + 1i64 + offs, flag, Some(m)), m);
+                });
+            });
+        });
+        Ok(())
+    })
+}
+
+/// Builds `ep_combine`.
+pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = MoeConfig::from(c)?;
+    kernel("ep_combine", c, |a| {
+        let (y, off, src_tk) = (a.ptr("y", cfg.t), a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
+        let (w, out, ll) = (a.ptr("w", Scalar::F32), a.ptr("out", cfg.t), a.ptr("ll", Scalar::I64));
+        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
+        let flag = a.i32("flag");
+        let Ranks { world, epr, pid, progs, .. } = Ranks::new(experts);
+        let ll = ll + (flag & 1).to(Scalar::I64) * (tokens * topk * words);
+        let yw = ptr_cast(y, Scalar::I32);
+        // Send every expert output row back to its token's rank, at its (token, choice) row.
+        for_range(pid, epr * world, progs, |p| {
+            let (le, src) = (p / world, p % world);
+            let offs_row = off + le * (world + 1);
+            let base = load1(offs_row + src).to(Scalar::I64);
+            let n = load1(offs_row + src + 1i64).to(Scalar::I64) - base;
+            for_range(0i64, n, 1i64, |j| {
+                let at = le * world * tokens + base + j;
+                let row = remote_ptr(ll + load1(src_tk + at).to(Scalar::I64) * words, src);
+                for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                    store_masked(row + offs, ll_pack(load_masked(yw + at * words + offs, m, 0), flag), m);
+                });
+            });
+        });
+        // Receive: tokens over programs; each tile of words sums its topk rows, weighted.
+        let per_word = 4 / cfg.t.bytes() as i64;
+        let kk = arange(0, cfg.bk as i32).to(Scalar::I64);
+        for_range(pid, tokens, progs, |t| {
+            let wt = load_masked(w + t * topk + kk, kk.lt(topk), 0.0f64);
+            for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                let init = vec![zeros(&[cfg.block as usize], Scalar::F32); per_word as usize];
+                let acc = for_range_carry(0i64, topk, 1i64, &init, |k, acc| {
+                    let wk = sum(select(kk.eq_(k), wt, 0.0f64), 0);
+                    let got = ll_recv(ll + (t * topk + k) * words + offs, flag, Some(m));
+                    unpack(got, cfg.t).into_iter().zip(acc).map(|(v, a)| *a + v * wk).collect()
+                });
+                for (part, v) in acc.into_iter().enumerate() {
+                    store_masked(out + t * words * per_word + offs * per_word + part as i64, v.to(cfg.t), m);
+                }
+            });
+        });
+        Ok(())
+    })
+}
+
+/// The elements of 32-bit words `got` as f32, one tile per element of a word: element
+/// `per_word * i + part` is `parts[part][i]` (little endian, as the words were loaded).
+fn unpack(got: Val, t: Scalar) -> Vec<Val> {
+    if t == Scalar::F32 {
+        return vec![bitcast(got, Scalar::F32)];
+    }
+    let half = |bits: Val| bitcast(bits.to(Scalar::I16), t).to(Scalar::F32);
+    vec![half(got & 0xffff), half(shr_u(got, 16))]
+}

@@ -1,0 +1,79 @@
+//! The baseline of `ep_dispatch`: the two collectives a framework without a fused kernel runs,
+//! counts exchange then AllToAllv (the layout `ep_dispatch` produces, checked the same way).
+//!
+//! 1. `ep_counts`: every token bucketed by expert into a local send buffer (the same scan as
+//!    `ep_dispatch`), each expert's count put to its rank with `put_signal`; every rank waits
+//!    for all its counts and writes the offsets. Args: `x, idx, send[experts, tokens, hidden]`,
+//!    `send_tk[experts, tokens]` (i32), `mine[experts]`, `cnt[epr, world]`, `sig[epr, world]`
+//!    (i64), `off[epr, world + 1]` (i32), `tokens, words, topk, experts, epoch`.
+//! 2. `ep_alltoallv`: each (local expert, source) block pulled from the source's send buffer
+//!    with `get`, sized by the exchanged counts. Args: `send, send_tk, out, src_tk, off,
+//!    tokens, words, experts`.
+//!
+//! A rank's next `ep_counts` waits for every rank's counts, so no rank rewrites its send buffer
+//! while another still pulls from it.
+
+use crate::common::for_tiles;
+use crate::moe::{load1, scan_expert, store1, MoeConfig, Ranks};
+use crate::tiles::i64c;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// Builds `ep_counts` (registered as `ep_dispatch_v`, whose host side runs both steps).
+pub fn ep_counts(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = MoeConfig::from(c)?;
+    kernel("ep_counts", c, |a| {
+        let (x, idx, send) = (a.ptr("x", cfg.t), a.ptr("idx", Scalar::I32), a.ptr("send", cfg.t));
+        let (send_tk, mine) = (a.ptr("send_tk", Scalar::I32), a.ptr("mine", Scalar::I64));
+        let (cnt, sig, off) = (a.ptr("cnt", Scalar::I64), a.ptr("sig", Scalar::I64), a.ptr("off", Scalar::I32));
+        let (tokens, words, topk, experts, epoch) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"), a.i64("epoch"));
+        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let (xw, sendw) = (ptr_cast(x, Scalar::I32), ptr_cast(send, Scalar::I32));
+        for_range(pid, experts, progs, |e| {
+            let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
+                let row = e * tokens + slot;
+                store1(send_tk + row, (t * topk + k).to(Scalar::I32));
+                for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                    store_masked(sendw + row * words + offs, load_masked(xw + t * words + offs, m, 0), m);
+                });
+            });
+            store1(mine + e, n);
+            // The count's store must land before the block-wide put reads it.
+            barrier();
+            let at = (e % epr) * world + me;
+            put_signal(cnt + at, mine + e, 1i64, sig + at, epoch, e / epr, PutSignal::default());
+        });
+        for_range(pid, epr, progs, |le| {
+            let total = for_range_carry(0i64, world, 1i64, &[i64c(0)], |src, c| {
+                let at = le * world + src;
+                let tok = wait_until(sig + at, Cmp::Ge, epoch);
+                store1(off + le * (world + 1) + src, c[0].to(Scalar::I32));
+                vec![c[0] + load1(consume_token(cnt, tok) + at)]
+            })[0];
+            store1(off + le * (world + 1) + world, total.to(Scalar::I32));
+        });
+        Ok(())
+    })
+}
+
+/// Builds `ep_alltoallv`.
+pub fn ep_alltoallv(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = MoeConfig::from(c)?;
+    kernel("ep_alltoallv", c, |a| {
+        let (send, send_tk, out) = (a.ptr("send", cfg.t), a.ptr("send_tk", Scalar::I32), a.ptr("out", cfg.t));
+        let (src_tk, off) = (a.ptr("src_tk", Scalar::I32), a.ptr("off", Scalar::I32));
+        let (tokens, words, experts) = (a.i64("tokens"), a.i64("words"), a.i64("experts"));
+        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let (sendw, outw) = (ptr_cast(send, Scalar::I32), ptr_cast(out, Scalar::I32));
+        for_range(pid, epr * world, progs, |p| {
+            let (le, src) = (p / world, p % world);
+            let base = load1(off + le * (world + 1) + src).to(Scalar::I64);
+            let n = load1(off + le * (world + 1) + src + 1i64).to(Scalar::I64) - base;
+            let (at, from) = (le * world * tokens + base, (me * epr + le) * tokens);
+            get(outw + at * words, sendw + from * words, n * words, src, ShmemScope::Block);
+            get(src_tk + at, send_tk + from, n, src, ShmemScope::Block);
+        });
+        Ok(())
+    })
+}
