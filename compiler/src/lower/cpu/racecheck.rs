@@ -116,3 +116,67 @@ impl Cx<'_> {
         BUF.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::dsl::shmem::*;
+    use crate::dsl::*;
+    use crate::ir::Scalar;
+    use weft_runtime::abi::{access, slot};
+
+    /// One kernel with every kind of global access: contiguous (masked and not), gathered,
+    /// scalar, 2-D row-wise, multimem, an LL store and an `ll_recv`.
+    fn every_access() -> crate::ir::Kernel {
+        kernel("every_access", &Constexprs::new(), |a| {
+            let (x, ll, n) = (a.ptr("x", Scalar::F32), a.ptr("ll", Scalar::I64), a.i64("n"));
+            let offs = arange(0, 16);
+            let m = offs.to(Scalar::I64).lt(n);
+            let v = load(x + offs);
+            store_masked(x + offs, v, m);
+            let g = load_masked(x + offs * 3, m, 0.0f32);
+            store(x + 100, sum(g, 0));
+            let rows = expand_dims(arange(0, 4), 1) * 32 + expand_dims(arange(0, 8), 0);
+            store(x + rows, zeros(&[4, 8], Scalar::F32));
+            multimem_st(x + offs, v, None);
+            store_masked(remote_ptr(ll + offs, 1), ll_pack(offs, 7), m);
+            let _ = ll_recv(ll + offs, 7, Some(m));
+            Ok(())
+        })
+        .expect("kernel builds")
+    }
+
+    fn access_calls(text: &str) -> usize {
+        text.matches(&format!("%fns[{}]", slot::ACCESS)).count()
+    }
+
+    #[test]
+    fn every_global_access_is_reported_once_and_only_with_race_checks() {
+        let k = every_access();
+        let plain = crate::lower::cpu::lower(&k, false).expect("lowers");
+        assert_eq!(access_calls(&plain.mlir), 0);
+        let checked = crate::lower::cpu::lower(&k, true).expect("lowers");
+        // 2 loads, 4 stores (one of LL words), the multimem store (one call in its peer loop)
+        // and the ll_recv.
+        assert_eq!(access_calls(&checked.mlir), 8, "{}", checked.mlir);
+        let ops: Vec<&str> = checked.sites.iter().map(|s| s.op.as_str()).collect();
+        assert_eq!(ops.iter().filter(|o| **o == "tile.load").count(), 2, "{ops:?}");
+        assert_eq!(ops.iter().filter(|o| **o == "tile.store").count(), 4, "{ops:?}");
+        // Only the LL store releases, and the lane buffer is declared once.
+        let kind = |c: i32| format!("arith.constant {c} : i32");
+        assert!(checked.mlir.contains(&kind(access::LL_RELEASE)) && checked.mlir.contains(&kind(access::LL_ACQUIRE)));
+        assert_eq!(checked.mlir.matches("%race_buf = llvm.alloca").count(), 1);
+    }
+
+    #[test]
+    fn race_checked_code_is_its_own_cache_entry() {
+        use crate::cache::{cache_key, cpu_cache_key};
+        use crate::pipeline::{Options, Target};
+        let k = every_access();
+        let plain = Options::default();
+        let checked = Options { racecheck: true, ..Options::default() };
+        assert_eq!(cpu_cache_key(&k, &plain), cache_key(&k, Target::Cpu));
+        assert_ne!(cpu_cache_key(&k, &plain), cpu_cache_key(&k, &checked));
+        let model = |racecheck| Options { cpu: Some("x86-64-v3".into()), racecheck, ..Options::default() };
+        assert_ne!(cpu_cache_key(&k, &model(false)), cpu_cache_key(&k, &model(true)));
+    }
+}
