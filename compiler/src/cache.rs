@@ -119,6 +119,17 @@ fn cache_key_on(kernel: &Kernel, target: Target, machine: &str) -> String {
     h.finalize().to_hex()[..32].to_string()
 }
 
+/// The cache key of `kernel` compiled for the CPU with `opts`: the CPU model (or the host) and
+/// race checks decide the code besides the kernel, so each combination is its own entry.
+pub fn cpu_cache_key(kernel: &Kernel, opts: &Options) -> String {
+    let machine = match &opts.cpu {
+        Some(model) => model.clone(),
+        None => machine_id(Target::Cpu),
+    };
+    let machine = if opts.racecheck { machine + " racecheck" } else { machine };
+    cache_key_on(kernel, Target::Cpu, &machine)
+}
+
 /// Writes `data` to `path` through a temporary file and a rename, so that concurrent
 /// processes never read a half-written entry.
 fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
@@ -130,10 +141,7 @@ fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
 
 /// Compiles `kernel` for the CPU, or returns it from the cache.
 pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, CompileError> {
-    let key = match &opts.cpu {
-        Some(model) => cache_key_on(kernel, Target::Cpu, model),
-        None => cache_key(kernel, Target::Cpu),
-    };
+    let key = cpu_cache_key(kernel, opts);
     if let Some(k) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(k.clone());
     }

@@ -146,12 +146,17 @@ pub struct Options {
     /// The CPU model the CPU target compiles for (an LLVM CPU name such as `x86-64-v3` or
     /// `sapphirerapids`, with that model's features); `None` is the host (`WEFT_CPU`).
     pub cpu: Option<String>,
+    /// Report every tile load and store of CPU code to `local`'s race detector
+    /// (`WEFT_RACECHECK=1`): a separate cache entry, slower, for finding races.
+    pub racecheck: bool,
 }
 
 impl Options {
-    /// Options from the environment: `WEFT_DUMP_DIR` enables dumps.
+    /// Options from the environment: `WEFT_DUMP_DIR` enables dumps, `WEFT_CPU` picks the CPU
+    /// model, `WEFT_RACECHECK` compiles race checks in.
     pub fn from_env() -> Options {
-        Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from), cpu: std::env::var("WEFT_CPU").ok().filter(|c| !c.is_empty()) }
+        let racecheck = std::env::var("WEFT_RACECHECK").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"));
+        Options { dump_dir: std::env::var_os("WEFT_DUMP_DIR").map(PathBuf::from), cpu: std::env::var("WEFT_CPU").ok().filter(|c| !c.is_empty()), racecheck }
     }
 
     pub(crate) fn dump(&self, kernel: &str, stage: &Stage, text: &str) -> Result<(), CompileError> {

@@ -29,7 +29,9 @@ pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launcha
 fn launchable_with(world: &World, kernel: &Kernel, resident: bool) -> Result<Launchable, KernelError> {
     let Some(arch) = world.gpu_arch() else {
         let spec = Specialization::of(kernel);
-        return match weft_compiler::cache::compile_variant(kernel, Target::Cpu, &spec, &Options::from_env())? {
+        // A world that checks every launch for races gets kernels that report their accesses.
+        let opts = Options { racecheck: world.racecheck(), ..Options::from_env() };
+        return match weft_compiler::cache::compile_variant(kernel, Target::Cpu, &spec, &opts)? {
             Compiled::Cpu(k) => Ok(k.launchable()),
             Compiled::Gpu(_) => Err(KernelError::Unsupported { kernel: kernel.name.clone(), what: "a GPU binary for the CPU".into() }),
         };

@@ -1,6 +1,7 @@
-//! Every library kernel and every MSCCL built-in under the `local` race detector on 4 ranks:
-//! each must finish with the right result and no race or ordering report (bounds are checked
-//! on every launch anyway; here too).
+//! Every library kernel and every MSCCL built-in under the `local` race detector on 4 ranks,
+//! compiled with race checks (a racecheck world asks for them), so their tile loads and stores
+//! are checked as well as their shmem ops: each must finish with the right result and no race
+//! or ordering report (bounds are checked on every launch anyway; here too).
 
 use crate::msccl::{prepare_msccl, MscclOptions};
 use crate::{list, matmul_constexprs, prepare_matmul, run_collective, default_constexprs, MatmulShape, RunOptions};
@@ -42,9 +43,9 @@ fn msccl_builtins_are_race_free_on_4_ranks() {
     for b in BUILTINS {
         let (nodes, local) = if algorithms::lookup(b.name).unwrap().hierarchical { (2, 2) } else { (1, 4) };
         let w = racechecked(nodes, local);
-        // Simple moves data with put / put_signal, which the detector sees; LL and LL128 store
-        // through remote_ptr, which it does not (and compiling them doubles the test's time).
-        for protocol in [Protocol::Simple] {
+        // Simple moves data with put / put_signal; LL and LL128 with tile stores through
+        // remote_ptr, which the race-checked compile reports too.
+        for protocol in [Protocol::Simple, Protocol::LL, Protocol::LL128] {
             let params = AlgoParams { ranks: 4, nodes, instances: 1, protocol };
             let ir = algorithms::build(b.name, &params).and_then(|a| a.to_ir()).unwrap_or_else(|e| panic!("{}: {e}", b.name));
             let what = format!("{} {protocol}", b.name);

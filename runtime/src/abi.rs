@@ -139,6 +139,23 @@ pub struct RtFns {
     /// 15: bytes from `addr` to the end of the host allocation (any rank's) or device area
     /// holding it, -1 outside every one (the emulator's bounds check).
     pub extent: unsafe extern "C" fn(ctx: *mut KernelCtx, addr: *const u8, site: i32) -> i64,
+    /// 16: a tile load or store of a kernel compiled with race checks: `n` lanes of
+    /// `lane_bytes` each at `base + i * lane_bytes`, or at `lanes[i]` when `lanes` is not null
+    /// (address 0: the lane is off), the lanes whose `mask` byte is 0 off when `mask` is not
+    /// null; `kind` is one of [`access`]'s codes. Only the race detector reads it.
+    pub access: unsafe extern "C" fn(ctx: *mut KernelCtx, base: u64, lanes: *const u64, mask: *const u8, n: i64, lane_bytes: i64, kind: i32, site: i32),
+}
+
+/// `kind` codes of [`RtFns::access`].
+pub mod access {
+    /// The lanes are read.
+    pub const READ: i32 = 0;
+    /// The lanes are written.
+    pub const WRITE: i32 = 1;
+    /// LL words are about to be stored: a release (they are flags, not data; no lanes).
+    pub const LL_RELEASE: i32 = 2;
+    /// An `ll_recv` saw its words: an acquire (no lanes).
+    pub const LL_ACQUIRE: i32 = 3;
 }
 
 /// Slot indices into [`RtFns`], read by the compiler's lowering.
@@ -175,6 +192,8 @@ pub mod slot {
     pub const DEVICE_AREA: usize = 14;
     /// [`super::RtFns::extent`]
     pub const EXTENT: usize = 15;
+    /// [`super::RtFns::access`]
+    pub const ACCESS: usize = 16;
 }
 
 const _: () = {
@@ -186,4 +205,5 @@ const _: () = {
     assert!(std::mem::offset_of!(KernelCtx, local_size) == ctx_offset::LOCAL_SIZE);
     assert!(std::mem::offset_of!(RtFns, spin_yield) == 8 * slot::SPIN_YIELD);
     assert!(std::mem::offset_of!(RtFns, rank_scratch) == 8 * slot::RANK_SCRATCH);
+    assert!(std::mem::offset_of!(RtFns, access) == 8 * slot::ACCESS);
 };

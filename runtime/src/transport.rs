@@ -33,6 +33,11 @@ pub trait Transport: Send + Sync {
     fn gpu_sms(&self) -> Option<usize> {
         None
     }
+    /// Whether every launch runs under the race detector, so kernels for it should be compiled
+    /// with race checks (`local` with `racecheck`).
+    fn racecheck(&self) -> bool {
+        false
+    }
     /// Combines this process's verification verdict (passed, largest error) with every other
     /// process's, for transports whose ranks live in several processes.
     fn agree_verdict(&self, ok: bool, max_err: f64) -> Result<(bool, f64), RuntimeError> {

@@ -87,6 +87,11 @@ impl World {
         self.transport.gpu_sms()
     }
 
+    /// Whether every launch runs under the race detector (compile its kernels with race checks).
+    pub fn racecheck(&self) -> bool {
+        self.transport.racecheck()
+    }
+
     /// Rank layout.
     pub fn topology(&self) -> Topology {
         self.transport.topology()

@@ -50,7 +50,7 @@ pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), Strin
 pub fn compile(a: CompileArgs) -> Result<(), String> {
     let target = parse_target(&a.target)?;
     let env = Options::from_env();
-    let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu) };
+    let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu), racecheck: env.racecheck };
     if let Some((symbol, stage)) = dumped_stage(&a.kernel, target) {
         let text = std::fs::read_to_string(&a.kernel).map_err(|e| format!("{}: {e}", a.kernel))?;
         let out = pipeline::run_from(&text, stage, symbol, target, Some(&a.emit), &opts).map_err(|e| e.to_string())?;

@@ -3,6 +3,7 @@
 mod axis_cpu;
 mod cache;
 mod checks;
+mod checks_compiled;
 mod cli;
 mod collectives;
 mod cpu_models;

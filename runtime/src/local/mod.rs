@@ -1,6 +1,7 @@
 //! The `local` transport: N ranks as threads of this process, sharing one address space.
 //! The embedded default, used by tests and benches: no setup at all.
 
+pub(crate) mod access;
 pub(crate) mod bounds;
 pub(crate) mod ops;
 pub(crate) mod race;
@@ -106,6 +107,10 @@ impl Transport for LocalTransport {
 
     fn gpu_sms(&self) -> Option<usize> {
         self.opts.emulate.map(|_| EMULATED_SMS)
+    }
+
+    fn racecheck(&self) -> bool {
+        self.opts.racecheck
     }
 
     fn host_ranks(&self) -> std::ops::Range<usize> {

@@ -26,6 +26,7 @@ pub static RT_FNS: RtFns = RtFns {
     rank_scratch,
     device_area,
     extent,
+    access: super::access::access,
 };
 
 unsafe fn inst<'a>(ctx: *mut KernelCtx) -> &'a mut Inst {

@@ -27,6 +27,8 @@ pub static MPI_FNS: RtFns = RtFns {
     rank_scratch: local::rank_scratch,
     device_area,
     extent,
+    // Race checks run on `local` only: on `mpi` the call returns at once.
+    access: crate::local::access::access,
 };
 
 /// Only emulated GPU code calls these, and the emulator runs on `local`.

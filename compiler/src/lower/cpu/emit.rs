@@ -42,6 +42,10 @@ pub(crate) struct Cx<'k> {
     pub carried_args: HashMap<Value, (crate::ir::Block, usize)>,
     /// Contiguity, divisibility and constancy of every value (shared with the GPU lowering).
     pub axis: crate::analysis::AxisInfos,
+    /// Whether tile accesses are reported to the race detector (see `racecheck`).
+    pub racecheck: bool,
+    /// Bytes of the lane buffer those reports need (0: none yet).
+    pub race_buf: usize,
 }
 
 impl<'k> Cx<'k> {
@@ -62,16 +66,24 @@ impl<'k> Cx<'k> {
             carried: vec![],
             carried_args: HashMap::new(),
             axis: crate::analysis::AxisInfos::analyze(k),
+            racecheck: false,
+            race_buf: 0,
         }
     }
 
     /// A stack buffer of `n` elements of `elem`, allocated once in the entry block.
     pub fn alloca(&mut self, elem: Scalar, n: usize) -> String {
-        let (one, r) = (self.fresh(), self.fresh());
+        let r = self.fresh();
+        self.alloca_named(&r, elem, n);
+        r
+    }
+
+    /// [`Cx::alloca`] under the SSA name `r`.
+    pub fn alloca_named(&mut self, r: &str, elem: Scalar, n: usize) {
+        let one = self.fresh();
         let e = if elem == Scalar::I1 { "i8" } else { cpu_ty(elem) };
         self.allocas.push(format!("    {one} = llvm.mlir.constant(1 : i64) : i64\n"));
         self.allocas.push(format!("    {r} = llvm.alloca {one} x !llvm.array<{n} x {e}> {{alignment = 64 : i64}} : (i64) -> !llvm.ptr\n"));
-        r
     }
 
     /// Splices the hoisted allocas into the output at byte offset `at` (the entry block).

@@ -8,6 +8,7 @@ use super::emit::{num_elem, Affine, Cx};
 use super::tile::Addr;
 use crate::ir::{BinOp, Op, OpKind, Scalar, Value};
 use crate::lower::LowerError;
+use weft_runtime::abi::access;
 
 /// What is known about a 2-D tile `[R, C]`. Vector operands are SSA names.
 #[derive(Clone, Debug)]
@@ -270,15 +271,17 @@ impl Cx<'_> {
                     }
                 });
                 let buf = self.alloca(elem, r_n * c_n);
+                let site = self.race_site(op);
                 let (i, i64v) = self.open_row_loop(r_n);
-                let rp = self.row_ptr(rows, r_n, &i);
+                let rp = Addr::Contig(self.row_ptr(rows, r_n, &i));
                 let m = msrc.as_ref().map(|g| self.row_mask(g, r_n, &i, &i64v, c_n));
                 let o = match &osrc {
                     Some(Err(scalar)) => Some(self.broadcast(scalar, cpu_ty(elem), c_n)),
                     Some(Ok(obuf)) => Some(self.buffer_row(obuf, elem, &i64v, c_n).1),
                     None => None,
                 };
-                let v = self.load_from(&Addr::Contig(rp), elem, c_n, m.as_deref(), o.as_deref());
+                self.record_access(site.as_deref(), access::READ, &rp, elem, c_n, m.as_deref());
+                let v = self.load_from(&rp, elem, c_n, m.as_deref(), o.as_deref());
                 let cc = self.const_int(c_n as i64, "i64");
                 let off = self.fresh();
                 self.line(&format!("{off} = arith.muli {i64v}, {cc} : i64"));
@@ -294,11 +297,13 @@ impl Cx<'_> {
             OpKind::Store { mask } => {
                 let vbuf = self.in_memory(d.operands[1]);
                 let msrc = mask.then(|| self.row_mask_source(d.operands[2]));
+                let (site, kind) = (self.race_site(op), self.store_kind(d.operands[1]));
                 let (i, i64v) = self.open_row_loop(r_n);
-                let rp = self.row_ptr(rows, r_n, &i);
+                let rp = Addr::Contig(self.row_ptr(rows, r_n, &i));
                 let m = msrc.as_ref().map(|g| self.row_mask(g, r_n, &i, &i64v, c_n));
                 let (_, v) = self.buffer_row(&vbuf, elem, &i64v, c_n);
-                self.store_to(&Addr::Contig(rp), &v, elem, c_n, m.as_deref());
+                self.record_access(site.as_deref(), kind, &rp, elem, c_n, m.as_deref());
+                self.store_to(&rp, &v, elem, c_n, m.as_deref());
                 self.close_loop();
             }
             _ => return Err(self.malformed(op, "not a load or store")),

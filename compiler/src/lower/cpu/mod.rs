@@ -13,6 +13,7 @@ mod dot;
 mod emit;
 mod grid;
 mod half;
+mod racecheck;
 mod shmem;
 mod tile;
 
@@ -36,13 +37,16 @@ pub fn entry_symbol(name: &str) -> String {
     format!("weft_kernel_{name}")
 }
 
-/// Lowers `kernel` for the CPU.
-pub fn lower(kernel: &Kernel) -> Result<CpuModule, LowerError> {
+/// Lowers `kernel` for the CPU; with `racecheck`, every tile load and store of global memory
+/// is reported to the runtime's race detector first.
+pub fn lower(kernel: &Kernel, racecheck: bool) -> Result<CpuModule, LowerError> {
     let mut cx = Cx::new(kernel);
+    cx.racecheck = racecheck;
     let symbol = entry_symbol(&kernel.name);
     cx.prologue(&symbol);
     let entry = cx.out.len();
     cx.block(kernel.body)?;
+    cx.finish_racecheck();
     cx.place_allocas(entry);
     cx.line("}");
     cx.out.push_str("}\n");

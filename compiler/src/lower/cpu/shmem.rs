@@ -6,7 +6,7 @@ use super::half::cpu_ty;
 use super::emit::{num_elem, Cx};
 use crate::ir::{Op, OpKind, Scalar, SigOp};
 use crate::lower::LowerError;
-use weft_runtime::abi::{cmp, ctx_offset, flags, sig_op, slot};
+use weft_runtime::abi::{access, cmp, ctx_offset, flags, sig_op, slot};
 
 fn sig_code(op: SigOp) -> i64 {
     match op {
@@ -179,10 +179,12 @@ impl Cx<'_> {
         let m = mask.then(|| self.name(d.operands[1]));
         let init = self.zero(&at);
         let site = self.site(op);
+        let race = self.racecheck.then(|| site.clone());
         let acc = self.fresh();
         let (pe, carried) = self.peer_loop(&format!("{acc} = "), Some((&init, &at)));
         let delta = self.rt_call(slot::PEER_DELTA, &[(&pe, "i32"), (&site, "i32")], Some("i64")).unwrap_or_default();
         let addr = self.addr_of(p, Some(&delta));
+        self.record_access(race.as_deref(), access::READ, &addr, s, n, m.as_deref());
         let v = self.load_from(&addr, s, n, m.as_deref(), None);
         let v = self.convert(&v, s, acc_s, Some(n));
         let next = self.combine(crate::ir::ReduceKind::Sum, &carried, &v, &at, acc_s, Some(n));
@@ -202,9 +204,11 @@ impl Cx<'_> {
         let v = self.name(d.operands[1]);
         let m = mask.then(|| self.name(d.operands[2]));
         let site = self.site(op);
+        let (race, kind) = (self.racecheck.then(|| site.clone()), self.store_kind(d.operands[1]));
         let (pe, _) = self.peer_loop("", None);
         let delta = self.rt_call(slot::PEER_DELTA, &[(&pe, "i32"), (&site, "i32")], Some("i64")).unwrap_or_default();
         let addr = self.addr_of(p, Some(&delta));
+        self.record_access(race.as_deref(), kind, &addr, s, n, m.as_deref());
         self.store_to(&addr, &v, s, n, m.as_deref());
         self.depth -= 1;
         self.line("}");
@@ -261,6 +265,7 @@ impl Cx<'_> {
         self.line(&format!("^bb0({a}: {vt}):"));
         self.line("  scf.yield");
         self.line("}");
+        self.record_ll_acquire(&site);
         let out = self.def(d.results[0]);
         self.line(&format!("{out} = arith.trunci {got} : {vt} to vector<{n}xi32>"));
         Ok(())

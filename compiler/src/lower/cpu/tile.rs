@@ -5,7 +5,7 @@ use super::half::cpu_ty;
 use super::emit::{num_elem, Affine, Cx};
 use crate::ir::{Elem, Op, OpKind, ReduceKind, Scalar, Value};
 use crate::lower::LowerError;
-use weft_runtime::abi::ctx_offset;
+use weft_runtime::abi::{access, ctx_offset};
 
 /// Flat source index for each flat index of `to`, broadcasting size-1 dims of `from`.
 fn broadcast_indices(from: &[usize], to: &[usize]) -> Vec<usize> {
@@ -386,16 +386,20 @@ impl Cx<'_> {
             return self.rows_memory(op, &rows);
         }
         let addr = self.addr_of(p, None);
+        let site = self.race_site(op);
         match d.kind {
             OpKind::Load { mask, other } => {
                 let m = mask.then(|| self.name(d.operands[1]));
                 let o = other.then(|| self.name(d.operands[2]));
+                self.record_access(site.as_deref(), access::READ, &addr, elem, n, m.as_deref());
                 let v = self.load_from(&addr, elem, n, m.as_deref(), o.as_deref());
                 self.bind(d.results[0], v);
             }
             OpKind::Store { mask } => {
                 let v = self.name(d.operands[1]);
                 let m = mask.then(|| self.name(d.operands[2]));
+                let kind = self.store_kind(d.operands[1]);
+                self.record_access(site.as_deref(), kind, &addr, elem, n, m.as_deref());
                 self.store_to(&addr, &v, elem, n, m.as_deref());
             }
             _ => return Err(self.malformed(op, "not a load or store")),

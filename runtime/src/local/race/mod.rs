@@ -10,9 +10,11 @@
 //! (`ll_recv`) that succeeds saw a plain store the runtime cannot attribute, so it acquires
 //! every instance's clock: that can hide a race, never invent one.
 //!
-//! Only accesses made through the runtime are seen: put / get (and nbi), put_signal's data.
-//! Tile loads and stores compiled into the kernel (of local symmetric buffers, of remote_ptr
-//! addresses, LL words) are not instrumented.
+//! It sees the accesses made through the runtime (put / get and nbi, put_signal's data) and,
+//! in kernels compiled with race checks, every tile load and store of symmetric memory (local
+//! buffers, remote_ptr addresses, multimem), reported through `RtFns::access` (`access.rs`).
+//! LL words are flags: a store of them releases into one launch-wide LL clock that a finished
+//! `ll_recv` acquires (more than it saw, perhaps: that can hide a race, never invent one).
 
 mod clock;
 mod shadow;
@@ -55,6 +57,8 @@ pub(crate) struct Detector {
     barriers: HashMap<usize, VClock>,
     shadows: HashMap<usize, Shadow>,
     pending: Vec<Vec<Pending>>,
+    /// What every LL store so far released.
+    ll: VClock,
 }
 
 impl Detector {
@@ -67,7 +71,7 @@ impl Detector {
                 c
             })
             .collect();
-        Detector { numbering, clocks, signals: HashMap::new(), barriers: HashMap::new(), shadows: HashMap::new(), pending: vec![vec![]; total] }
+        Detector { numbering, clocks, signals: HashMap::new(), barriers: HashMap::new(), shadows: HashMap::new(), pending: vec![vec![]; total], ll: VClock::new(total) }
     }
 
     fn release(&mut self, t: usize, into: VClock) -> VClock {
@@ -163,6 +167,24 @@ pub(crate) fn acquire_all(i: &mut Inst) {
                 d.clocks[u].tick(u);
             }
         }
+        None
+    });
+}
+
+/// LL words are about to be stored: releases this instance's clock into the LL clock.
+pub(crate) fn ll_release(i: &mut Inst) {
+    with(i, |d, me| {
+        let old = std::mem::take(&mut d.ll);
+        d.ll = d.release(me.index, old);
+        None
+    });
+}
+
+/// An `ll_recv` saw its words: acquires every LL release so far.
+pub(crate) fn ll_acquire(i: &mut Inst) {
+    with(i, |d, me| {
+        let ll = d.ll.clone();
+        d.clocks[me.index].join(&ll);
         None
     });
 }

@@ -1,0 +1,91 @@
+//! Tile loads and stores of kernels compiled with race checks (`RtFns::access`). The lanes
+//! become byte ranges (consecutive lanes merge, so a contiguous tile is one range); each range
+//! is located in the rank's heap that holds it and checked by the race detector as a shmem op's
+//! span is, under the load's or store's own site. Memory in no rank's heap is private to the
+//! instance that touches it, so it is skipped. Without a detector the call returns at once.
+
+use super::ops::enter;
+use super::race;
+use crate::abi::{access as kind, KernelCtx};
+
+/// The byte ranges `(address, bytes)` of lanes `0..n` (`None`: the lane is off), in lane
+/// order, a lane that starts where the previous range ends extending it.
+fn runs(n: usize, lane_bytes: usize, addr: impl Fn(usize) -> Option<usize>) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = vec![];
+    for a in (0..n).filter_map(addr) {
+        match out.last_mut() {
+            Some((at, len)) if *at + *len == a => *len += lane_bytes,
+            _ => out.push((a, lane_bytes)),
+        }
+    }
+    out
+}
+
+/// `RtFns::access`: see the ABI for the arguments.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *const u64, mask: *const u8, n: i64, lane_bytes: i64, k: i32, site: i32) {
+    let i = unsafe { enter(ctx) };
+    if i.shared().race.is_none() {
+        return;
+    }
+    match k {
+        kind::LL_RELEASE => return race::ll_release(i),
+        kind::LL_ACQUIRE => return race::ll_acquire(i),
+        kind::READ | kind::WRITE => {}
+        other => i.fault(site, format!("unknown access kind {other}")),
+    }
+    let (n, lb) = (n.max(0) as usize, lane_bytes.max(0) as usize);
+    // SAFETY: the lowering passes `n` lanes in each buffer it passes at all.
+    let lanes = (!lanes.is_null()).then(|| unsafe { std::slice::from_raw_parts(lanes, n) });
+    let mask = (!mask.is_null()).then(|| unsafe { std::slice::from_raw_parts(mask, n) });
+    let spans = runs(n, lb, |j| match (mask, lanes) {
+        (Some(m), _) if m[j] == 0 => None,
+        (_, Some(l)) => (l[j] != 0).then_some(l[j] as usize),
+        (_, None) => Some(base as usize + j * lb),
+    });
+    for (at, len) in spans {
+        if let Some((pe, off)) = i.shared().heap.locate(at) {
+            race::access(i, k == kind::WRITE, pe, off, len, site);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+    use std::collections::BTreeSet;
+
+    /// Random lane addresses (some off, some adjacent, some repeated): the ranges cover exactly
+    /// the bytes of the lanes that are on, and no range ends where the next one starts.
+    #[test]
+    fn runs_cover_exactly_the_bytes_of_the_lanes_that_are_on() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200 {
+            let n = 1 + (next() % 40) as usize;
+            let lb = [1usize, 2, 4, 8][(next() % 4) as usize];
+            let mut at = 4096;
+            let lanes: Vec<Option<usize>> = (0..n)
+                .map(|_| {
+                    at = match next() % 4 {
+                        0 => at + lb,
+                        1 => at + lb * (2 + (next() % 5) as usize),
+                        2 => 4096 + lb * (next() % 64) as usize,
+                        _ => at,
+                    };
+                    (next() % 5 != 0).then_some(at)
+                })
+                .collect();
+            let got = runs(n, lb, |j| lanes[j]);
+            let want: BTreeSet<usize> = lanes.iter().flatten().flat_map(|&a| a..a + lb).collect();
+            let covered: BTreeSet<usize> = got.iter().flat_map(|&(a, l)| a..a + l).collect();
+            assert_eq!(covered, want, "lanes {lanes:?} lane bytes {lb}: {got:?}");
+            assert!(got.windows(2).all(|w| w[0].0 + w[0].1 != w[1].0), "{got:?}");
+        }
+    }
+}
