@@ -133,3 +133,7 @@ pub fn run_plan(world: &World, plan: &Plan, elems: usize, opts: &MscclOptions, i
 #[cfg(test)]
 #[path = "plan_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "plan_packet_tests.rs"]
+mod packet_tests;
