@@ -7,6 +7,7 @@
 //! one slice of `elems`. Chunk `j` of the input covers `[j*ce, (j+1)*ce)` with
 //! `ce = ceil(elems / input chunks)` rounded up to even; slices end at chunk boundaries.
 
+mod chunks;
 mod plan;
 mod reference;
 mod select;
@@ -15,13 +16,13 @@ pub use plan::{prepare_plan, run_plan, PlanRunResult, PreparedPlan};
 
 pub use select::{fallback_kernel, prepare_selected, Selected};
 
-use crate::host::{check, HostVec};
 use crate::run::alloc_all;
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::ir::Scalar;
 use weft_compiler::msccl::lower::{lower, Geometry, Layout, LowerOptions};
-use weft_compiler::msccl::{Buffer, Collective, MscclIr};
+use chunks::Chunked;
+use weft_compiler::msccl::MscclIr;
 use weft_runtime::{Arg, DType, LaunchReport, LaunchWarning, Launchable, RawBuf, World};
 
 /// Options of [`prepare_msccl`].
@@ -49,9 +50,7 @@ pub struct PreparedMsccl {
     kernel: Launchable,
     layout: Layout,
     geometry: Geometry,
-    collective: Collective,
-    inplace: bool,
-    dtype: DType,
+    chunks: Chunked,
     /// inp, out, scratch, slots, stage, sig, table.
     bufs: Vec<RawBuf>,
     base: i64,
@@ -103,15 +102,14 @@ pub fn prepare_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOpti
     for r in world.host_ranks() {
         world.write_bytes(bufs[6], r, 0, &table)?;
     }
-    let alg = elems.max(natural_output_len(&collective, &geometry, 0)) * es;
+    let chunks = Chunked { collective, inplace: ir.inplace, chunk_elems: geometry.chunk_elems, elems, dtype: opts.dtype };
+    let alg = elems.max(chunks.output_len(0)) * es;
     let mut p = PreparedMsccl {
         world: world.clone(),
         kernel,
         layout,
         geometry,
-        collective,
-        inplace: ir.inplace,
-        dtype: opts.dtype,
+        chunks,
         bufs,
         base: 0,
         inputs: vec![],
@@ -122,42 +120,11 @@ pub fn prepare_msccl(world: &World, ir: &MscclIr, elems: usize, opts: &MscclOpti
     Ok(p)
 }
 
-/// Length of rank `r`'s natural output: its output chunks, each as long as the input chunk
-/// it holds.
-fn natural_output_len(coll: &Collective, g: &Geometry, r: usize) -> usize {
-    (0..coll.output_chunks()).filter_map(|k| coll.expected(r, k)).map(|v| g.valid(v.contributions()[0].index)).sum()
-}
-
-/// Where logical chunk (`rank`, `buffer`, `k`) lives: buffer position and element offset.
-fn place(p: &PreparedMsccl, rank: usize, buffer: Buffer, k: usize) -> (usize, usize) {
-    let (b, idx) = p.collective.canonical(rank, buffer, k, p.inplace);
-    let slot = match b {
-        Buffer::Input => 0,
-        Buffer::Output => 1,
-        Buffer::Scratch => 2,
-    };
-    (slot, idx * p.geometry.chunk_elems)
-}
-
 impl PreparedMsccl {
     /// Writes fresh random inputs (seeded) on every rank this process holds; every rank's
     /// inputs are known to all, for the reference.
     pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
-        self.inputs.clear();
-        let g = self.geometry;
-        for r in 0..self.world.n_ranks() {
-            let x = HostVec::random(self.dtype, g.elems, seed.wrapping_add(r as u64 * 7919))
-                .map_err(|d| KernelError::Unsupported { kernel: self.name.clone(), what: format!("dtype {d}") })?
-                .to_f64();
-            if self.world.host_ranks().contains(&r) {
-                for j in 0..self.collective.input_chunks() {
-                    let (b, at) = place(self, r, Buffer::Input, j);
-                    let part = &x[(j * g.chunk_elems).min(g.elems)..][..g.valid(j)];
-                    HostVec::from_f64(self.dtype, part).write(&self.world, self.bufs[b], r, at, self.dtype)?;
-                }
-            }
-            self.inputs.push(x);
-        }
+        self.inputs = self.chunks.seed(&self.world, &self.bufs, seed, &self.name)?;
         Ok(())
     }
 
@@ -182,34 +149,12 @@ impl PreparedMsccl {
     /// Checks the output of every rank this process holds against the plain math of the
     /// current inputs.
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
-        let g = self.geometry;
-        let seg = self.collective.chunk_factor() * g.chunk_elems;
-        let expected = reference::expected(&self.collective, &self.inputs, seg, g.chunk_elems);
-        let (mut ok, mut max_err) = (true, 0.0f64);
-        for (r, want) in expected.iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
-            let Some(want) = want else { continue };
-            let got = self.output(r)?;
-            let (k, e) = if want.scale.iter().all(|&s| s == 0.0) {
-                check(&got, &want.values, self.dtype, 1)
-            } else {
-                check_reduced(&got, want, self.dtype, self.world.n_ranks())
-            };
-            ok &= k;
-            max_err = max_err.max(e);
-        }
-        Ok((ok, max_err))
+        self.chunks.verify(&self.world, &self.bufs, &self.inputs)
     }
 
     /// Rank `r`'s natural output: every constrained output chunk, cut to its valid length.
     pub fn output(&self, r: usize) -> Result<Vec<f64>, KernelError> {
-        let mut out = vec![];
-        for k in 0..self.collective.output_chunks() {
-            let Some(v) = self.collective.expected(r, k) else { continue };
-            let n = self.geometry.valid(v.contributions()[0].index);
-            let (b, at) = place(self, r, Buffer::Output, k);
-            out.extend(HostVec::read(&self.world, self.bufs[b], r, at, n, self.dtype)?.to_f64());
-        }
-        Ok(out)
+        self.chunks.output(&self.world, &self.bufs, r)
     }
 
     /// Sizes chosen for this run.

@@ -1,17 +1,17 @@
 //! Running an MSCCL++ execution plan on a [`World`]: lower it to one kernel, lay each rank's
-//! input out in the plan's chunks (one chunk length for every buffer, the last chunk padded),
-//! launch, and check the result against the collective's plain math. Plans for AllReduce are
-//! checked; other collectives are refused rather than run unchecked.
+//! input out in the plan's chunks (one chunk length for every buffer, a whole number of
+//! 16-byte units as MSCCL++ aligns them, the last chunks padded), launch, and check the
+//! result against the collective's plain math. Plans for collectives without a reference are
+//! refused rather than run unchecked.
 
-use super::reference;
-use super::{check_reduced, dtype_scalar, MscclOptions};
-use crate::host::HostVec;
+use super::chunks::Chunked;
+use super::{dtype_scalar, MscclOptions};
 use crate::run::alloc_all;
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::msccl::plan::{lower_plan, Plan};
-use weft_compiler::msccl::{Buffer, Collective};
-use weft_runtime::{Arg, DType, LaunchWarning, Launchable, RawBuf, World};
+use weft_compiler::msccl::MscclError;
+use weft_runtime::{Arg, LaunchWarning, Launchable, RawBuf, World};
 
 /// A plan compiled and laid out on a world, ready to launch repeatedly.
 pub struct PreparedPlan {
@@ -20,12 +20,9 @@ pub struct PreparedPlan {
     grid: usize,
     /// inp, out, scratch, sig.
     bufs: Vec<RawBuf>,
-    inplace: bool,
-    dtype: DType,
-    collective: Collective,
+    chunks: Chunked,
     /// Elements per chunk (every buffer).
     pub chunk_elems: usize,
-    elems: usize,
     launches: i64,
     inputs: Vec<Vec<f64>>,
     /// Plan name.
@@ -54,32 +51,28 @@ pub fn prepare_plan(world: &World, plan: &Plan, elems: usize, opts: &MscclOption
     if world.n_ranks() != plan.ngpus() {
         return Err(unsupported(format!("{} ranks (the plan is written for {})", world.n_ranks(), plan.ngpus())));
     }
-    if plan.collective != "allreduce" {
-        return Err(unsupported(format!("collective `{}` (plans are checked for allreduce only)", plan.collective)));
-    }
-    let input_chunks = plan.gpus[0].chunks[Buffer::Input.slot()];
-    if elems == 0 || input_chunks == 0 || plan.gpus.iter().any(|g| g.chunks[Buffer::Input.slot()] != input_chunks) {
-        return Err(unsupported(format!("{elems} elements over input chunks {:?}", plan.gpus.iter().map(|g| g.chunks[0]).collect::<Vec<_>>())));
+    let collective = plan.collective(opts.root).map_err(MscclError::from)?;
+    if elems == 0 {
+        return Err(unsupported("0 elements".into()));
     }
     let t = dtype_scalar(opts.dtype).ok_or_else(|| unsupported(format!("dtype {} (use f32, f16, bf16 or i32)", opts.dtype)))?;
     let lowered = lower_plan(plan, t, opts.block)?;
     let kernel = crate::gpu::launchable_for_resident(world, &lowered.kernel)?;
-    let ce = elems.div_ceil(input_chunks);
     let es = opts.dtype.size_bytes();
-    let most = |b: Buffer| plan.gpus.iter().map(|g| g.chunks[b.slot()]).max().unwrap_or(0).max(1) * ce * es;
-    let sizes = [most(Buffer::Input), most(Buffer::Output), most(Buffer::Scratch), lowered.signal_words * 8];
+    let ce = elems.div_ceil(collective.input_chunks()).next_multiple_of(16 / es);
+    let chunk_bytes = |chunks: usize| chunks.max(1) * ce * es;
+    // Packets take twice the data's bytes; a double scratch buffer twice again.
+    let scratch = chunk_bytes(plan.scratch_chunks()) << (plan.packets as usize + plan.double_scratch as usize);
+    let sizes = [chunk_bytes(collective.input_chunks()), chunk_bytes(collective.output_chunks()), scratch, lowered.signal_words * 8];
     let bufs = alloc_all(world, &sizes)?;
-    let collective = Collective::from_xml("allreduce", plan.ngpus(), input_chunks, 0)?;
+    let chunks = Chunked { collective, inplace: plan.inplace, chunk_elems: ce, elems, dtype: opts.dtype };
     let mut p = PreparedPlan {
         world: world.clone(),
         kernel,
         grid: lowered.grid,
         bufs,
-        inplace: plan.inplace,
-        dtype: opts.dtype,
-        collective,
+        chunks,
         chunk_elems: ce,
-        elems,
         launches: 0,
         inputs: vec![],
         name: plan.name.clone(),
@@ -91,15 +84,7 @@ pub fn prepare_plan(world: &World, plan: &Plan, elems: usize, opts: &MscclOption
 impl PreparedPlan {
     /// Writes fresh random inputs (seeded) on every rank this process holds.
     pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
-        self.inputs.clear();
-        for r in 0..self.world.n_ranks() {
-            let x = HostVec::random(self.dtype, self.elems, seed.wrapping_add(r as u64 * 7919))
-                .map_err(|d| KernelError::Unsupported { kernel: self.name.clone(), what: format!("dtype {d}") })?;
-            if self.world.host_ranks().contains(&r) {
-                x.write(&self.world, self.bufs[0], r, 0, self.dtype)?;
-            }
-            self.inputs.push(x.to_f64());
-        }
+        self.inputs = self.chunks.seed(&self.world, &self.bufs, seed, &self.name)?;
         Ok(())
     }
 
@@ -114,17 +99,7 @@ impl PreparedPlan {
 
     /// Checks every rank this process holds against the plain math of the current inputs.
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
-        let expected = reference::expected(&self.collective, &self.inputs, self.elems, self.chunk_elems);
-        let out = if self.inplace { self.bufs[0] } else { self.bufs[1] };
-        let (mut ok, mut max_err) = (true, 0.0f64);
-        for (r, want) in expected.iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {
-            let Some(want) = want else { continue };
-            let got = HostVec::read(&self.world, out, r, 0, self.elems, self.dtype)?.to_f64();
-            let (k, e) = check_reduced(&got, want, self.dtype, self.world.n_ranks());
-            ok &= k;
-            max_err = max_err.max(e);
-        }
-        Ok((ok, max_err))
+        self.chunks.verify(&self.world, &self.bufs, &self.inputs)
     }
 
     /// Rewrites the inputs (in-place plans overwrite them), launches once and checks.
@@ -158,3 +133,7 @@ pub fn run_plan(world: &World, plan: &Plan, elems: usize, opts: &MscclOptions, i
 #[cfg(test)]
 #[path = "plan_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "plan_packet_tests.rs"]
+mod packet_tests;

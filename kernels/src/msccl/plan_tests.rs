@@ -6,7 +6,7 @@
 use super::*;
 use serde_json::{json, Value};
 use weft_compiler::msccl::plan::from_json;
-use weft_runtime::{LocalOptions, Topology};
+use weft_runtime::{DType, LocalOptions, Topology};
 
 const ALLPAIRS: &str = include_str!("../../../compiler/src/msccl/tests/fixtures/mscclpp_allreduce_allpairs_4.json");
 
@@ -87,9 +87,9 @@ fn plans_the_runner_cannot_check_are_refused() {
     let e = prepare_plan(&world(2), &plan, 100, &MscclOptions::default()).err().expect("rank mismatch");
     assert!(e.to_string().contains("written for 4"), "{e}");
     let mut v: Value = serde_json::from_str(ALLPAIRS).unwrap();
-    v["collective"] = json!("allgather");
-    let e = prepare_plan(&world(4), &from_json(&v.to_string()).unwrap(), 100, &MscclOptions::default()).err().expect("allgather");
-    assert!(e.to_string().contains("allreduce only"), "{e}");
+    v["collective"] = json!("sendrecv");
+    let e = prepare_plan(&world(4), &from_json(&v.to_string()).unwrap(), 100, &MscclOptions::default()).err().expect("sendrecv");
+    assert!(e.to_string().contains("collective `sendrecv` cannot be checked against plain math"), "{e}");
 }
 
 #[test]

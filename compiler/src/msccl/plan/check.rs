@@ -1,14 +1,15 @@
 //! Whole-plan checks after import: pairs each rank's channels with its peers' (the k-th
 //! channel of r to p with the k-th of p to r), and checks that every semaphore is signalled
 //! exactly as often as it is waited for in one launch, by one waiting thread block, and that
-//! barriers gather the thread blocks they announce. A plan that fails would hang, or leave
-//! semaphores raised for the next launch.
+//! barriers gather the thread blocks they announce, and that every packet read is written
+//! exactly once in the launch. A plan that fails would hang, leave semaphores raised for the
+//! next launch, or let a reader see either of two writes carrying the same flag.
 
 use std::collections::BTreeMap;
 
 use super::error::PlanError;
 use super::json::Result;
-use super::{ChannelKind, Plan, PlanOpKind};
+use super::{ChannelKind, Chunks, Plan, PlanOp, PlanOpKind};
 
 /// Fills [`super::Channel::paired`] for every channel.
 pub fn pair(plan: &mut Plan) -> Result<()> {
@@ -94,4 +95,67 @@ pub fn signals(plan: &Plan) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A packet operand's extent within its scratch buffer, in `1/den` chunks: thread block
+/// groups move part of each operand.
+fn extent(c: &Chunks, op: &PlanOp, den: usize) -> (usize, usize) {
+    let (i, parts) = op.part;
+    let at = |k: usize| (c.index * parts + c.count * k) * (den / parts);
+    (at(i), at(i + 1))
+}
+
+/// Checks that packets written to each rank's scratch do not overlap, and that every packet
+/// read lies within them: with one flag per launch, a reader cannot tell two writes apart,
+/// and waits forever for packets nobody writes.
+pub fn packets(plan: &Plan) -> Result<()> {
+    let den = plan.gpus.iter().flat_map(|g| &g.tbs).flat_map(|t| &t.ops).map(|o| o.part.1).fold(1, lcm);
+    // (owner rank) -> (extent, where) of each write; reads as (rank, extent, where).
+    let mut writes: BTreeMap<usize, Vec<((usize, usize), String)>> = BTreeMap::new();
+    let mut reads = vec![];
+    for g in &plan.gpus {
+        for tb in &g.tbs {
+            for (o, op) in tb.ops.iter().enumerate() {
+                let at = format!("gpus[{}].threadblocks[{}].ops[{o}]", g.id, tb.id);
+                for c in op.dsts.iter().filter(|c| c.packet) {
+                    writes.entry(c.rank.unwrap_or(g.id)).or_default().push((extent(c, op, den), at.clone()));
+                }
+                reads.extend(op.srcs.iter().filter(|c| c.packet).map(|c| (g.id, extent(c, op, den), at.clone())));
+            }
+        }
+    }
+    let chunks = |(a, b): (usize, usize)| format!("{}..{}", a as f64 / den as f64, b as f64 / den as f64);
+    for (rank, list) in &mut writes {
+        list.sort();
+        for w in list.windows(2) {
+            if w[1].0 .0 < w[0].0 .1 {
+                let msg = format!("packets in rank {rank}'s scratch chunks {} are also written by {} in the same launch (one flag per launch: a reader may see either)", chunks(w[1].0), w[0].1);
+                return Err(PlanError::Unmatched { at: w[1].1.clone(), message: msg });
+            }
+        }
+    }
+    for (rank, (lo, hi), at) in reads {
+        // Sorted, disjoint writes: walk those that start at or before the uncovered point.
+        let mut covered = lo;
+        for ((a, b), _) in writes.get(&rank).into_iter().flatten() {
+            if *a <= covered && *b > covered {
+                covered = *b;
+            }
+        }
+        if covered < hi {
+            let msg = format!("reads packets in scratch chunks {} that no operation writes in the launch (it would wait forever)", chunks((covered, hi)));
+            return Err(PlanError::Unmatched { at, message: msg });
+        }
+    }
+    Ok(())
+}
+
+fn lcm(a: usize, b: usize) -> usize {
+    let gcd = |mut x: usize, mut y: usize| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    a / gcd(a, b) * b
 }

@@ -25,7 +25,7 @@ pub enum PlanError {
         message: String,
     },
     /// An operation weft does not run.
-    #[error("MSCCL++ plan {at}: operation `{op}` is not supported (weft runs nop, barrier, put, pws, pwsf, get, copy, signal, wait, rlxsignal, rlxwait, flush, re, res, rre, rres)")]
+    #[error("MSCCL++ plan {at}: operation `{op}` is not supported (weft runs nop, barrier, put, pws, pwsf, get, copy, signal, wait, rlxsignal, rlxwait, flush, re, res, rre, rres, and with the LL protocol ppkt, rppkt, cpkt, upkt, repkt, respkt, recpkt, recspkt)")]
     UnsupportedOp {
         /// JSON path of the operation.
         at: String,
@@ -66,8 +66,14 @@ pub enum PlanError {
         /// Chunks in the buffer.
         chunks: usize,
     },
-    /// Signals and waits (or barrier arrivals) that do not pair up: the plan would hang or leave
-    /// semaphores raised for the next launch.
+    /// A collective weft has no plain-math reference for: its plans import but do not run.
+    #[error("MSCCL++ plan: collective `{name}` cannot be checked against plain math (weft checks {})", super::CHECKED_COLLECTIVES)]
+    UnsupportedCollective {
+        /// The plan's `collective`.
+        name: String,
+    },
+    /// Signals and waits (or barrier arrivals, or packet writes and reads) that do not pair
+    /// up: the plan would hang, leave semaphores raised for the next launch, or race.
     #[error("MSCCL++ plan {at}: {message}")]
     Unmatched {
         /// JSON path.

@@ -10,16 +10,22 @@ use super::error::PlanError;
 use super::json::{field_error, uint, At, Result};
 use super::{Channel, ChannelKind, Chunks, Plan, PlanGpu, PlanOp, PlanOpKind, PlanTb};
 use crate::msccl::buffer::Buffer;
+use crate::msccl::collective::CollectiveKind;
 
 /// Parses and checks an MSCCL++ execution plan.
 pub fn from_json(text: &str) -> Result<Plan> {
     let root: Value = serde_json::from_str(text)
         .map_err(|e| PlanError::Json { line: e.line(), column: e.column(), message: e.to_string() })?;
     let top = At { v: &root, path: "" };
-    let protocol = top.str("protocol")?;
-    if protocol != "Simple" {
-        return Err(field_error(&top.sub("protocol"), format!("protocol `{protocol}` (packets) is not supported; weft runs Simple plans")));
-    }
+    let packets = match top.str("protocol")? {
+        "Simple" => false,
+        "LL" => true,
+        other => return Err(field_error(&top.sub("protocol"), format!("protocol `{other}` is not supported (MSCCL++ plans use Simple or LL)"))),
+    };
+    let double_scratch = match top.opt("use_double_scratch_buffer")? {
+        Some(_) => top.bool("use_double_scratch_buffer")?,
+        None => false,
+    };
     let gpus_json = top.list("gpus")?;
     let ranks = gpus_json.len();
     if ranks == 0 {
@@ -40,16 +46,21 @@ pub fn from_json(text: &str) -> Result<Plan> {
     let mut gpus = Vec::with_capacity(ranks);
     for (r, ((g, path), (chunks, (memory, port), remotes))) in gpus_json.iter().zip(heads).enumerate() {
         let at = At { v: g, path };
-        let cx = Rank { me: r, memory: &memory, port: &port, remotes: &remotes, chunks: &all_chunks };
+        let cx = Rank { me: r, memory: &memory, port: &port, remotes: &remotes, chunks: &all_chunks, packets };
         let mut tbs = Vec::new();
         for (t, (tb, path)) in at.list("threadblocks")?.iter().enumerate() {
             tbs.push(cx.threadblock(At { v: tb, path }, t)?);
         }
         gpus.push(PlanGpu { id: r, chunks, memory, port, tbs });
     }
-    let mut plan = Plan { name: top.str("name")?.to_string(), collective: top.str("collective")?.to_string(), inplace: top.bool("inplace")?, gpus };
+    let (name, collective) = (top.str("name")?.to_string(), top.str("collective")?.to_string());
+    let mut plan = Plan { name, collective, inplace: top.bool("inplace")?, packets, double_scratch, gpus };
+    if CollectiveKind::from_xml_name(&plan.collective).is_some() {
+        plan.collective(0)?;
+    }
     super::check::pair(&mut plan)?;
     super::check::signals(&plan)?;
+    super::check::packets(&plan)?;
     Ok(plan)
 }
 
@@ -114,6 +125,8 @@ struct Rank<'a> {
     port: &'a [Channel],
     remotes: &'a [Remote],
     chunks: &'a [[usize; 3]],
+    /// The plan's protocol is LL.
+    packets: bool,
 }
 
 /// A thread block's own channel and remote-buffer lists, per channel kind.
@@ -181,8 +194,19 @@ impl Rank<'_> {
             "wait" | "rlxwait" => PlanOpKind::Wait,
             "flush" => PlanOpKind::Flush,
             "re" | "res" | "rre" | "rres" => PlanOpKind::Reduce,
+            "ppkt" => PlanOpKind::PutPackets,
+            "rppkt" => PlanOpKind::ReadPutPackets,
+            "cpkt" => PlanOpKind::CopyPackets,
+            "upkt" => PlanOpKind::UnpackPackets,
+            "repkt" => PlanOpKind::ReducePackets { copy: false, send: false },
+            "respkt" => PlanOpKind::ReducePackets { copy: false, send: true },
+            "recpkt" => PlanOpKind::ReducePackets { copy: true, send: false },
+            "recspkt" => PlanOpKind::ReducePackets { copy: true, send: true },
             _ => return Err(unsupported()),
         };
+        if kind.uses_packets() && !self.packets {
+            return Err(field_error(at.path, format!("`{name}` moves packets, but the plan's protocol is Simple (packets need \"protocol\": \"LL\")")));
+        }
         if let Some(op) = at.opt("reduce_op")?.and_then(Value::as_str).filter(|o| *o != "sum") {
             return Err(field_error(&at.sub("reduce_op"), format!("reduce_op `{op}` is not supported (sum)")));
         }
@@ -211,16 +235,20 @@ impl Rank<'_> {
             })?;
             channels.push((kind, id));
         }
-        let srcs = self.operands(at, "src_buff", chan_kind, refs)?;
-        let dsts = self.operands(at, "dst_buff", chan_kind, refs)?;
+        if kind.uses_packets() && chan_kind == Some(ChannelKind::Port) {
+            return Err(field_error(&at.sub("channel_type"), format!("`{name}` over port channels is not supported (packets move over memory channels)")));
+        }
+        let srcs = self.operands(at, "src_buff", chan_kind, refs, |i| kind.packet_src(i))?;
+        let dsts = self.operands(at, "dst_buff", chan_kind, refs, |i| kind.packet_dst(i))?;
         let op = PlanOp { name: name.to_string(), kind, channels, srcs, dsts, part };
         shape(&op, at.path)?;
         Ok(op)
     }
 
-    fn operands(&self, op: At, key: &str, chan: Option<ChannelKind>, refs: &TbRefs) -> Result<Vec<Chunks>> {
+    /// The operands under `key`; operand `i` is in packet format where `packet(i)`.
+    fn operands(&self, op: At, key: &str, chan: Option<ChannelKind>, refs: &TbRefs, packet: impl Fn(usize) -> bool) -> Result<Vec<Chunks>> {
         let mut out = vec![];
-        for (b, path) in op.list(key)? {
+        for (i, (b, path)) in op.list(key)?.into_iter().enumerate() {
             let at = At { v: b, path: &path };
             if at.opt("switch_channel_id")?.is_some() {
                 return Err(field_error(&path, "switch channel buffers (NVLS) are not supported"));
@@ -246,7 +274,13 @@ impl Rank<'_> {
             if count == 0 || index + count > chunks {
                 return Err(PlanError::ChunkOutOfRange { at: path.clone(), rank: owner, buffer, index, count, chunks });
             }
-            out.push(Chunks { rank, buffer, index, count });
+            let packet = packet(i);
+            if packet && buffer != Buffer::Scratch {
+                let what = if key == "src_buff" { "reads" } else { "writes" };
+                let msg = format!("`{}` {what} packets in the {buffer} buffer; MSCCL++ keeps packets in the scratch buffer", op.str("name")?);
+                return Err(field_error(&path, msg));
+            }
+            out.push(Chunks { rank, buffer, index, count, packet });
         }
         Ok(out)
     }
@@ -257,9 +291,15 @@ fn shape(op: &PlanOp, path: &str) -> Result<()> {
     let local = |c: &Chunks| c.rank.is_none();
     let (s, d) = (&op.srcs, &op.dsts);
     let ok = match (op.kind, op.name.as_str()) {
-        (PlanOpKind::Put | PlanOpKind::PutSignal, _) => !s.is_empty() && s.len() == d.len() && s.iter().all(local) && !d.iter().any(local),
+        (PlanOpKind::Put | PlanOpKind::PutSignal | PlanOpKind::PutPackets | PlanOpKind::ReadPutPackets, _) => !s.is_empty() && s.len() == d.len() && s.iter().all(local) && !d.iter().any(local),
         (PlanOpKind::Get, _) => !s.is_empty() && s.len() == d.len() && !s.iter().any(local) && d.iter().all(local),
-        (PlanOpKind::Copy, _) => s.len() == 1 && d.len() == 1 && local(&s[0]) && local(&d[0]),
+        (PlanOpKind::Copy | PlanOpKind::CopyPackets | PlanOpKind::UnpackPackets, _) => s.len() == 1 && d.len() == 1 && local(&s[0]) && local(&d[0]),
+        (PlanOpKind::ReducePackets { copy, send }, _) => {
+            // Data and local packet sources; the data destination, then the local packet copy
+            // (`copy`), then remote packets (`send`).
+            let local_dsts = 1 + copy as usize;
+            s.len() >= 2 && s.iter().all(local) && d.len() >= local_dsts && d[..local_dsts].iter().all(local) && d[local_dsts..].iter().all(|c| !local(c)) && (send || d.len() == local_dsts)
+        }
         (PlanOpKind::Reduce, name) => {
             // re / res read local sources, rre / rres remote ones after the first; res / rres
             // also write remote destinations after the first.

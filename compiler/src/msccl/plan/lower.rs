@@ -5,11 +5,13 @@
 //! Semaphores are i64 words of a symmetric signal buffer: on each rank its memory channels,
 //! then its port channels, then its barriers. They are never reset: the kernel takes the
 //! number of earlier launches, and the n-th wait of a launch on a semaphore that counts `k`
-//! signals per launch waits for `launch * k + n`.
+//! signals per launch waits for `launch * k + n`. Packets carry the flag `launch + 1`, and
+//! with a double scratch buffer odd launches use its second half, as MSCCL++'s executor does.
 
 use std::collections::BTreeMap;
 
 use super::{ChannelKind, Chunks, Plan, PlanGpu, PlanOp, PlanOpKind, PlanTb};
+use crate::msccl::buffer::Buffer;
 use crate::dsl::shmem::*;
 use crate::dsl::*;
 use crate::ir::{Kernel, Scalar};
@@ -17,7 +19,9 @@ use crate::msccl::error::{MscclError, Result};
 use crate::msccl::lower::{for_words, kernel_name, DTYPES};
 
 /// Kernel arguments, in ABI order: the three buffers, the signal words, the chunk length in
-/// elements and the number of earlier launches.
+/// elements (a whole number of 16-byte units) and the number of earlier launches. The scratch
+/// buffer holds [`Plan::scratch_chunks`] chunks, twice the bytes with packets, twice again
+/// with a double scratch buffer.
 pub const PLAN_ARGS: [&str; 6] = ["inp", "out", "scratch", "sig", "ce", "launch"];
 
 /// A lowered plan.
@@ -46,11 +50,14 @@ pub fn lower_plan(plan: &Plan, dtype: Scalar, block: i64) -> Result<PlanLowered>
         let bufs = [a.ptr(PLAN_ARGS[0], dtype), a.ptr(PLAN_ARGS[1], dtype), a.ptr(PLAN_ARGS[2], dtype)];
         let (sig, ce, launch) = (a.ptr(PLAN_ARGS[3], Scalar::I64), a.i64(PLAN_ARGS[4]), a.i64(PLAN_ARGS[5]));
         let (me, pid) = (my_pe().to(Scalar::I64), program_id(0).to(Scalar::I64));
+        let flag = (launch + 1i64).to(Scalar::I32);
+        let half = plan.scratch_chunks() as i64 * if plan.packets { 2 } else { 1 };
+        let scratch_off = plan.double_scratch.then(|| launch % 2i64 * ce * half);
         for g in &plan.gpus {
             if_(me.eq_(g.id as i64), || {
                 for tb in &g.tbs {
                     if_(pid.eq_(tb.id as i64), || {
-                        let cx = Cx { plan, g, t: dtype, block, sig, ce, launch, waits: &waits };
+                        let cx = Cx { plan, g, t: dtype, block, sig, ce, launch, flag, scratch_off, waits: &waits };
                         cx.threadblock(tb, bufs);
                     });
                 }
@@ -104,14 +111,18 @@ fn word(g: &PlanGpu, kind: ChannelKind, c: usize) -> i64 {
 }
 
 /// What one thread block's code needs.
-struct Cx<'a> {
+pub(super) struct Cx<'a> {
     plan: &'a Plan,
     g: &'a PlanGpu,
-    t: Scalar,
-    block: i64,
+    pub(super) t: Scalar,
+    pub(super) block: i64,
     sig: Val,
     ce: Val,
     launch: Val,
+    /// This launch's packet flag (i32).
+    pub(super) flag: Val,
+    /// Elements from the scratch buffer's start to this launch's half (double scratch only).
+    scratch_off: Option<Val>,
     waits: &'a BTreeMap<(usize, ChannelKind, usize), usize>,
 }
 
@@ -162,27 +173,48 @@ impl Cx<'_> {
                     }
                 }
                 PlanOpKind::Flush => quiet(),
+                PlanOpKind::PutPackets | PlanOpKind::CopyPackets => self.to_packets(op, bufs),
+                PlanOpKind::ReadPutPackets | PlanOpKind::UnpackPackets => self.from_packets(op, bufs),
+                PlanOpKind::ReducePackets { .. } => self.reduce_packets(op, bufs),
             }
+        }
+    }
+
+    /// The start of this launch's scratch buffer (half of it with a double scratch buffer).
+    fn scratch(&self, bufs: [Val; 3]) -> Val {
+        match self.scratch_off {
+            Some(off) => bufs[Buffer::Scratch.slot()] + off,
+            None => bufs[Buffer::Scratch.slot()],
         }
     }
 
     /// The symmetric address of `c`'s first element (on its owner, for remote chunks).
     fn at(&self, bufs: [Val; 3], c: &Chunks) -> Val {
-        bufs[self.plan.storage(c.buffer).slot()] + self.ce * c.index as i64
+        let (buffer, index) = self.plan.storage(c.rank.unwrap_or(self.g.id), c.buffer, c.index);
+        let base = if buffer == Buffer::Scratch { self.scratch(bufs) } else { bufs[buffer.slot()] };
+        base + self.ce * index as i64
+    }
+
+    /// The symmetric address of packet operand `c`'s first LL word: packets sit at twice the
+    /// data's byte offset, one 64-bit word per 32-bit data word.
+    fn packet_at(&self, bufs: [Val; 3], c: &Chunks) -> Val {
+        ptr_cast(self.scratch(bufs), Scalar::I64) + self.ce * (c.index * self.t.bytes()) as i64 / 4i64
     }
 
     /// The element range `op` moves in each operand: (first, length), its thread block's
-    /// part of the whole.
-    fn part(&self, op: &PlanOp) -> (Val, Val) {
+    /// part of the whole, cut at 16-byte units as MSCCL++ cuts it.
+    pub(super) fn part(&self, op: &PlanOp) -> (Val, Val) {
         let (i, parts) = (op.part.0 as i64, op.part.1 as i64);
-        let total = self.ce * op.srcs[0].count as i64;
-        let lo = total * i / parts;
-        (lo, total * (i + 1) / parts - lo)
+        let unit = 16 / self.t.bytes() as i64;
+        let units = self.ce * op.srcs[0].count as i64 / unit;
+        let lo = units * i / parts * unit;
+        (lo, units * (i + 1) / parts * unit - lo)
     }
 
-    /// The address this rank loads or stores `c` through.
-    fn access(&self, bufs: [Val; 3], c: &Chunks) -> Val {
-        let local = self.at(bufs, c);
+    /// The address this rank loads or stores `c` through: packet operands as i64 LL words,
+    /// data as elements.
+    pub(super) fn access(&self, bufs: [Val; 3], c: &Chunks) -> Val {
+        let local = if c.packet { self.packet_at(bufs, c) } else { self.at(bufs, c) };
         match c.rank {
             Some(r) => remote_ptr(local, r as i64),
             None => local,
@@ -205,12 +237,17 @@ impl Cx<'_> {
         }
     }
 
+    /// The type sums accumulate in.
+    pub(super) fn acc(&self) -> Scalar {
+        if self.t == Scalar::I32 { Scalar::I32 } else { Scalar::F32 }
+    }
+
     /// `copy` and the reductions: the sum of the sources, stored to every destination.
     fn elementwise(&self, op: &PlanOp, bufs: [Val; 3]) {
         let (lo, n) = self.part(op);
         let srcs: Vec<Val> = op.srcs.iter().map(|c| self.access(bufs, c) + lo).collect();
         let dsts: Vec<Val> = op.dsts.iter().map(|c| self.access(bufs, c) + lo).collect();
-        let acc = if self.t == Scalar::I32 { Scalar::I32 } else { Scalar::F32 };
+        let acc = self.acc();
         for_words(n, self.block, |o, m| {
             let value = if srcs.len() == 1 {
                 load_masked(srcs[0] + o, m, 0)

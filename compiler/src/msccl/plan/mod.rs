@@ -14,20 +14,29 @@
 //! * `copy`, `re`, `res`, `rre`, `rres` are elementwise loops whose remote operands are loads
 //!   and stores through `shmem.remote_ptr`, as MSCCL++'s memory channels access peer memory;
 //! * `nop` (MSCCL++'s `__syncthreads`) is a block barrier; `barrier` counts the thread blocks
-//!   of one rank on a local semaphore.
+//!   of one rank on a local semaphore;
+//! * packet operations (`"protocol": "LL"`: `ppkt`, `rppkt`, `cpkt`, `upkt`, `repkt`,
+//!   `respkt`, `recpkt`, `recspkt`) use weft's LL words: each 32-bit data word travels with a
+//!   32-bit flag in one 64-bit store (`shmem.ll_pack`), bit for bit MSCCL++'s `LL16Packet`
+//!   (16 bytes: two data words, two flags), and readers poll the words (`shmem.ll_recv`).
+//!   The flag is the launch number plus one, as MSCCL++'s executor counts; packets live in
+//!   the scratch buffer at twice the data offset.
 //!
-//! Thread block groups (`tbg_info`) split every operand of an op into equal parts, one per
-//! block. Packet (LL) operations, switch channels (NVLS multimem), `pipeline` and semaphores
-//! are rejected with [`PlanError::UnsupportedOp`] or [`PlanError::Field`].
+//! Thread block groups (`tbg_info`) split every operand of an op into parts of whole 16-byte
+//! units, one per block. Switch channels (NVLS multimem), `pipeline` and semaphores are
+//! rejected with [`PlanError::UnsupportedOp`] or [`PlanError::Field`].
 //! Chunk `c` of every buffer starts at element `c * ce`, one chunk length for all buffers, as
-//! in MSCCL++.
+//! in MSCCL++; `ce` is a whole number of 16-byte units (MSCCL++'s buffer alignment).
 
 mod check;
+mod collective;
 mod error;
 mod import;
 mod json;
 mod lower;
+mod packets;
 
+pub use collective::CHECKED_COLLECTIVES;
 pub use error::PlanError;
 pub use import::from_json;
 pub use lower::{lower_plan, PlanLowered, PLAN_ARGS};
@@ -76,6 +85,8 @@ pub struct Chunks {
     pub index: usize,
     /// Chunks.
     pub count: usize,
+    /// Whether the operand is in packet format (LL words in the scratch buffer).
+    pub packet: bool,
 }
 
 /// The operations weft runs.
@@ -106,6 +117,48 @@ pub enum PlanOpKind {
     Flush,
     /// `re`, `res`, `rre`, `rres`: the sum of all sources to every destination.
     Reduce,
+    /// `ppkt`: local data to remote packets, pairwise.
+    PutPackets,
+    /// `rppkt`: local packets forwarded to remote packets, pairwise.
+    ReadPutPackets,
+    /// `cpkt`: local data to local packets.
+    CopyPackets,
+    /// `upkt`: local packets to local data.
+    UnpackPackets,
+    /// `repkt`, `recpkt`, `respkt`, `recspkt`: the first source (data) plus the other sources
+    /// (local packets) to the first destination (data); every other destination gets the sum
+    /// as packets: with `copy` the second is local, with `send` the rest are remote.
+    ReducePackets {
+        /// `recpkt` / `recspkt`: the second destination is a local packet copy.
+        copy: bool,
+        /// `respkt` / `recspkt`: remote packet destinations follow.
+        send: bool,
+    },
+}
+
+impl PlanOpKind {
+    /// Whether source `i` of this kind of op is in packet format.
+    pub fn packet_src(self, i: usize) -> bool {
+        match self {
+            PlanOpKind::ReadPutPackets | PlanOpKind::UnpackPackets => true,
+            PlanOpKind::ReducePackets { .. } => i > 0,
+            _ => false,
+        }
+    }
+
+    /// Whether destination `i` of this kind of op is in packet format.
+    pub fn packet_dst(self, i: usize) -> bool {
+        match self {
+            PlanOpKind::PutPackets | PlanOpKind::ReadPutPackets | PlanOpKind::CopyPackets => true,
+            PlanOpKind::ReducePackets { .. } => i > 0,
+            _ => false,
+        }
+    }
+
+    /// Whether the op reads or writes packets.
+    pub fn uses_packets(self) -> bool {
+        self.packet_src(1) || self.packet_dst(1)
+    }
 }
 
 /// One operation, its channels and operands resolved to ranks and buffers.
@@ -169,6 +222,11 @@ pub struct Plan {
     pub collective: String,
     /// Whether output aliases input.
     pub inplace: bool,
+    /// `"protocol": "LL"`: the scratch buffer holds packets (twice the data's bytes).
+    pub packets: bool,
+    /// `use_double_scratch_buffer`: launches alternate between two scratch halves, so a rank
+    /// that starts the next launch early cannot overwrite packets a peer has yet to read.
+    pub double_scratch: bool,
     /// One entry per rank.
     pub gpus: Vec<PlanGpu>,
 }
@@ -179,9 +237,9 @@ impl Plan {
         self.gpus.len()
     }
 
-    /// The buffer an operand really names: with `inplace`, output is input.
-    pub fn storage(&self, buffer: Buffer) -> Buffer {
-        if self.inplace && buffer == Buffer::Output { Buffer::Input } else { buffer }
+    /// Scratch chunks of the largest scratch buffer (every rank allocates it, symmetric).
+    pub fn scratch_chunks(&self) -> usize {
+        self.gpus.iter().map(|g| g.chunks[Buffer::Scratch.slot()]).max().unwrap_or(0)
     }
 }
 
