@@ -69,6 +69,8 @@ pub enum Slot {
     /// `(site, kind, desc_a, desc_b, io)`: `wgmma.mma_async` (see `wgmma::kind`); `io` holds
     /// the thread's accumulators, updated in place.
     Wgmma,
+    /// `(site, mask, x, src_lane, clamp) -> i32`: `shfl.sync.idx.b32`.
+    ShflIdx,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -94,7 +96,7 @@ impl Slot {
         match self {
             Slot::Sreg => (&[I32], Some(I32)),
             Slot::Barrier | Slot::Fence | Slot::Quiet | Slot::BarrierAllBlock => (&[], None),
-            Slot::ShflBfly => (&[I32, I32, I32, I32], Some(I32)),
+            Slot::ShflBfly | Slot::ShflIdx => (&[I32, I32, I32, I32], Some(I32)),
             Slot::Mma => (&[I32, Ptr], None),
             Slot::Ldmatrix => (&[I32, Ptr, Ptr], None),
             Slot::CpAsync => (&[Ptr, Ptr, I32], None),

@@ -16,7 +16,7 @@ pub mod amdgpu;
 mod arith;
 mod control;
 mod convert;
-mod cp_async;
+pub mod cp_async;
 mod dot;
 mod emit;
 pub mod layout;
