@@ -82,6 +82,11 @@ impl Ir {
         }
     }
 
+    /// `c ? a : b`.
+    pub fn select(&self, c: Val, a: Val, b: Val) -> Val {
+        unsafe { LLVMBuildSelect(self.b, c, a, b, EMPTY) }
+    }
+
     /// The 32 bits of `v` (an i32, a float, or two 16-bit elements) as an i32.
     pub fn to_i32(&self, v: Val) -> Val {
         let t = self.type_of(v);

@@ -198,6 +198,7 @@ impl Rw<'_> {
                 let x = ir.to_i32(a[1]);
                 r(ir.rt(Slot::ShflBfly, site, &[a[0], x, a[2], a[3]]))
             }
+            "llvm.nvvm.shfl.sync.idx.i32" => r(ir.rt(Slot::ShflIdx, site, &[a[0], a[1], a[2], a[3]])),
             n if n.starts_with("llvm.nvvm.mma.m16n8k16.row.col.") => {
                 let kind = if n.ends_with(".bf16") { 0 } else { 1 };
                 r(ir.mma(site, kind, a, inst))
@@ -277,6 +278,14 @@ impl Rw<'_> {
         if let Some(kind) = wgmma {
             let v = self.ir.wgmma(site, kind, &args, inst);
             self.ir.replace(inst, v);
+            return Ok(());
+        }
+        if asm == weft_compiler::lower::gpu::cp_async::CP_ASYNC_MASKED {
+            // `ignore-src` set: nothing is read and the 16 bytes are zero-filled.
+            let (zero, full) = (self.ir.i32(0), self.ir.i32(16));
+            let size = self.ir.select(args[2], zero, full);
+            self.ir.rt(Slot::CpAsync, site, &[args[0], args[1], size]);
+            self.ir.erase(inst);
             return Ok(());
         }
         if asm == "wgmma.wait_group.sync.aligned 0;" {

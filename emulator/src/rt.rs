@@ -44,8 +44,20 @@ extern "C" fn barrier(site: i32) {
 }
 
 extern "C" fn shfl_bfly(site: i32, mask: i32, x: i32, b: i32, c: i32) -> i32 {
-    let input = [x as u32 as u64, b as u32 as u64, c as u32 as u64, 0, 0, 0, 0, 0, 0, 0];
-    let (out, _) = sync::warp(site, mask as u32 as u64, input, warp::shfl_bfly);
+    shfl(site, mask, [x, b, c, 0])
+}
+
+extern "C" fn shfl_idx(site: i32, mask: i32, x: i32, b: i32, c: i32) -> i32 {
+    shfl(site, mask, [x, b, c, 1])
+}
+
+/// `shfl.sync` of `[x, b, c, mode]` (mode 0 `bfly`, 1 `idx`) over the warp's lanes in `mask`.
+fn shfl(site: i32, mask: i32, xbcm: [i32; 4]) -> i32 {
+    let mut input = [0u64; 10];
+    for (i, w) in xbcm.iter().enumerate() {
+        input[i] = *w as u32 as u64;
+    }
+    let (out, _) = sync::warp(site, mask as u32 as u64, input, warp::shfl);
     out[0] as u32 as i32
 }
 
@@ -186,6 +198,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::Sreg, sreg as *const () as usize);
     set(Slot::Barrier, barrier as *const () as usize);
     set(Slot::ShflBfly, shfl_bfly as *const () as usize);
+    set(Slot::ShflIdx, shfl_idx as *const () as usize);
     set(Slot::Mma, mma as *const () as usize);
     set(Slot::Ldmatrix, ldmatrix as *const () as usize);
     set(Slot::CpAsync, crate::cp_async::copy as *const () as usize);

@@ -72,6 +72,8 @@ pub enum Slot {
     /// `(site, kind, io)`: an AMD MFMA over the wavefront (see `mfma::kind`); `io` holds the
     /// lane's A and B words and its accumulators, updated in place.
     Mfma,
+    /// `(site, mask, x, src_lane, clamp) -> i32`: `shfl.sync.idx.b32`.
+    ShflIdx,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -97,7 +99,7 @@ impl Slot {
         match self {
             Slot::Sreg => (&[I32], Some(I32)),
             Slot::Barrier | Slot::Fence | Slot::Quiet | Slot::BarrierAllBlock => (&[], None),
-            Slot::ShflBfly => (&[I32, I32, I32, I32], Some(I32)),
+            Slot::ShflBfly | Slot::ShflIdx => (&[I32, I32, I32, I32], Some(I32)),
             Slot::Mma | Slot::Mfma => (&[I32, Ptr], None),
             Slot::Ldmatrix => (&[I32, Ptr, Ptr], None),
             Slot::CpAsync => (&[Ptr, Ptr, I32], None),

@@ -1,22 +1,23 @@
 //! The warp-collective instructions, computed over all lanes' operands at once with PTX's
-//! semantics: `shfl.sync.bfly` (source lane, clamp and segment mask) and
+//! semantics: `shfl.sync.bfly` and `.idx` (source lane, clamp and segment mask) and
 //! `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}.f32` (the ISA's fragment layouts).
 
 use crate::cta::WarpColl;
 
-/// `shfl.sync.bfly.b32`: lane inputs are `[a, b, c]`; each lane in the mask gets `a` of lane
-/// `lane ^ b` (or its own when that passes the clamp). Reading a lane outside the member
+/// `shfl.sync.bfly.b32` (`mode` 0) and `shfl.sync.idx.b32` (1): lane inputs are `[a, b, c,
+/// mode]`; each lane in the mask gets `a` of lane `lane ^ b` (bfly) or lane `b` within its
+/// segment (idx), or its own when that passes the clamp. Reading a lane outside the member
 /// mask is undefined in PTX, so it is an error here.
-pub fn shfl_bfly(wc: &mut WarpColl) -> Result<(), String> {
+pub fn shfl(wc: &mut WarpColl) -> Result<(), String> {
     let mask = wc.mask;
     for lane in 0..wc.input.len() {
         if mask & (1 << lane) == 0 {
             continue;
         }
-        let [_, b, c, ..] = wc.input[lane];
+        let [_, b, c, mode, ..] = wc.input[lane];
         let (b, clamp, seg) = (b as usize & 0x1f, c as usize & 0x1f, (c as usize >> 8) & 0x1f);
         let max_lane = (lane & seg) | (clamp & !seg);
-        let mut j = lane ^ b;
+        let mut j = if mode == 1 { (lane & seg) | (b & !seg) } else { lane ^ b };
         if j > max_lane {
             j = lane;
         }
@@ -86,10 +87,21 @@ mod tests {
     #[test]
     fn butterfly_swaps_partners_and_rejects_lanes_outside_the_mask() {
         let mut wc = warp(|l| [100 + l as u64, 4, 31, 0, 0, 0, 0, 0, 0, 0], u64::from(u32::MAX));
-        shfl_bfly(&mut wc).unwrap();
+        shfl(&mut wc).unwrap();
         assert!((0..32).all(|l| wc.out[l][0] == 100 + (l ^ 4) as u64));
         let mut half = warp(|l| [l as u64, 16, 31, 0, 0, 0, 0, 0, 0, 0], 0xffff);
-        assert!(shfl_bfly(&mut half).unwrap_err().contains("outside the member mask"));
+        assert!(shfl(&mut half).unwrap_err().contains("outside the member mask"));
+    }
+
+    #[test]
+    fn index_shuffle_reads_one_lane_per_segment() {
+        // Whole warp: every lane reads lane 5; segments of 8 (c = 0x1807): lane 5 of each.
+        let mut wc = warp(|l| [100 + l as u64, 5, 31, 1, 0, 0, 0, 0, 0, 0], u64::from(u32::MAX));
+        shfl(&mut wc).unwrap();
+        assert!((0..32).all(|l| wc.out[l][0] == 105));
+        let mut seg = warp(|l| [100 + l as u64, 5, 0x1807, 1, 0, 0, 0, 0, 0, 0], u64::from(u32::MAX));
+        shfl(&mut seg).unwrap();
+        assert!((0..32).all(|l| wc.out[l][0] == 105 && seg.out[l][0] == 100 + ((l & !7) | 5) as u64));
     }
 
     /// A random 16x16 A and 16x8 B, fragments built from the PTX tables independently

@@ -290,3 +290,39 @@ pub(crate) fn gemm_and_msccl_jobs(target: &str) -> Vec<Job> {
     jobs.extend(msccl_kernels().into_iter().map(|(n, k)| (n, k, true)));
     jobs
 }
+
+/// A ringed GEMM that calls no library asks ptxas to keep as many CTAs resident as an SM's
+/// shared memory holds (`.minnctapersm`), and ptxas's registers let that many in without
+/// spilling; kernels that call NVSHMEM ask for one.
+#[test]
+fn ringed_gemms_ask_for_the_ctas_shared_memory_holds_and_fit_their_registers() {
+    if !tools_or_skip("ringed_gemms_ask_for_the_ctas_shared_memory_holds_and_fit_their_registers") {
+        return;
+    }
+    let resident = |ptx: &str| -> usize {
+        let line = ptx.lines().find(|l| l.trim_start().starts_with(".minnctapersm")).expect("a CTA residency hint");
+        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("a count")
+    };
+    // Per SM: shared memory (with each CTA's 1 KiB reservation), threads and registers.
+    for (target, sm_smem) in [("sm_80", 164 * 1024), ("sm_90a", 228 * 1024)] {
+        let t = Target::parse(target).unwrap();
+        for config in [(64, 64, 32, 4), (128, 128, 64, 8)] {
+            // The variant a launch with aligned buffers and sizes divisible by 16 runs (the
+            // general one checks alignment at run time and stages no operand by `cp.async`).
+            let mut k = gpu_kernel("gemm", "bf16", target, Some(config));
+            k.constexprs.push(("divisible_by_16".into(), "a,b,c,m,n,k".into()));
+            let ctas = resident(&run(&k, t, Some("ptx"), &Options::default()).unwrap().text);
+            let out = run(&k, t, None, &Options::default()).unwrap();
+            let r = out.ptxas.as_ref().expect("ptxas's report");
+            let (threads, smem) = (config.3 * 32, (r.shared + out.dynamic_smem) as usize + 1024);
+            let label = format!("gemm {config:?} on {target}: {ctas} CTAs, {} registers, {smem} B", r.registers);
+            assert!(!r.spills(), "{label} spills");
+            assert!(ctas * smem <= sm_smem && ctas * threads <= 2048, "{label}: more CTAs than an SM holds");
+            assert!(ctas * threads * (r.registers as usize).div_ceil(8) * 8 <= 65536, "{label}: registers for fewer CTAs");
+            // Below 64 KiB of ring per CTA, an SM's shared memory holds several.
+            assert_eq!(ctas > 1, smem * 2 <= sm_smem, "{label}");
+        }
+        let ag = gpu_kernel("ag_gemm", "bf16", target, None);
+        assert_eq!(resident(&run(&ag, t, Some("ptx"), &Options::default()).unwrap().text), 1, "ag_gemm on {target}");
+    }
+}

@@ -44,7 +44,7 @@ impl TargetInfo for Amdgpu {
         "amdgpu_kernel"
     }
 
-    fn kernel_attributes(&self, threads: usize) -> String {
+    fn kernel_attributes(&self, threads: usize, _min_ctas: usize) -> String {
         // Every launch uses exactly `threads` work-items per workgroup, and whole workgroups.
         format!("\"amdgpu-flat-work-group-size\"=\"{threads},{threads}\" \"uniform-work-group-size\"=\"true\"")
     }

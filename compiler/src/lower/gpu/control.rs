@@ -29,8 +29,18 @@ impl Gx<'_> {
         let d = self.k.op(op);
         let body = d.regions[0];
         let args = self.k.block(body).args.clone();
-        let ity = self.vty(d.operands[0]);
         let (lb, ub, step) = (self.name(d.operands[0]), self.name(d.operands[1]), self.name(d.operands[2]));
+        // A 64-bit loop whose bounds provably fit in i32 counts in i32 (a 64-bit counter
+        // costs two registers and two instructions per add and compare); the body reads it
+        // widened.
+        let narrow = self.i32_counter(op);
+        let (ity, lb, ub, step) = match narrow {
+            true => {
+                let t = |g: &mut Self, x: &str| g.assign(&format!("trunc i64 {x} to i32"));
+                ("i32".to_string(), t(self, &lb), t(self, &ub), t(self, &step))
+            }
+            false => (self.vty(d.operands[0]), lb, ub, step),
+        };
         // A carried accumulator enters the loop in its layout.
         let mut inits = vec![];
         for (i, &v) in d.operands[3..].iter().enumerate() {
@@ -52,11 +62,15 @@ impl Gx<'_> {
         self.br(&head);
         self.start(&head);
         let phi_at = self.out.len();
-        let iv = self.def(args[0]);
+        let iv = if narrow { self.fresh() } else { self.def(args[0]) };
         let iters: Vec<String> = args[1..].iter().map(|&a| self.def(a)).collect();
         let go = self.assign(&format!("icmp slt {ity} {iv}, {bound}"));
         self.cond_br(&go, &body_l, &exit);
         self.start(&body_l);
+        if narrow {
+            let wide = self.def(args[0]);
+            self.line(&format!("{wide} = zext nneg i32 {iv} to i64"));
+        }
         let next_slot = match &ring {
             Some(r) => Some(self.ring_enter(r, &iv, &ub, &ity)?),
             None => None,
@@ -67,7 +81,8 @@ impl Gx<'_> {
         let yields = self.block(body)?;
         self.br(&latch);
         self.start(&latch);
-        let next = self.assign(&format!("add {ity} {iv}, {step}"));
+        let nsw = if narrow { " nsw" } else { "" };
+        let next = self.assign(&format!("add{nsw} {ity} {iv}, {step}"));
         self.br(&head);
         let mut phis = format!("  {iv} = phi {ity} [ {lb}, %{pre} ], [ {next}, %{latch} ]\n");
         for (k, a) in args[1..].iter().enumerate() {
@@ -89,6 +104,15 @@ impl Gx<'_> {
             self.settle(op, *r)?;
         }
         Ok(())
+    }
+
+    /// Whether `scf.for` `op` counts in i64 from a non-negative start by a positive step to a
+    /// bound that, with up to 8 steps beyond it (a ring's extra iterations), fits in i32.
+    fn i32_counter(&self, op: Op) -> bool {
+        let d = self.k.op(op);
+        let r = |i: usize| self.ranges.get(self.k, d.operands[i]);
+        let (Some(lb), Some(ub), Some(step)) = (r(0), r(1), r(2)) else { return false };
+        self.vty(d.operands[0]) == "i64" && lb.0 >= 0 && step.0 > 0 && ub.1 + 8 * step.1 <= i32::MAX as i128
     }
 
     fn if_else(&mut self, op: Op) -> Result<(), LowerError> {

@@ -17,6 +17,12 @@ use crate::lower::LowerError;
 /// The `cp.async` copy with a source size (bytes beyond it are zero-filled).
 const CP_ASYNC: &str = "llvm.nvvm.cp.async.cg.shared.global.16.s";
 
+/// A masked `cp.async` (inline PTX: shared address, global address, `ignore-src` predicate),
+/// zero-filling its 16 bytes where the predicate is set. The predicate form keeps chunk
+/// masks predicates: through the intrinsic's source size they became selects of 16 or 0,
+/// each compared with zero again by ptxas.
+pub const CP_ASYNC_MASKED: &str = "cp.async.cg.shared.global [$0], [$1], 16, $2;";
+
 impl Gx<'_> {
     /// The dot that load `load` feeds through `cp.async`, and which operand (0 A, 1 B) it is.
     pub(crate) fn staged_load(&self, load: Op) -> Option<(Op, usize)> {
@@ -83,14 +89,23 @@ impl Gx<'_> {
         let plan = self.vector_plan(p, mask.then(|| d.operands[1]), per).ok_or_else(|| self.malformed(load, "a staged load has no vector plan"))?;
         let pn = self.name(p);
         let ptrs = self.chunk_ptrs(&pn, &plan);
-        let m_name = mask.then(|| self.name(d.operands[1]));
-        let idx = self.padded_index(&l, cols, pad);
-        let idx = match &ring {
-            Some(r) => self.assign(&format!("add i32 {idx}, {}", r.write)),
-            None => idx,
+        let ons = match mask {
+            true => {
+                let mn = self.name(d.operands[1]);
+                Some(self.chunk_masks(load, d.operands[1], &mn, per, plan.w)?)
+            }
+            false => None,
         };
         let e = s.mem();
-        let dst0 = self.smem_at(base, e, &idx);
+        // The slot's (or the buffer's) first element; chunks are placed from it, so the
+        // slot offset is one add per chunk (an add folded into the chunk offsets turns into
+        // bit operations on the swizzle's XOR).
+        let slot = match &ring {
+            Some(r) => self.smem_at(base, e, &r.write),
+            None => self.smem_at(base, e, "0"),
+        };
+        let idx = self.padded_index(&l, cols, pad);
+        let dst0 = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {slot}, i32 {idx}"));
         self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
         let swizzled = self.wgmma_plan(dot).map(|t| if which == 0 { t.0 } else { t.1 });
         for (j, src) in ptrs.iter().enumerate() {
@@ -99,29 +114,24 @@ impl Gx<'_> {
                 // `wgmma` staging: each chunk's place, XOR included, is computed once at entry.
                 Some(tile) => {
                     let at = self.swizzled_chunk(&l, tile, first);
-                    let at = match &ring {
-                        Some(r) => self.assign(&format!("add i32 {at}, {}", r.write)),
-                        None => at,
-                    };
-                    self.smem_at(base, e, &at)
+                    self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {slot}, i32 {at}"))
                 }
                 // A thread's chunks lie in one row or fill whole rows (`row_pad`).
                 None => self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {}", first + (first / cols) * pad)),
             };
-            let on = match (&m_name, &ring) {
-                (Some(mn), Some(r)) => {
-                    let on = self.extract(mn, &format!("<{per} x i1>"), first);
-                    Some(self.assign(&format!("and i1 {on}, {}", r.live)))
-                }
-                (Some(mn), None) => Some(self.extract(mn, &format!("<{per} x i1>"), first)),
+            let on = match (&ons, &ring) {
+                (Some(ons), Some(r)) => Some(self.assign(&format!("and i1 {}, {}", ons[j], r.live))),
+                (Some(ons), None) => Some(ons[j].clone()),
                 (None, Some(r)) => Some(r.live.clone()),
                 (None, None) => None,
             };
-            let size = match on {
-                Some(on) => self.assign(&format!("select i1 {on}, i32 16, i32 0")),
-                None => "16".into(),
-            };
-            self.line(&format!("call void @{CP_ASYNC}(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i32 {size})"));
+            match on {
+                Some(on) => {
+                    let off = self.assign(&format!("xor i1 {on}, true"));
+                    self.line(&format!("call void asm sideeffect \"{CP_ASYNC_MASKED}\", \"r,l,b\"(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i1 {off})"));
+                }
+                None => self.line(&format!("call void @{CP_ASYNC}(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i32 16)")),
+            }
         }
         // Only the dot reads the result, from shared memory.
         self.bind(r, "poison".into());

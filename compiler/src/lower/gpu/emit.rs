@@ -34,6 +34,8 @@ pub(crate) struct Gx<'k> {
     pub cur: String,
     /// Contiguity, divisibility and constancy of every value (shared with the CPU lowering).
     pub axis: crate::analysis::AxisInfos,
+    /// The interval of every integer value (under the variant's small-integer facts).
+    pub ranges: crate::analysis::int_range::IntRanges,
     /// The op defining each op result.
     pub defs: HashMap<Value, Op>,
     /// Tiles holding one value in every slot of every thread, by that scalar's SSA name.
@@ -52,6 +54,8 @@ pub(crate) struct Gx<'k> {
     pub ll_words: HashSet<Value>,
     /// The `num_stages` ring of the K loop being lowered, if any.
     pub ring: Option<super::pipeline_ring::Ring>,
+    /// The most accumulator registers per thread of a dot that a `num_stages` ring feeds.
+    pub ring_acc: Option<usize>,
 }
 
 impl<'k> Gx<'k> {
@@ -70,6 +74,7 @@ impl<'k> Gx<'k> {
             next: 0,
             cur: "entry".into(),
             axis: crate::analysis::AxisInfos::analyze(k),
+            ranges: crate::analysis::int_range::IntRanges::analyze(k),
             defs: (0..k.ops.len() as u32).flat_map(|i| k.ops[i as usize].results.iter().map(move |&r| (r, Op(i)))).collect(),
             uniform: HashMap::new(),
             roots: pointer_roots(k),
@@ -79,6 +84,7 @@ impl<'k> Gx<'k> {
             smem_bytes: 0,
             ll_words: HashSet::new(),
             ring: None,
+            ring_acc: None,
         }
     }
 

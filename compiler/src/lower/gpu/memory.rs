@@ -45,7 +45,11 @@ impl Gx<'_> {
         let v = match self.vector_plan(p, mask_v, per) {
             Some(plan) if plan.proven() => {
                 let ptrs = self.chunk_ptrs(&pn, &plan);
-                self.load_chunks(&ptrs, mask_on.then_some(mask.as_str()), &other, &mty, &plan, s)
+                let ons = match mask_v {
+                    Some(m) => Some(self.chunk_masks(op, m, &mask, per, plan.w)?),
+                    None => None,
+                };
+                self.load_chunks(&ptrs, ons.as_deref(), &other, &mty, &plan, s)
             }
             Some(plan) => {
                 let (vec, fallback, end) = (self.label("ld.vec"), self.label("ld.slots"), self.label("ld.end"));
@@ -115,7 +119,11 @@ impl Gx<'_> {
         match self.vector_plan(p, mask_v, per) {
             Some(plan) if plan.proven() => {
                 let ptrs = self.chunk_ptrs(&pn, &plan);
-                self.store_chunks(&v, &ptrs, mask_v.map(|_| mask.as_str()), &mty, &plan, s);
+                let ons = match mask_v {
+                    Some(m) => Some(self.chunk_masks(op, m, &mask, per, plan.w)?),
+                    None => None,
+                };
+                self.store_chunks(&v, &ptrs, ons.as_deref(), &mty, &plan, s);
             }
             Some(plan) => {
                 let (vec, fallback, end) = (self.label("st.vec"), self.label("st.slots"), self.label("st.end"));

@@ -16,7 +16,7 @@ pub mod amdgpu;
 mod arith;
 mod control;
 mod convert;
-mod cp_async;
+pub mod cp_async;
 mod dot;
 mod emit;
 pub mod layout;
@@ -120,7 +120,7 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
     m.push_str(&g.out);
     let _ = writeln!(m, "}}\n");
-    let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads));
+    let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads, g.resident_ctas()));
     let _ = writeln!(m, "attributes #{} = {{ noinline }}", emit::NOINLINE);
     m.push_str(t.module_suffix());
     Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem })

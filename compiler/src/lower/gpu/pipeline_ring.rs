@@ -106,6 +106,8 @@ impl Gx<'_> {
             return Ok(None);
         }
         self.scratch(dot, stages * slot_bytes)?;
+        let acc = self.accs.layout.get(&self.k.op(dot).results[0]).map_or(0, |l| l.slots());
+        self.ring_acc = Some(self.ring_acc.unwrap_or(0).max(acc));
         // Whatever used scratch before is done with it before the zeroes go in; the loop's
         // first barrier orders them before the first read and the copies into slot 0.
         self.barrier();
@@ -169,6 +171,25 @@ impl Gx<'_> {
         }
         let mma = matches!(acc, Some(super::acc_layout::AccLayout::Mma { .. }));
         Ok(Staging::new(*m, *n, *k, num_elem(ta).bytes(), (al.per, bl.per), mma))
+    }
+
+    /// The CTAs per multiprocessor that registers should leave room for (`.minnctapersm`):
+    /// 1, except in a kernel with a `num_stages` ring and no library calls, where it is as
+    /// many as the multiprocessor's shared memory and threads hold, while each thread keeps
+    /// at least its accumulator and 32 more registers. Unbounded, ptxas spends registers on
+    /// scheduling slack (112 at 64x64x32 w4 on sm_80, where shared memory holds five CTAs
+    /// and registers then allow only four).
+    pub(crate) fn resident_ctas(&self) -> usize {
+        let Some(acc) = self.ring_acc else { return 1 };
+        if self.decls.keys().any(|k| k.contains("nvshmem")) {
+            return 1;
+        }
+        // Per SM: shared memory is the per-CTA opt-in limit plus the 1 KiB each CTA reserves;
+        // 2048 threads and 64 Ki registers (sm_80 to sm_100), allocated 8 per thread.
+        let (threads, smem) = (self.threads(), self.smem_bytes + 1024);
+        let by_smem = (self.t.shared_limits().1 + 1024) / smem;
+        let by_regs = 65536 / (threads * (acc + 32).div_ceil(8) * 8);
+        by_smem.min(2048 / threads).min(by_regs).max(1)
     }
 
     /// `cp.async.wait_group n`.

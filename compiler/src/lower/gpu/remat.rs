@@ -49,6 +49,63 @@ impl Gx<'_> {
         Ok(Some(self.remat(src, &scoords, &mut st)))
     }
 
+    /// Slot `slot` of this thread's part of tile `v` as a scalar, recomputed from the slot's
+    /// coordinates when `v` is an index expression (`None` otherwise). Per-chunk masks are
+    /// taken this way: one compare per chunk, where extracting lanes of the `<per x i1>` mask
+    /// keeps the whole vector (bit-packed by the NVPTX back end) live across a K loop.
+    pub(crate) fn remat_slot(&mut self, op: Op, v: Value, slot: usize) -> Result<Option<String>, crate::lower::LowerError> {
+        let t = self.ty(v);
+        if let Some(u) = self.uniform.get(&v) {
+            return Ok(Some(u.clone()));
+        }
+        if !t.is_tensor() {
+            return Ok(None);
+        }
+        let l = self.layout_of(op, t)?;
+        if l.replicated() || !self.rematerializable(v, 0) {
+            return Ok(None);
+        }
+        let shape = t.shape().to_vec();
+        let base = self.layout_base(&l);
+        let pow2 = l.per.is_power_of_two() && shape.iter().all(|n| n.is_power_of_two());
+        let mut coords = vec![];
+        let mut stride = 1;
+        for &n in shape.iter().rev() {
+            let c = if pow2 {
+                // `base` is a multiple of `per` and `slot < per`: their bits are disjoint, so
+                // each coordinate is the base's ORed with the slot's (a constant).
+                let q = self.assign(&format!("udiv i32 {base}, {stride}"));
+                let c = self.assign(&format!("urem i32 {q}, {n}"));
+                match (slot / stride) % n {
+                    0 => c,
+                    k => self.assign(&format!("or disjoint i32 {c}, {k}")),
+                }
+            } else {
+                let flat = self.assign(&format!("add i32 {base}, {slot}"));
+                let q = self.assign(&format!("udiv i32 {flat}, {stride}"));
+                self.assign(&format!("urem i32 {q}, {n}"))
+            };
+            coords.push(self.splat(&c, "i32", 1));
+            stride *= n;
+        }
+        coords.reverse();
+        let mut st = Remat { per: 1, done: HashMap::new(), ops: 0 };
+        let x = self.remat(v, &coords, &mut st);
+        let elem = elem_ty(t.elem().unwrap_or(Elem::Num(Scalar::I64)));
+        Ok(Some(self.extract(&x, &format!("<1 x {elem}>"), 0)))
+    }
+
+    /// The mask of each 16-byte (or narrower) chunk `j` of an access under mask tile `m`
+    /// (named `name`, `per` slots, chunks of `w`): its first slot's value.
+    pub(crate) fn chunk_masks(&mut self, op: Op, m: Value, name: &str, per: usize, w: usize) -> Result<Vec<String>, crate::lower::LowerError> {
+        (0..per / w)
+            .map(|j| match self.remat_slot(op, m, j * w)? {
+                Some(x) => Ok(x),
+                None => Ok(self.extract(name, &format!("<{per} x i1>"), j * w)),
+            })
+            .collect()
+    }
+
     /// Whether `v` is an index expression of at most `MAX_OPS` ops (scalars are leaves).
     pub(crate) fn rematerializable(&self, v: Value, depth: usize) -> bool {
         if !self.ty(v).is_tensor() || self.uniform.contains_key(&v) {

@@ -61,8 +61,9 @@ pub trait TargetInfo {
     fn multimem_unsupported(&self) -> Option<String>;
     /// The calling convention keyword of kernel entry points.
     fn kernel_cc(&self) -> &'static str;
-    /// The attribute group body of the kernel entry for CTAs of `threads` threads.
-    fn kernel_attributes(&self, threads: usize) -> String;
+    /// The attribute group body of the kernel entry for CTAs of `threads` threads, of which
+    /// registers should let `min_ctas` be resident per multiprocessor.
+    fn kernel_attributes(&self, threads: usize, min_ctas: usize) -> String;
     /// Module-level text appended after the kernel (module flags), if any.
     fn module_suffix(&self) -> &'static str {
         ""
@@ -176,12 +177,12 @@ impl TargetInfo for Nvptx {
         "ptx_kernel"
     }
 
-    fn kernel_attributes(&self, threads: usize) -> String {
+    fn kernel_attributes(&self, threads: usize, min_ctas: usize) -> String {
         // The launch bound (`.maxntid`) tells ptxas the CTA size. Alone, it makes ptxas cap
         // registers so that several CTAs fit on an SM, and NVSHMEM's inlined transfer code then
-        // spills; `.minnctapersm 1` says one resident CTA per SM is enough (these kernels wait
-        // on the network, and `barrier_all` needs every CTA resident anyway).
-        format!("\"nvvm.maxntid\"=\"{threads}\" \"nvvm.minctasm\"=\"1\"")
+        // spills; `.minnctapersm` says how many resident CTAs per SM are enough (one for
+        // kernels that wait on the network; see `Gx::resident_ctas` for the others).
+        format!("\"nvvm.maxntid\"=\"{threads}\" \"nvvm.minctasm\"=\"{min_ctas}\"")
     }
 
     fn sreg(&self, reg: Sreg, r: &str) -> Snippet {

@@ -82,18 +82,18 @@ impl Gx<'_> {
         ok
     }
 
-    /// Loads every chunk as one vector (each under its chunk's mask slot when `predicated`),
-    /// masked-off chunks taking `other`; returns the thread's `<per x T>` in memory form.
-    pub(crate) fn load_chunks(&mut self, ptrs: &[String], mask: Option<&str>, other: &str, mty: &str, plan: &VectorPlan, s: Scalar) -> String {
-        let (w, per) = (plan.w, plan.per);
+    /// Loads every chunk as one vector (each under its mask in `ons`, if given), masked-off
+    /// chunks taking `other`; returns the thread's `<per x T>` in memory form.
+    pub(crate) fn load_chunks(&mut self, ptrs: &[String], ons: Option<&[String]>, other: &str, mty: &str, plan: &VectorPlan, s: Scalar) -> String {
+        let w = plan.w;
         let cty = shaped(s.mem(), Some(w));
         let mut acc = other.to_string();
         for (j, p) in ptrs.iter().enumerate() {
             let ld = format!("load {cty}, ptr addrspace(1) {p}, align {}", plan.bytes(s));
-            let chunk = match mask {
+            let chunk = match ons {
                 None => self.assign(&ld),
-                Some(m) => {
-                    let on = self.extract(m, &format!("<{per} x i1>"), j * w);
+                Some(ons) => {
+                    let on = ons[j].clone();
                     let (yes, end) = (self.label("ld.chunk"), self.label("ld.chunk.end"));
                     let from = self.cur.clone();
                     let old = self.assign(&format!("shufflevector {mty} {acc}, {mty} poison, <{w} x i32> <{}>", lanes(j * w..(j + 1) * w)));
@@ -111,17 +111,17 @@ impl Gx<'_> {
         acc
     }
 
-    /// Stores every chunk of `v` as one vector (each under its chunk's mask slot when given).
-    pub(crate) fn store_chunks(&mut self, v: &str, ptrs: &[String], mask: Option<&str>, mty: &str, plan: &VectorPlan, s: Scalar) {
-        let (w, per) = (plan.w, plan.per);
+    /// Stores every chunk of `v` as one vector (each under its mask in `ons`, if given).
+    pub(crate) fn store_chunks(&mut self, v: &str, ptrs: &[String], ons: Option<&[String]>, mty: &str, plan: &VectorPlan, s: Scalar) {
+        let w = plan.w;
         let cty = shaped(s.mem(), Some(w));
         for (j, p) in ptrs.iter().enumerate() {
             let chunk = self.assign(&format!("shufflevector {mty} {v}, {mty} poison, <{w} x i32> <{}>", lanes(j * w..(j + 1) * w)));
             let st = format!("store {cty} {chunk}, ptr addrspace(1) {p}, align {}", plan.bytes(s));
-            match mask {
+            match ons {
                 None => self.line(&st),
-                Some(m) => {
-                    let on = self.extract(m, &format!("<{per} x i1>"), j * w);
+                Some(ons) => {
+                    let on = &ons[j];
                     let (yes, end) = (self.label("st.chunk"), self.label("st.chunk.end"));
                     self.cond_br(&on, &yes, &end);
                     self.start(&yes);

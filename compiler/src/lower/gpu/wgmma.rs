@@ -24,6 +24,9 @@ use crate::ir::{Op, Scalar};
 /// scratch buffer 1024-byte aligned).
 pub(crate) const FENCE: &str = "llvm.nvvm.wgmma.fence.sync.aligned";
 
+/// Lane `b` of a warp's `x` (`shfl.sync.idx.b32`).
+const SHFL_IDX: &str = "llvm.nvvm.shfl.sync.idx.i32";
+
 impl Gx<'_> {
     /// The stagings of `dot`'s A and B when it lowers to `wgmma`: the target has it, the
     /// accumulator is the warp-group layout, both operands are 16-bit and copied by
@@ -75,11 +78,15 @@ impl Gx<'_> {
     pub(crate) fn wgmma_steps(&mut self, s: Scalar, (ta, tb): (SwizzledTile, SwizzledTile), b_at: usize, slot: Option<&str>, accs: &mut [String]) {
         let tid = self.tid();
         let group_bytes = Desc::a(ta, 1, 0).start - Desc::a(ta, 0, 0).start;
-        // Shared addresses of this warp group's A and of B, as i32.
+        // Shared addresses of this warp group's A and of B, as i32. The warp group is lane
+        // 0's: the same value, but one ptxas knows to be warp-uniform, so the descriptors
+        // stay in uniform registers (no copy into them before every `wgmma`).
+        self.declare(SHFL_IDX, &format!("declare i32 @{SHFL_IDX}(i32, i32, i32, i32)"));
         let a0 = self.entry_value(&format!("wg.a.{ta:?}"), |_, r| {
             vec![
                 format!("{r}.base = ptrtoint ptr addrspace(3) @__weft_smem to i32"),
-                format!("{r}.g = udiv i32 {tid}, {}", WG_WARPS * 32),
+                format!("{r}.w = udiv i32 {tid}, {}", WG_WARPS * 32),
+                format!("{r}.g = call i32 @{SHFL_IDX}(i32 -1, i32 {r}.w, i32 0, i32 31)"),
                 format!("{r}.off = mul i32 {r}.g, {group_bytes}"),
                 format!("{r} = add i32 {r}.base, {r}.off"),
             ]
