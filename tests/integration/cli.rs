@@ -239,12 +239,33 @@ fn mscclpp_plan_runs_verifies_and_compiles() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"shmem.signal_op\"") && out.contains("\"shmem.put\""), "{out}");
     // A broken plan is one line naming where it is wrong.
-    let text = std::fs::read_to_string(plan).unwrap().replacen("\"put\"", "\"ppkt\"", 1);
+    let text = std::fs::read_to_string(plan).unwrap().replacen("\"put\"", "\"glres\"", 1);
     let bad = std::env::temp_dir().join(format!("weft-plan-{}.json", std::process::id()));
     std::fs::write(&bad, text).unwrap();
     let (code, _, err) = weft(&["msccl", "run", bad.to_str().unwrap()]);
     let _ = std::fs::remove_file(&bad);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("gpus[0].threadblocks[0].ops[0]: operation `ppkt` is not supported"), "{err}");
+    assert!(err.contains("gpus[0].threadblocks[0].ops[0]: operation `glres` is not supported"), "{err}");
+}
+
+#[test]
+fn mscclpp_ll_plan_runs_and_compiles_to_ll_words() {
+    let plan = concat!(env!("CARGO_MANIFEST_DIR"), "/compiler/src/msccl/tests/fixtures/mscclpp_allreduce_packet_4.json");
+    for dtype in ["f32", "bf16"] {
+        let (code, out, err) = weft(&["msccl", "run", plan, "--elems", "1003", "--iters", "1", "--dtype", dtype]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("allreduce_packets (MSCCL++ plan) ranks=4") && out.contains("PASS"), "{out}");
+    }
+    let (code, out, err) = weft(&["msccl", "compile", plan, "--emit", "tir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"shmem.ll_pack\"") && out.contains("\"shmem.ll_recv\""), "{out}");
+    // A local packet copy aimed at a peer is one line naming the op.
+    let text = std::fs::read_to_string(plan).unwrap().replacen("\"ppkt\"", "\"cpkt\"", 1);
+    let bad = std::env::temp_dir().join(format!("weft-ll-plan-{}.json", std::process::id()));
+    std::fs::write(&bad, text).unwrap();
+    let (code, _, err) = weft(&["msccl", "verify", bad.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("gpus[0].threadblocks[1].ops[0]") && err.contains("`cpkt` has the wrong operands"), "{err}");
 }
