@@ -16,7 +16,8 @@ use weft::compiler::msccl::MscclIr;
 use weft::kernels::msccl::{prepare_msccl, MscclOptions, PreparedMsccl};
 use weft::runtime::{LocalOptions, Topology, World};
 
-const SIZES: [usize; 4] = [1 << 12, 1 << 14, 1 << 18, 1 << 21];
+/// Bytes per rank (f32): 4 KiB to 2 MiB.
+const SIZES: [usize; 6] = [4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 2 << 20];
 
 fn prepared(world: &World, ir: &MscclIr, elems: usize) -> PreparedMsccl {
     let mut p = prepare_msccl(world, ir, elems, &MscclOptions::default()).expect("prepares");
@@ -59,7 +60,8 @@ fn main() {
         shape(&synth_ir),
         shape(&builtin)
     );
-    for elems in SIZES {
+    for bytes in SIZES {
+        let elems = bytes / 4;
         let before = load();
         let (mut s, mut b) = (prepared(&world, &synth_ir, elems), prepared(&world, &builtin, elems));
         let (mut ts, mut tb) = (vec![], vec![]);
