@@ -22,10 +22,12 @@ pub(super) fn verify(plan: &Plan) {
     let tbs: usize = plan.gpus.iter().map(|g| g.tbs.len()).sum();
     let ops: usize = plan.gpus.iter().flat_map(|g| &g.tbs).map(|t| t.ops.len()).sum();
     println!(
-        "{}: imported MSCCL++ plan for {} on {} ranks ({tbs} thread blocks, {ops} operations): every channel is paired, every wait has its signal, every buffer reference is in range; `weft msccl run` checks the result against plain math",
+        "{}: imported MSCCL++ {} plan for {} on {} ranks ({tbs} thread blocks, {ops} operations): every channel is paired, every wait has its signal, {}every buffer reference is in range; `weft msccl run` checks the result against plain math",
         plan.name,
+        if plan.packets { "LL" } else { "Simple" },
         plan.collective,
-        plan.ngpus()
+        plan.ngpus(),
+        if plan.packets { "every packet read has exactly one write, " } else { "" }
     );
 }
 

@@ -239,12 +239,34 @@ fn mscclpp_plan_runs_verifies_and_compiles() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"shmem.signal_op\"") && out.contains("\"shmem.put\""), "{out}");
     // A broken plan is one line naming where it is wrong.
-    let text = std::fs::read_to_string(plan).unwrap().replacen("\"put\"", "\"ppkt\"", 1);
-    let bad = std::env::temp_dir().join(format!("weft-plan-{}.json", std::process::id()));
+    let err = broken_plan(plan, "\"put\"", "\"glres\"", "run");
+    assert!(err.contains("gpus[0].threadblocks[0].ops[0]: operation `glres` is not supported"), "{err}");
+}
+
+/// `weft msccl <cmd>` on `plan` with its first `from` replaced by `to`: it must fail with one
+/// line of error, which is returned.
+fn broken_plan(plan: &str, from: &str, to: &str, cmd: &str) -> String {
+    let text = std::fs::read_to_string(plan).unwrap().replacen(from, to, 1);
+    let bad = std::env::temp_dir().join(format!("weft-plan-{}-{}.json", std::process::id(), to.trim_matches('"')));
     std::fs::write(&bad, text).unwrap();
-    let (code, _, err) = weft(&["msccl", "run", bad.to_str().unwrap()]);
+    let (code, _, err) = weft(&["msccl", cmd, bad.to_str().unwrap()]);
     let _ = std::fs::remove_file(&bad);
-    assert_eq!(code, 2);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("gpus[0].threadblocks[0].ops[0]: operation `ppkt` is not supported"), "{err}");
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    err
+}
+
+#[test]
+fn mscclpp_ll_plan_runs_and_compiles_to_ll_words() {
+    let plan = concat!(env!("CARGO_MANIFEST_DIR"), "/compiler/src/msccl/tests/fixtures/mscclpp_allreduce_packet_4.json");
+    for dtype in ["f32", "bf16"] {
+        let (code, out, err) = weft(&["msccl", "run", plan, "--elems", "1003", "--iters", "1", "--dtype", dtype]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("allreduce_packets (MSCCL++ plan) ranks=4") && out.contains("PASS"), "{out}");
+    }
+    let (code, out, err) = weft(&["msccl", "compile", plan, "--emit", "tir"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"shmem.ll_pack\"") && out.contains("\"shmem.ll_recv\""), "{out}");
+    // A local packet copy aimed at a peer is one line naming the op.
+    let err = broken_plan(plan, "\"ppkt\"", "\"cpkt\"", "verify");
+    assert!(err.contains("gpus[0].threadblocks[1].ops[0]") && err.contains("`cpkt` has the wrong operands"), "{err}");
 }

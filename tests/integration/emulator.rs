@@ -159,6 +159,23 @@ fn emulated_msccl_ll_16bit_forwarding() {
     }
 }
 
+/// MSCCL++'s all-pairs LL AllReduce plan (packets as LL words) in GPU code: three launches on
+/// the same buffers (flags and scratch halves alternate), 16- and 32-bit elements.
+#[test]
+fn emulated_mscclpp_ll_plan() {
+    use weft::compiler::msccl::plan::from_json;
+    use weft::kernels::msccl::prepare_plan;
+    let plan = from_json(include_str!("../../compiler/src/msccl/tests/fixtures/mscclpp_allreduce_packet_4.json")).unwrap();
+    for (arch, dtype) in [("sm_80", DType::BF16), ("sm_90a", DType::F32), ("gfx942", DType::F16)] {
+        let opts = MscclOptions { dtype, ..MscclOptions::default() };
+        let mut p = prepare_plan(&emulated(arch, 1, 4), &plan, 333, &opts).unwrap_or_else(|e| panic!("{arch}: {e}"));
+        for seed in 1..=3 {
+            let (ok, err) = p.verify_after_launch(seed).unwrap();
+            assert!(ok, "{arch} {dtype} launch {seed}: max error {err}");
+        }
+    }
+}
+
 /// Emulation speed: GPU-thread instructions (per-thread IR before optimization) per second of
 /// launch time, for a collective and a GEMM. Run alone: `cargo test --release --test
 /// integration emulation_speed -- --ignored --nocapture`.

@@ -211,7 +211,8 @@ pub(crate) fn gpu_kernel(name: &str, dtype: &str, target: &str, config: Option<(
 }
 
 /// Every MSCCL built-in algorithm in every protocol (8 ranks; 2 nodes of 4 for the
-/// hierarchical ones), lowered to one kernel each.
+/// hierarchical ones), lowered to one kernel each, and the MSCCL++ plan fixtures (Simple, and
+/// LL packets in f32 and bf16).
 pub(crate) fn msccl_kernels() -> Vec<(String, Kernel)> {
     use weft::compiler::msccl::algorithms::{self, AlgoParams, BUILTINS};
     use weft::compiler::msccl::lower::{lower, LowerOptions};
@@ -223,6 +224,15 @@ pub(crate) fn msccl_kernels() -> Vec<(String, Kernel)> {
             let ir = algorithms::build(algo.name, &params).unwrap().to_ir().unwrap();
             let k = lower(&ir, &LowerOptions { dtype: weft::compiler::ir::Scalar::F32, block: LowerOptions::default().block }).unwrap().kernel;
             out.push((format!("{}/{proto:?}", algo.name), k));
+        }
+    }
+    use weft::compiler::ir::Scalar;
+    use weft::compiler::msccl::plan::{from_json, lower_plan};
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/compiler/src/msccl/tests/fixtures/");
+    for (file, dtypes) in [("mscclpp_allreduce_allpairs_4.json", &[Scalar::F32][..]), ("mscclpp_allreduce_packet_4.json", &[Scalar::F32, Scalar::BF16])] {
+        let plan = from_json(&std::fs::read_to_string(format!("{fixtures}{file}")).unwrap()).unwrap();
+        for &t in dtypes {
+            out.push((format!("{file}/{}", t.mlir()), lower_plan(&plan, t, 128).unwrap().kernel));
         }
     }
     out

@@ -97,6 +97,9 @@ pub fn signals(plan: &Plan) -> Result<()> {
     Ok(())
 }
 
+/// Extents of packet writes with the path of the op that writes them.
+type Writes = Vec<((usize, usize), String)>;
+
 /// A packet operand's extent within its scratch buffer, in `1/den` chunks: thread block
 /// groups move part of each operand.
 fn extent(c: &Chunks, op: &PlanOp, den: usize) -> (usize, usize) {
@@ -111,7 +114,7 @@ fn extent(c: &Chunks, op: &PlanOp, den: usize) -> (usize, usize) {
 pub fn packets(plan: &Plan) -> Result<()> {
     let den = plan.gpus.iter().flat_map(|g| &g.tbs).flat_map(|t| &t.ops).map(|o| o.part.1).fold(1, lcm);
     // (owner rank) -> (extent, where) of each write; reads as (rank, extent, where).
-    let mut writes: BTreeMap<usize, Vec<((usize, usize), String)>> = BTreeMap::new();
+    let mut writes: BTreeMap<usize, Writes> = BTreeMap::new();
     let mut reads = vec![];
     for g in &plan.gpus {
         for tb in &g.tbs {

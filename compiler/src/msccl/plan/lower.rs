@@ -173,8 +173,8 @@ impl Cx<'_> {
                     }
                 }
                 PlanOpKind::Flush => quiet(),
-                PlanOpKind::PutPackets | PlanOpKind::CopyPackets => self.to_packets(op, bufs),
-                PlanOpKind::ReadPutPackets | PlanOpKind::UnpackPackets => self.from_packets(op, bufs),
+                PlanOpKind::PutPackets | PlanOpKind::CopyPackets => self.write_packets(op, bufs),
+                PlanOpKind::ReadPutPackets | PlanOpKind::UnpackPackets => self.read_packets(op, bufs),
                 PlanOpKind::ReducePackets { .. } => self.reduce_packets(op, bufs),
             }
         }

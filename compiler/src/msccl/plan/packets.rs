@@ -35,7 +35,7 @@ impl Cx<'_> {
     }
 
     /// `ppkt`, `cpkt`: data words to packets, pairwise.
-    pub(super) fn to_packets(&self, op: &PlanOp, bufs: [Val; 3]) {
+    pub(super) fn write_packets(&self, op: &PlanOp, bufs: [Val; 3]) {
         let (srcs, dsts, n) = self.word_operands(op, bufs);
         for (&s, &d) in srcs.iter().zip(&dsts) {
             for_words(n, self.block, |o, m| store_masked(d + o, ll_pack(load_masked(s + o, m, 0), self.flag), m));
@@ -44,7 +44,7 @@ impl Cx<'_> {
 
     /// `rppkt` (packets forwarded with this launch's flag) and `upkt` (packets to data words),
     /// pairwise.
-    pub(super) fn from_packets(&self, op: &PlanOp, bufs: [Val; 3]) {
+    pub(super) fn read_packets(&self, op: &PlanOp, bufs: [Val; 3]) {
         let (srcs, dsts, n) = self.word_operands(op, bufs);
         for ((&s, &d), c) in srcs.iter().zip(&dsts).zip(&op.dsts) {
             for_words(n, self.block, |o, m| {
