@@ -4,7 +4,7 @@
 //! or ordering report (bounds are checked on every launch anyway; here too).
 
 use crate::msccl::{prepare_msccl, MscclOptions};
-use crate::{list, matmul_constexprs, prepare_matmul, run_collective, default_constexprs, MatmulShape, RunOptions};
+use crate::{decode_constexprs, default_constexprs, list, matmul_constexprs, prepare_decode, prepare_matmul, run_collective, DecodeShape, MatmulShape, RunOptions};
 use weft_compiler::msccl::algorithms::{self, AlgoParams, BUILTINS};
 use weft_compiler::msccl::Protocol;
 use weft_runtime::{DType, LocalOptions, Topology, World};
@@ -36,6 +36,18 @@ fn library_matmul_kernels_are_race_free_on_4_ranks() {
         let (ok, err) = p.verify().unwrap();
         assert!(ok, "{}: max error {err}", k.name);
     }
+}
+
+#[test]
+fn flash_decode_is_race_free_on_4_ranks() {
+    let w = racechecked(1, 4);
+    // Positions split unevenly over the ranks, two query heads per KV head.
+    let shape = DecodeShape { batch: 2, heads: 4, kv_heads: 2, seq: 37, head_dim: 16 };
+    let mut p = prepare_decode(&w, "flash_decode", shape, DType::F32, &decode_constexprs(shape, "f32", false)).unwrap_or_else(|e| panic!("{e}"));
+    p.seed(7).unwrap();
+    p.launch().unwrap_or_else(|e| panic!("flash_decode: {e}"));
+    let (ok, err) = p.verify().unwrap();
+    assert!(ok, "flash_decode: max error {err}");
 }
 
 #[test]

@@ -268,6 +268,11 @@ impl Prepared {
 
     /// Launches once; returns the runtime's report.
     pub fn launch_report(&mut self) -> Result<weft_runtime::LaunchReport, KernelError> {
+        self.launch_with(&weft_runtime::LaunchOptions::default())
+    }
+
+    /// Launches once with `opts`; returns the runtime's report.
+    pub fn launch_with(&mut self, opts: &weft_runtime::LaunchOptions) -> Result<weft_runtime::LaunchReport, KernelError> {
         self.epoch += 1;
         let args: Vec<Arg> = self
             .args
@@ -283,7 +288,7 @@ impl Prepared {
                 ArgSpec::Flag => Arg::I32(self.epoch as i32),
             })
             .collect();
-        Ok(self.world.launch(&self.kernel, self.grid, &args)?)
+        Ok(self.world.launch_with(&self.kernel, self.grid, &args, opts)?)
     }
 
     /// Launches once, then checks every rank against the reference.

@@ -147,6 +147,12 @@ fn a_put_past_the_end_of_its_allocation_faults_with_its_span() {
     assert_eq!((f.origin.rank, f.origin.op.as_str(), f.origin.loc.as_str()), (0, "shmem.put", "user_kernel.rs:10:9"));
     assert_eq!((f.operand, f.span.rank, f.span.alloc, f.span.offset, f.span.len), ("destination", 1, Some((b.ids[0], 64)), 56, 16));
     assert!(err.to_string().contains("past its end by 8 bytes"), "{err}");
+    // The check is what stops it: a launch with bounds checks off writes past the end.
+    let unchecked = LaunchOptions { bounds_check: false, ..LaunchOptions::default() };
+    let (crate::Arg::Buf(raw), mut spill) = (b.args[0], [0u8; 8]) else { panic!("buf is a buffer") };
+    b.world.launch_with(&kernel("past_end", put_past_end), [1, 1, 1], &b.args, &unchecked).unwrap();
+    b.world.read_bytes(crate::RawBuf { bytes: 72, ..raw }, 1, 64, &mut spill).unwrap();
+    assert_eq!(spill, [7, 0, 0, 0, 0, 0, 0, 0]);
     // Nothing was written: the next allocation's first bytes on rank 1 are still zero.
     let next = b.world.alloc_bytes(64).unwrap();
     let mut out = [1u8; 64];

@@ -165,6 +165,9 @@ pub struct LaunchOptions {
     /// Run this launch under the race detector (`local` only; also on for every launch of a
     /// world whose `LocalOptions::racecheck` is set).
     pub racecheck: bool,
+    /// Check shmem ops' spans against their allocations (`local`; where the world's
+    /// `LocalOptions::bounds_check` is on too). Off only to measure what the checks cost.
+    pub bounds_check: bool,
     /// Work beside the launch that may write signals its instances wait for (the copy
     /// engine's queues, set by `World::launch_with_copies`): no deadlock while it runs.
     pub background: Option<std::sync::Arc<crate::copy_engine::BackgroundWork>>,
@@ -172,7 +175,7 @@ pub struct LaunchOptions {
 
 impl Default for LaunchOptions {
     fn default() -> Self {
-        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false, background: None }
+        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false, bounds_check: true, background: None }
     }
 }
 

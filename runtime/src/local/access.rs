@@ -38,11 +38,15 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     // SAFETY: the lowering passes `n` lanes in each buffer it passes at all.
     let lanes = (!lanes.is_null()).then(|| unsafe { std::slice::from_raw_parts(lanes, n) });
     let mask = (!mask.is_null()).then(|| unsafe { std::slice::from_raw_parts(mask, n) });
-    let spans = runs(n, lb, |j| match (mask, lanes) {
-        (Some(m), _) if m[j] == 0 => None,
-        (_, Some(l)) => (l[j] != 0).then_some(l[j] as usize),
-        (_, None) => Some(base as usize + j * lb),
-    });
+    let spans = match (mask, lanes) {
+        // A whole contiguous tile: one range, no walk over its lanes.
+        (None, None) => vec![(base as usize, n * lb)],
+        _ => runs(n, lb, |j| match (mask, lanes) {
+            (Some(m), _) if m[j] == 0 => None,
+            (_, Some(l)) => (l[j] != 0).then_some(l[j] as usize),
+            (_, None) => Some(base as usize + j * lb),
+        }),
+    };
     for (at, len) in spans {
         if let Some((pe, off)) = i.shared().heap.locate(at) {
             race::access(i, k == kind::WRITE, pe, off, len, site);

@@ -92,7 +92,7 @@ pub(crate) fn run(
         barrier_arrived: Default::default(),
         barrier_gen: Default::default(),
         allocs: super::bounds::AllocTable::new(heap.live_allocations()),
-        bounds_check: opts.bounds_check,
+        bounds_check: opts.bounds_check && lopts.bounds_check,
         race: (here.remote.is_none() && (lopts.racecheck || opts.racecheck))
             .then(|| Mutex::new(super::race::Detector::new(total, super::race::Numbering { first_rank: here.ranks.start, grid }))),
         signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),

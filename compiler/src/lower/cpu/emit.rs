@@ -73,14 +73,18 @@ impl<'k> Cx<'k> {
 
     /// A stack buffer of `n` elements of `elem`, allocated once in the entry block.
     pub fn alloca(&mut self, elem: Scalar, n: usize) -> String {
-        let r = self.fresh();
-        self.alloca_named(&r, elem, n);
+        let (one, r) = (self.fresh(), self.fresh());
+        self.push_alloca(&one, &r, elem, n);
         r
     }
 
     /// [`Cx::alloca`] under the SSA name `r`.
     pub fn alloca_named(&mut self, r: &str, elem: Scalar, n: usize) {
         let one = self.fresh();
+        self.push_alloca(&one, r, elem, n);
+    }
+
+    fn push_alloca(&mut self, one: &str, r: &str, elem: Scalar, n: usize) {
         let e = if elem == Scalar::I1 { "i8" } else { cpu_ty(elem) };
         self.allocas.push(format!("    {one} = llvm.mlir.constant(1 : i64) : i64\n"));
         self.allocas.push(format!("    {r} = llvm.alloca {one} x !llvm.array<{n} x {e}> {{alignment = 64 : i64}} : (i64) -> !llvm.ptr\n"));
