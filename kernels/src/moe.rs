@@ -167,7 +167,7 @@ pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
         let flag = a.i32("flag");
         let Ranks { world, epr, pid, progs, .. } = Ranks::new(experts);
         let ll = ll + (flag & 1).to(Scalar::I64) * (tokens * topk * words);
-        let yw = ptr_cast(y, Scalar::I32);
+        let (yw, outw) = (ptr_cast(y, Scalar::I32), ptr_cast(out, Scalar::I32));
         // Send every expert output row back to its token's rank, at its (token, choice) row.
         for_range(pid, epr * world, progs, |p| {
             let (le, src) = (p / world, p % world);
@@ -194,9 +194,7 @@ pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
                     let got = ll_recv(ll + (t * topk + k) * words + offs, flag, Some(m));
                     unpack(got, cfg.t).into_iter().zip(acc).map(|(v, a)| *a + v * wk).collect()
                 });
-                for (part, v) in acc.into_iter().enumerate() {
-                    store_masked(out + t * words * per_word + offs * per_word + part as i64, v.to(cfg.t), m);
-                }
+                store_masked(outw + t * words + offs, pack(&acc, cfg.t), m);
             });
         });
         Ok(())
@@ -211,4 +209,14 @@ fn unpack(got: Val, t: Scalar) -> Vec<Val> {
     }
     let half = |bits: Val| bitcast(bits.to(Scalar::I16), t).to(Scalar::F32);
     vec![half(got & 0xffff), half(shr_u(got, 16))]
+}
+
+/// [`unpack`]'s inverse: f32 `parts` rounded to `t` and packed into 32-bit words, so a row is
+/// stored as contiguous words rather than two strided halves.
+fn pack(parts: &[Val], t: Scalar) -> Val {
+    if t == Scalar::F32 {
+        return bitcast(parts[0], Scalar::I32);
+    }
+    let bits = |v: Val| bitcast(v.to(t), Scalar::I16).to(Scalar::I32) & 0xffff;
+    bits(parts[0]) | (bits(parts[1]) << 16)
 }

@@ -25,6 +25,22 @@ fn run_verifies_and_reports_bandwidth() {
 }
 
 #[test]
+fn expert_parallel_kernels_are_listed_and_run() {
+    let (code, out, _) = weft(&["list"]);
+    assert_eq!(code, 0);
+    assert!(["ep_dispatch ", "ep_combine ", "ep_dispatch_v "].iter().all(|k| out.contains(k)), "{out}");
+    for (name, routing) in [("ep_dispatch", "hot"), ("ep_combine", "sparse"), ("ep_dispatch_v", "uniform")] {
+        let (code, out, err) = weft(&["run", name, "--ranks", "4", "--tokens", "19", "--hidden", "40", "--topk", "3", "--experts", "8", "--routing", routing, "--dtype", "bf16"]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("PASS") && out.contains("tokens=19") && out.contains("payload"), "{out}");
+    }
+    let (code, _, err) = weft(&["run", "ep_dispatch", "--experts", "6"]);
+    assert!(code != 0 && err.contains("split evenly"), "{err}");
+    let (code, _, err) = weft(&["run", "ep_combine", "--routing", "skewed"]);
+    assert!(code != 0 && err.contains("uniform, sparse, hot"), "{err}");
+}
+
+#[test]
 fn bad_arguments_give_one_line_and_a_nonzero_exit() {
     for args in [
         &["run", "nosuchkernel"][..],

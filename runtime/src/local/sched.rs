@@ -321,7 +321,12 @@ fn run_instances(
             // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
             // A peer process on another core answers within a microsecond or two: poll that
             // long before giving the core away.
-            if shared.remote.is_some() && idle_rounds < 32 {
+            // On `local`, another worker inside an instance may be storing the very words these
+            // instances poll (LL stores are plain stores, not progress): keep the core a while
+            // rather than lose it for a timer tick (4 ms on a loaded machine; ep_dispatch's
+            // receivers waited out whole ticks for a sender's stores).
+            let peer_running = shared.remote.is_none() && idle_rounds < 1024 && anyone_running(states);
+            if (shared.remote.is_some() && idle_rounds < 32) || peer_running {
                 std::hint::spin_loop();
             } else if idle_rounds < 64 || shared.remote.is_some() {
                 std::thread::yield_now();
