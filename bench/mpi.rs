@@ -8,7 +8,8 @@
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
 //! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
-//! --no-overlap` (layouts are nodes x processes per node). Up to 64 KiB on one node the LL
+//! --no-overlap` (layouts are nodes x processes per node; `--iters N` launches per row, for a
+//! profiler). Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
 //! push ring.
 
@@ -40,13 +41,15 @@ struct Select {
     layouts: Vec<(usize, usize)>,
     only: Option<Vec<String>>,
     overlap: bool,
+    /// Launches per collectives row (`--iters`; default by size).
+    iters: Option<usize>,
 }
 
 const SELECT_ENV: &str = "WEFT_BENCH_MPI_ARGS";
 
 impl Select {
     fn parse(args: &[String]) -> Select {
-        let mut s = Select { sizes: SIZES.to_vec(), layouts: LAYOUTS.to_vec(), only: None, overlap: true };
+        let mut s = Select { sizes: SIZES.to_vec(), layouts: LAYOUTS.to_vec(), only: None, overlap: true, iters: None };
         let list = |v: Option<&String>| v.map(|v| v.split(',').map(str::to_string).collect::<Vec<_>>()).unwrap_or_default();
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -64,6 +67,7 @@ impl Select {
                 }
                 "--only" => s.only = Some(list(it.next())),
                 "--no-overlap" => s.overlap = false,
+                "--iters" => s.iters = it.next().and_then(|x| x.parse().ok()),
                 _ => {} // cargo bench's own flags (--bench)
             }
         }
@@ -157,7 +161,7 @@ fn child() {
                 continue;
             }
             // Enough launches for a stable median, few at the sizes that take milliseconds.
-            let iters = ((32 << 20) / bytes).clamp(3, 200);
+            let iters = select.iters.unwrap_or(((32 << 20) / bytes).clamp(3, 200));
             let (label, mut c) = match Coll::prepare(&world, name, bytes) {
                 Ok(c) => c,
                 Err(e) => {

@@ -316,14 +316,11 @@ fn run_instances(
                 shared.abort.store(true, Ordering::Release);
             }
             // Back off so that a worker sharing a core (other load, more workers than cores)
-            // lets the instance that everyone waits for run.
-            // Under MPI a peer process, not a sleeping thread here, is what everyone waits for:
-            // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
-            // A peer process on another core answers within a microsecond or two: poll that
-            // long before giving the core away.
-            if shared.remote.is_some() && idle_rounds < 32 {
-                std::hint::spin_loop();
-            } else if idle_rounds < 64 || shared.remote.is_some() {
+            // lets the instance that everyone waits for run. Under MPI a peer process, not a
+            // thread here, is what everyone waits for (see `mpi::idle`).
+            if let Some(peers) = shared.remote {
+                peers.pause(&mut watch);
+            } else if idle_rounds < 64 {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));
@@ -331,6 +328,7 @@ fn run_instances(
         } else {
             idle_rounds = 0;
             idle_at = u64::MAX;
+            watch.active();
             states[w].store(0, Ordering::Release);
         }
     }
