@@ -9,14 +9,26 @@ use std::time::{Duration, Instant};
 
 /// How long a process with a core of its own spins before yielding.
 const SPIN: Duration = Duration::from_micros(100);
+/// How long an oversubscribed process spins before yielding (a peer may be on the other core).
+const SPIN_OVERSUBSCRIBED: Duration = Duration::from_micros(0);
 /// How long a wait yields before it sleeps.
 const YIELD: Duration = Duration::from_millis(200);
 /// Polls between clock reads (a clock read costs about as much as a poll).
 const CLOCK_EVERY: u32 = 32;
 
+/// How long a wait spins before it yields: `WEFT_MPI_SPIN_US` microseconds, else by whether
+/// this node's processes outnumber its cores.
+pub(crate) fn spin_budget(local_size: usize) -> Duration {
+    match std::env::var("WEFT_MPI_SPIN_US").ok().and_then(|s| s.trim().parse().ok()) {
+        Some(us) => Duration::from_micros(us),
+        None if oversubscribed(local_size) => SPIN_OVERSUBSCRIBED,
+        None => SPIN,
+    }
+}
+
 /// Whether this node's processes outnumber its cores: Open MPI's own verdict when it started
 /// them, else the count of online CPUs.
-pub(crate) fn oversubscribed(local_size: usize) -> bool {
+fn oversubscribed(local_size: usize) -> bool {
     if let Ok(v) = std::env::var("OMPI_MCA_mpi_oversubscribe") {
         return v.trim() == "1";
     }
@@ -28,6 +40,7 @@ pub(crate) fn oversubscribed(local_size: usize) -> bool {
 /// One wait's back-off.
 pub(crate) struct Idle {
     start: Instant,
+    spin: Duration,
     polls: u32,
     /// How long the wait had lasted at the last clock read.
     waited: Duration,
@@ -42,9 +55,9 @@ enum Phase {
 }
 
 impl Idle {
-    /// A wait starting now; `oversubscribed` skips the spinning.
-    pub(crate) fn new(oversubscribed: bool) -> Idle {
-        Idle { start: Instant::now(), polls: 0, waited: Duration::ZERO, phase: if oversubscribed { Phase::Yield } else { Phase::Spin } }
+    /// A wait starting now that spins for `spin` before it yields.
+    pub(crate) fn new(spin: Duration) -> Idle {
+        Idle { start: Instant::now(), spin, polls: 0, waited: Duration::ZERO, phase: if spin.is_zero() { Phase::Yield } else { Phase::Spin } }
     }
 
     /// How long the wait had lasted when [`Idle::pause`] last read the clock.
@@ -58,7 +71,7 @@ impl Idle {
             self.waited = self.start.elapsed();
             if self.waited > YIELD {
                 self.phase = Phase::Sleep;
-            } else if self.waited > SPIN && self.phase == Phase::Spin {
+            } else if self.waited > self.spin && self.phase == Phase::Spin {
                 self.phase = Phase::Yield;
             }
         }

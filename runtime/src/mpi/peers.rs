@@ -29,8 +29,8 @@ pub struct Peers {
     world_win: Option<MPI_Win>,
     /// How long a host step waits for the other processes.
     pub host_timeout: Duration,
-    /// This node's processes outnumber its cores (waits yield at once; see `idle`).
-    pub(super) oversubscribed: bool,
+    /// How long a wait spins before it yields (see `idle`).
+    pub(super) spin: Duration,
     /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
     sync: Option<NodeSync>,
     /// One host step at a time in this process.
@@ -123,7 +123,7 @@ impl Peers {
             host_comm,
             world_win: None,
             host_timeout,
-            oversubscribed: super::idle::oversubscribed(local_size as usize),
+            spin: super::idle::spin_budget(local_size as usize),
             sync: None,
             host_step: Mutex::new(()),
             map_bytes,
@@ -225,7 +225,7 @@ impl Peers {
 
     /// Waits for `req`, polling without holding the lock; `Err` after `timeout`.
     pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
-        let mut idle = Idle::new(self.oversubscribed);
+        let mut idle = Idle::new(self.spin);
         loop {
             let mut done = 0;
             let rc = {

@@ -261,7 +261,7 @@ impl Peers {
     pub(crate) fn agree_on_node(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
         let mut step = self.sync().start(Chan::Host, vals);
-        let mut idle = Idle::new(self.oversubscribed);
+        let mut idle = Idle::new(self.spin);
         loop {
             if let Some(max) = self.poll_step(&mut step)? {
                 return Ok(max[..vals.len()].to_vec());

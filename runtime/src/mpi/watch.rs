@@ -51,7 +51,7 @@ impl Watch {
 impl Peers {
     /// A worker whose instances all wait on other processes pauses (spin, yield or sleep).
     pub(crate) fn pause(&self, watch: &mut Watch) {
-        watch.idle.get_or_insert_with(|| super::idle::Idle::new(self.oversubscribed)).pause();
+        watch.idle.get_or_insert_with(|| super::idle::Idle::new(self.spin)).pause();
     }
 
     /// Worker `w` enters (or leaves) a program instance.
