@@ -67,7 +67,7 @@ impl Idle {
 
     /// One unsuccessful poll: spin, yield or sleep.
     pub(crate) fn pause(&mut self) {
-        if self.polls % CLOCK_EVERY == 0 || self.phase != Phase::Spin {
+        if self.polls.is_multiple_of(CLOCK_EVERY) || self.phase != Phase::Spin {
             self.waited = self.start.elapsed();
             if self.waited > YIELD {
                 self.phase = Phase::Sleep;
