@@ -8,7 +8,8 @@
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
 //! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
-//! --no-overlap` (layouts are nodes x processes per node). Up to 64 KiB on one node the LL
+//! --no-overlap` (layouts are nodes x processes per node; `--iters N` launches per row, for a
+//! profiler). Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
 //! push ring.
 
@@ -40,13 +41,15 @@ struct Select {
     layouts: Vec<(usize, usize)>,
     only: Option<Vec<String>>,
     overlap: bool,
+    /// Launches per collectives row (`--iters`; default by size).
+    iters: Option<usize>,
 }
 
 const SELECT_ENV: &str = "WEFT_BENCH_MPI_ARGS";
 
 impl Select {
     fn parse(args: &[String]) -> Select {
-        let mut s = Select { sizes: SIZES.to_vec(), layouts: LAYOUTS.to_vec(), only: None, overlap: true };
+        let mut s = Select { sizes: SIZES.to_vec(), layouts: LAYOUTS.to_vec(), only: None, overlap: true, iters: None };
         let list = |v: Option<&String>| v.map(|v| v.split(',').map(str::to_string).collect::<Vec<_>>()).unwrap_or_default();
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -64,6 +67,7 @@ impl Select {
                 }
                 "--only" => s.only = Some(list(it.next())),
                 "--no-overlap" => s.overlap = false,
+                "--iters" => s.iters = it.next().and_then(|x| x.parse().ok()),
                 _ => {} // cargo bench's own flags (--bench)
             }
         }
@@ -96,7 +100,7 @@ fn main() {
         if !out.status.success() {
             // Keep the rows it printed; the table says which layout stopped.
             eprintln!("mpirun -np {np} (nodes {nodes}) failed:\n{}", String::from_utf8_lossy(&out.stderr));
-            let _ = writeln!(coll, "| (mpirun -np {np}, {nodes} nodes, stopped: see stderr) | | | | | | |");
+            let _ = writeln!(coll, "| (mpirun -np {np}, {nodes} nodes, stopped: see stderr) | | | | | | | |");
         }
         for l in text.lines() {
             if let Some(row) = l.strip_prefix("COLL ") {
@@ -113,11 +117,11 @@ fn main() {
 }
 
 fn header_coll() -> String {
-    "| collective | topology | size | weft µs | Open MPI µs | weft / MPI | weft GB/s |\n|---|---|---|---|---|---|---|\n".into()
+    "| collective | topology | size | weft µs | Open MPI µs | weft / MPI | weft GB/s | load |\n|---|---|---|---|---|---|---|---|\n".into()
 }
 
 fn header_over() -> String {
-    "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup |\n|---|---|---|---|---|---|---|---|\n".into()
+    "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | load |\n|---|---|---|---|---|---|---|---|---|\n".into()
 }
 
 /// Launches a fixed number of times (a count every process agrees on); the slowest process's
@@ -157,12 +161,12 @@ fn child() {
                 continue;
             }
             // Enough launches for a stable median, few at the sizes that take milliseconds.
-            let iters = ((32 << 20) / bytes).clamp(3, 200);
+            let iters = select.iters.unwrap_or(((32 << 20) / bytes).clamp(3, 200));
             let (label, mut c) = match Coll::prepare(&world, name, bytes) {
                 Ok(c) => c,
                 Err(e) => {
                     if print {
-                        println!("COLL | {name} | {topo} | {bytes} | {} | | | |", e.replace('|', "/"));
+                        println!("COLL | {name} | {topo} | {bytes} | {} | | | | |", e.replace('|', "/"));
                     }
                     continue;
                 }
@@ -174,7 +178,7 @@ fn child() {
             let m = t.peers().time_mpi_collective(reference, bytes, iters).expect("MPI collective");
             let us = |d: Duration| d.as_secs_f64() * 1e6;
             if print {
-                println!("COLL | {label} | {topo} | {bytes} | {:.1} | {:.1} | {:.2}x | {:.2} |", us(w), us(m), w.as_secs_f64() / m.as_secs_f64(), c.bus_bytes() as f64 / w.as_secs_f64() / 1e9);
+                println!("COLL | {label} | {topo} | {bytes} | {:.1} | {:.1} | {:.2}x | {:.2} | {} |", us(w), us(m), w.as_secs_f64() / m.as_secs_f64(), c.bus_bytes() as f64 / w.as_secs_f64() / 1e9, support::load());
             }
         }
     }
@@ -254,26 +258,31 @@ fn overlap(t: &MpiTransport, world: &World, print: bool) {
             let (coll, elems) = if kernel == "ag_gemm" { ("allgather", m.div_ceil(w) * k) } else { ("reduce_scatter", m * n) };
             let mut gemm = prepare_matmul(world, "gemm", shape, dtype, &shape_constexprs("gemm", shape, w, dtype.name())).expect("gemm prepares");
             let mut comm = prepare(world, coll, elems, dtype, &default_constexprs(coll, dtype.name()).expect("known")).expect("collective prepares");
-            let iters = 5;
+            let iters = 11;
             let t_comm = timed(t, iters, || {
                 comm.launch().expect("launch");
             });
             let t_gemm = timed(t, iters, || {
                 gemm.launch().expect("launch");
             });
-            let t_base = timed(t, iters, || support::launch_baseline(kernel, &mut comm, &mut gemm));
-            let t_fused = timed(t, iters, || {
-                fused.launch().expect("launch");
-            });
+            // Baseline and fused alternate, so that both see the same load on a shared machine.
+            let (mut base, mut fused_ms) = (vec![], vec![]);
+            for _ in 0..iters {
+                base.push(support::ms(&mut || support::launch_baseline(kernel, &mut comm, &mut gemm)));
+                fused_ms.push(support::ms(&mut || drop(fused.launch().expect("launch"))));
+            }
+            let slowest = |v: Vec<f64>| Duration::from_nanos(t.agree_max("timing", &[(support::median(v) * 1e6) as u64]).expect("agree")[0]);
+            let (t_base, t_fused) = (slowest(base), slowest(fused_ms));
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             if print {
                 println!(
-                    "OVER | {kernel} | {topo} | {m}x{n}x{k} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2}x |",
+                    "OVER | {kernel} | {topo} | {m}x{n}x{k} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2}x | {} |",
                     ms(t_comm),
                     ms(t_gemm),
                     ms(t_base),
                     ms(t_fused),
-                    t_base.as_secs_f64() / t_fused.as_secs_f64()
+                    t_base.as_secs_f64() / t_fused.as_secs_f64(),
+                    support::load()
                 );
             }
         }

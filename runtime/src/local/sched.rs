@@ -316,19 +316,17 @@ fn run_instances(
                 shared.abort.store(true, Ordering::Release);
             }
             // Back off so that a worker sharing a core (other load, more workers than cores)
-            // lets the instance that everyone waits for run.
-            // Under MPI a peer process, not a sleeping thread here, is what everyone waits for:
-            // yield (as MPI's own polling does when oversubscribed) rather than sleep a timer tick.
-            // A peer process on another core answers within a microsecond or two: poll that
-            // long before giving the core away.
+            // lets the instance that everyone waits for run. Under MPI a peer process, not a
+            // thread here, is what everyone waits for (see `mpi::idle`).
             // On `local`, another worker inside an instance may be storing the very words these
             // instances poll (LL stores are plain stores, not progress): keep the core a while
             // rather than lose it for a timer tick (4 ms on a loaded machine; ep_dispatch's
             // receivers waited out whole ticks for a sender's stores).
-            let peer_running = shared.remote.is_none() && idle_rounds < 1024 && anyone_running(states);
-            if (shared.remote.is_some() && idle_rounds < 32) || peer_running {
+            if let Some(peers) = shared.remote {
+                peers.pause(&mut watch);
+            } else if idle_rounds < 1024 && anyone_running(states) {
                 std::hint::spin_loop();
-            } else if idle_rounds < 64 || shared.remote.is_some() {
+            } else if idle_rounds < 64 {
                 std::thread::yield_now();
             } else {
                 std::thread::sleep(Duration::from_micros(20));
@@ -336,6 +334,7 @@ fn run_instances(
         } else {
             idle_rounds = 0;
             idle_at = u64::MAX;
+            watch.active();
             states[w].store(0, Ordering::Release);
         }
     }

@@ -12,7 +12,7 @@ use super::sync::Chan;
 use super::Peers;
 use crate::local::state::{Blocked, Inst};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use super::idle::Idle;
 
 impl Peers {
     /// Publishes this process's arrival at a launch with call hash `h` (one node only).
@@ -37,26 +37,22 @@ impl Peers {
         }
         let h = self.arrival_hash.load(Ordering::Relaxed);
         let q = self.topology.local_rank(pe);
-        let mut waited: Option<Instant> = None;
+        let mut idle: Option<Idle> = None;
         loop {
             match self.sync().published(q, seq, [h, !h]) {
                 Some(true) => return,
                 Some(false) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
                 None => {}
             }
-            let since = *waited.get_or_insert_with(Instant::now);
-            if since.elapsed() > self.host_timeout {
+            let idle = idle.get_or_insert_with(|| Idle::new(self.spin));
+            if idle.waited() > self.host_timeout {
                 i.fault(site, MpiError::Timeout { rank: self.rank, what: format!("waiting for rank {pe} to launch"), waited_ms: self.host_timeout.as_millis() }.to_string());
             }
             // The peer is in its host code (compiling, seeding), not in a kernel: no deadlock
-            // here, so this wait counts as progress; and it must not take the core that host
-            // code needs (processes outnumber cores).
+            // here, so this wait counts as progress; and when processes outnumber cores it
+            // must not take the core that host code needs.
             i.shared().bump();
-            if since.elapsed() > Duration::from_millis(200) {
-                std::thread::sleep(Duration::from_micros(50));
-            } else {
-                std::thread::yield_now();
-            }
+            idle.pause();
             i.block(Blocked::Barrier { site });
         }
     }

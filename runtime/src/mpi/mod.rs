@@ -14,6 +14,8 @@ mod call;
 mod error;
 #[cfg(weft_mpi)]
 mod failure;
+#[cfg(weft_mpi)]
+mod idle;
 mod sys;
 #[cfg(weft_mpi)]
 mod ops;

@@ -3,6 +3,7 @@
 //! initialised `MPI_THREAD_SERIALIZED`); none is held across a coroutine switch.
 
 use super::error::MpiError;
+use super::idle::Idle;
 use super::sync::{Chan, NodeSync, Slot, SLOT_BYTES};
 use super::sys::{self, Mpi, MPI_Comm, MPI_Win};
 use crate::local::state::{Blocked, Inst};
@@ -10,7 +11,7 @@ use crate::topology::Topology;
 use std::ffi::c_void;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// This process's rank, the layout, and the windows over the symmetric heap.
 pub struct Peers {
@@ -28,6 +29,8 @@ pub struct Peers {
     world_win: Option<MPI_Win>,
     /// How long a host step waits for the other processes.
     pub host_timeout: Duration,
+    /// How long a wait spins before it yields (see `idle`).
+    pub(super) spin: Duration,
     /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
     sync: Option<NodeSync>,
     /// One host step at a time in this process.
@@ -120,6 +123,7 @@ impl Peers {
             host_comm,
             world_win: None,
             host_timeout,
+            spin: super::idle::spin_budget(local_size as usize),
             sync: None,
             host_step: Mutex::new(()),
             map_bytes,
@@ -221,8 +225,7 @@ impl Peers {
 
     /// Waits for `req`, polling without holding the lock; `Err` after `timeout`.
     pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
-        let start = Instant::now();
-        let mut spins = 0u32;
+        let mut idle = Idle::new(self.spin);
         loop {
             let mut done = 0;
             let rc = {
@@ -233,17 +236,11 @@ impl Peers {
             if done != 0 {
                 return Ok(());
             }
-            if start.elapsed() > timeout {
+            if idle.waited() > timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: timeout.as_millis() });
             }
-            // Yield while the others are likely close (MPI only progresses inside MPI_Test),
-            // sleep once they are clearly busy elsewhere (a host reference, a slow peer).
-            spins += 1;
-            if spins < 100_000 && start.elapsed() < Duration::from_millis(200) {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(Duration::from_micros(50));
-            }
+            // MPI only progresses inside MPI_Test: poll again after the pause.
+            idle.pause();
         }
     }
 

@@ -26,7 +26,8 @@ impl Peers {
                     MpiCollective::ReduceScatterBlock => m.f.MPI_Reduce_scatter_block(s, d, share as i32, m.f32, m.sum, comm),
                 }
             };
-            m.check(rc, self.rank as i32, &format!("{which:?}"))
+            // Named only on failure: formatting every call would slow MPI's side of the table.
+            m.check_with(rc, self.rank as i32, || format!("{which:?}"))
         };
         let _g = self.lock_for_host();
         run()?;

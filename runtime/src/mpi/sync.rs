@@ -16,10 +16,10 @@
 //! overwrite buffer `s % 2` while a slow one still reads its step `s`.)
 
 use super::error::MpiError;
+use super::idle::Idle;
 use super::sys::{self, MPI_Comm, MPI_Request};
 use super::Peers;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 /// Values a step carries (more go through MPI).
 pub(crate) const VALS: usize = 4;
@@ -92,8 +92,9 @@ pub(crate) struct Step {
     chan: Chan,
     seq: u64,
     phase: Phase,
-    /// MPI's buffers: they must not move while a request is pending.
-    buf: Box<[u64; 2 * VALS]>,
+    /// MPI's buffers (the leaders' phase only: a node's steps allocate nothing): they must not
+    /// move while a request is pending.
+    buf: Option<Box<[u64; 2 * VALS]>>,
 }
 
 impl Step {
@@ -108,7 +109,7 @@ impl Drop for Step {
         // A step abandoned mid-flight (a timeout, an aborted kernel) may leave MPI a request
         // that still writes into `buf`: leak it rather than let MPI write into freed memory.
         if matches!(self.phase, Phase::Leaders(_)) {
-            std::mem::forget(std::mem::replace(&mut self.buf, Box::new([0; 2 * VALS])));
+            std::mem::forget(self.buf.take());
         }
     }
 }
@@ -147,14 +148,11 @@ impl NodeSync {
         let c = chan as usize;
         let seq = self.next[c].fetch_add(1, Ordering::AcqRel) + 1;
         let ch = &self.mine().chans[c];
-        let mut buf = Box::new([0u64; 2 * VALS]);
         for (k, w) in ch.vals[(seq % BUFS as u64) as usize].iter().enumerate() {
-            let v = vals.get(k).copied().unwrap_or(0);
-            buf[k] = v;
-            w.store(v, Ordering::Relaxed);
+            w.store(vals.get(k).copied().unwrap_or(0), Ordering::Relaxed);
         }
         ch.seq.store(seq, Ordering::Release);
-        Step { chan, seq, phase: Phase::Node, buf }
+        Step { chan, seq, phase: Phase::Node, buf: None }
     }
 }
 
@@ -195,8 +193,9 @@ impl Peers {
                     }
                     step.phase = match sync.leaders {
                         Some(comms) => {
-                            step.buf[..VALS].copy_from_slice(&max);
-                            Phase::Leaders(self.start_leaders(step.chan, comms[c], &mut step.buf)?)
+                            let buf = step.buf.insert(Box::new([0; 2 * VALS]));
+                            buf[..VALS].copy_from_slice(&max);
+                            Phase::Leaders(self.start_leaders(step.chan, comms[c], buf)?)
                         }
                         None => Phase::Result,
                     };
@@ -207,7 +206,9 @@ impl Peers {
                     }
                     let ch = &sync.mine().chans[c];
                     let mut out = [0u64; VALS];
-                    out.copy_from_slice(&step.buf[VALS..]);
+                    if let Some(buf) = &step.buf {
+                        out.copy_from_slice(&buf[VALS..]);
+                    }
                     for (w, v) in ch.result[par].iter().zip(out) {
                         w.store(v, Ordering::Relaxed);
                     }
@@ -260,28 +261,17 @@ impl Peers {
     pub(crate) fn agree_on_node(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
         let mut step = self.sync().start(Chan::Host, vals);
-        let start = Instant::now();
-        let mut polls = 0u32;
+        let mut idle = Idle::new(self.spin);
         loop {
             if let Some(max) = self.poll_step(&mut step)? {
                 return Ok(max[..vals.len()].to_vec());
             }
-            if start.elapsed() > self.host_timeout {
+            if idle.waited() > self.host_timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: self.host_timeout.as_millis() });
             }
             // One-sided traffic from other nodes may need this process's help to complete.
             self.progress();
-            // Spin briefly (the others are usually a few hundred nanoseconds away), then yield
-            // the core (processes outnumber cores), then sleep once they are clearly busy
-            // elsewhere (a host reference, a slow peer).
-            polls += 1;
-            if polls < 64 {
-                std::hint::spin_loop();
-            } else if start.elapsed() < Duration::from_millis(200) {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(Duration::from_micros(50));
-            }
+            idle.pause();
         }
     }
 }

@@ -81,6 +81,11 @@ mod loaded {
 
         /// Turns an MPI return code into a typed error naming the call.
         pub fn check(&self, rc: i32, rank: i32, call: &str) -> Result<(), MpiError> {
+            self.check_with(rc, rank, || call.to_string())
+        }
+
+        /// [`Mpi::check`] with the call's name made only on failure (timed loops).
+        pub fn check_with(&self, rc: i32, rank: i32, call: impl FnOnce() -> String) -> Result<(), MpiError> {
             if rc == raw::MPI_SUCCESS as i32 {
                 return Ok(());
             }
@@ -89,7 +94,7 @@ mod loaded {
             // SAFETY: the buffer holds MPI_MAX_ERROR_STRING bytes.
             unsafe { self.f.MPI_Error_string(rc, buf.as_mut_ptr() as *mut _, &mut len) };
             let message = String::from_utf8_lossy(&buf[..len.max(0) as usize]).into_owned();
-            Err(MpiError::Call { call: call.into(), rank, code: rc, message })
+            Err(MpiError::Call { call: call(), rank, code: rc, message })
         }
     }
 

@@ -24,6 +24,8 @@ pub(crate) struct Watch {
     snapshot: Option<Vec<Seen>>,
     /// When the failure words of other nodes' ranks were last read (see `failure`).
     pub(super) last_remote_check: Option<std::time::Instant>,
+    /// The back-off of the worker's idle rounds since its last progress.
+    idle: Option<super::idle::Idle>,
 }
 
 /// The verdict on a wait of `idle` without local progress.
@@ -39,7 +41,19 @@ pub(crate) enum Verdict {
     PeerFailed(usize),
 }
 
+impl Watch {
+    /// The worker made progress: its next idle round starts a new wait.
+    pub(crate) fn active(&mut self) {
+        self.idle = None;
+    }
+}
+
 impl Peers {
+    /// A worker whose instances all wait on other processes pauses (spin, yield or sleep).
+    pub(crate) fn pause(&self, watch: &mut Watch) {
+        watch.idle.get_or_insert_with(|| super::idle::Idle::new(self.spin)).pause();
+    }
+
     /// Worker `w` enters (or leaves) a program instance.
     pub(crate) fn resume_edge(&self, w: usize) {
         self.sync().mine().resumes[w % WATCHED_WORKERS].fetch_add(1, Ordering::Relaxed);
