@@ -52,6 +52,8 @@ pub(crate) struct Gx<'k> {
     pub ll_words: HashSet<Value>,
     /// The `num_stages` ring of the K loop being lowered, if any.
     pub ring: Option<super::pipeline_ring::Ring>,
+    /// The register-prefetching K loop being lowered (no `cp.async`), if any.
+    pub prefetch: Option<super::prefetch_ring::Prefetch>,
 }
 
 impl<'k> Gx<'k> {
@@ -79,6 +81,7 @@ impl<'k> Gx<'k> {
             smem_bytes: 0,
             ll_words: HashSet::new(),
             ring: None,
+            prefetch: None,
         }
     }
 

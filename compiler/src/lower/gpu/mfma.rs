@@ -104,14 +104,18 @@ impl AccLayout {
 impl Gx<'_> {
     /// Writes B (`[k][n]`, blocked `l`) transposed to scratch at byte `base`: element
     /// `(kk, c)` at `c * (k + pad) + kk`, one 16-bit store each (the transposition's price,
-    /// paid once per stage; every read is then a vector).
-    pub(crate) fn stash_transposed(&mut self, v: &str, s: Scalar, l: &Blocked, (k, n): (usize, usize), pad: usize, base: usize) {
+    /// paid once per stage; every read is then a vector), `at` more elements on.
+    pub(crate) fn stash_transposed(&mut self, v: &str, s: Scalar, l: &Blocked, (k, n): (usize, usize), pad: usize, base: usize, at: Option<&str>) {
         let (e, per, kp) = (s.mem(), l.per, k + pad);
         let b = self.layout_base(l);
-        let at = self.entry_value(&format!("bt.{l:?}.{n}.{kp}"), |_, r| {
+        let idx = self.entry_value(&format!("bt.{l:?}.{n}.{kp}"), |_, r| {
             vec![format!("{r}.k = udiv i32 {b}, {n}"), format!("{r}.c = urem i32 {b}, {n}"), format!("{r}.ck = mul i32 {r}.c, {kp}"), format!("{r} = add i32 {r}.ck, {r}.k")]
         });
-        let p = self.smem_at(base, e, &at);
+        let idx = match at {
+            Some(o) => self.assign(&format!("add i32 {idx}, {o}")),
+            None => idx,
+        };
+        let p = self.smem_at(base, e, &idx);
         let own = self.owner(l);
         let vty = format!("<{per} x {e}>");
         let mut stores = vec![];
@@ -135,13 +139,18 @@ impl Gx<'_> {
     }
 
     /// The MFMA steps over K: per step, one `ds_read_b64` per A block row and B block
-    /// column of the warp, then `rep_m * rep_n` MFMAs on per-block accumulator vectors.
-    pub(crate) fn mfma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, accs: &mut [String]) -> Result<(), LowerError> {
+    /// column of the warp, then `rep_m * rep_n` MFMAs on per-block accumulator vectors;
+    /// `slot` offsets both operands (a buffer's, in elements).
+    pub(crate) fn mfma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, slot: Option<&str>, accs: &mut [String]) -> Result<(), LowerError> {
         let AccLayout::Mfma { instr, .. } = *l else { unreachable!("mfma_steps takes MFMA layouts") };
         let (f, opty) = mfma_intrinsic(s, instr).ok_or_else(|| self.unsupported(op, &format!("no MFMA for {} operands", s.mlir())))?;
         let ((rm, rn), per) = (l.reps(), instr * instr / WAVE);
         let (kpa, kpb) = (k + st.pad_a, k + st.pad_b);
         let (a0, b0) = self.mfma_bases(l, kpa, kpb);
+        let (a0, b0) = match slot {
+            Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
+            None => (a0, b0),
+        };
         let e = s.llvm();
         let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(st.b_at, e, &b0));
         let vty = format!("<{per} x float>");

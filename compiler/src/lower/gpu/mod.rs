@@ -27,6 +27,7 @@ mod memory;
 pub mod mfma;
 mod multimem;
 mod pipeline_ring;
+mod prefetch_ring;
 mod reduce;
 mod remat;
 mod shmem;

@@ -46,7 +46,7 @@ pub(crate) struct RingLoop {
 
 impl Gx<'_> {
     /// The `num_stages` constexpr (1 without one).
-    fn num_stages(&self, op: Op) -> Result<usize, LowerError> {
+    pub(crate) fn num_stages(&self, op: Op) -> Result<usize, LowerError> {
         let Some(v) = self.k.constexpr("num_stages") else { return Ok(1) };
         match v.trim().parse::<usize>() {
             Ok(n) if (1..=8).contains(&n) => Ok(n),
@@ -78,7 +78,7 @@ impl Gx<'_> {
 
     /// Whether `op` computes addresses or masks without scratch memory or a trap (no
     /// division: the ring's extra iterations evaluate it past the loop's end).
-    fn address_arith(&self, op: Op) -> bool {
+    pub(crate) fn address_arith(&self, op: Op) -> bool {
         let d = self.k.op(op);
         match &d.kind {
             OpKind::Binary(b) => !matches!(b, BinOp::Div | BinOp::Rem),
