@@ -47,16 +47,12 @@ impl Gx<'_> {
     /// `num_stages` at least 2, no `cp.async` on the target, the body the ring's K loop with
     /// an MFMA dot whose operands are loads of the body used by it alone.
     fn prefetch_plan(&self, for_op: Op) -> Result<Option<(Op, [Op; 2])>, LowerError> {
-        let d = self.k.op(for_op);
-        if self.t.cp_async() || self.num_stages(for_op)? < 2 || d.operands.len() != 4 {
+        if self.t.cp_async() || self.num_stages(for_op)? < 2 {
             return Ok(None);
         }
-        let body = self.k.block(d.regions[0]);
-        let Some((&y, ops)) = body.ops.split_last() else { return Ok(None) };
-        let dots: Vec<Op> = ops.iter().copied().filter(|&o| self.k.op(o).kind == OpKind::Dot).collect();
-        let [dot] = dots[..] else { return Ok(None) };
+        let Some((dot, ops)) = self.k_loop_dot(for_op) else { return Ok(None) };
         let dd = self.k.op(dot);
-        if dd.operands[2] != body.args[1] || self.k.op(y).operands != [dd.results[0]] || !matches!(self.accs.layout.get(&dd.results[0]), Some(AccLayout::Mfma { .. })) {
+        if !matches!(self.accs.layout.get(&dd.results[0]), Some(AccLayout::Mfma { .. })) {
             return Ok(None);
         }
         let load_of = |i: usize| {
@@ -130,3 +126,7 @@ impl Gx<'_> {
         self.prefetch.clone().filter(|p| p.dot == dot)
     }
 }
+
+#[cfg(test)]
+#[path = "prefetch_ring_tests.rs"]
+mod tests;
