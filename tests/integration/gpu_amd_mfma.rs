@@ -84,7 +84,7 @@ fn vgpr_count(asm: &str) -> usize {
 
 /// Compiles `name` for `target`; returns the K loop's counts, the register summary and
 /// `.vgpr_count`, after checking the code object's disassembly holds as many `v_mfma` as the
-/// assembly.
+/// assembly, and some exactly when the operands are 16-bit.
 fn compile(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, usize, usize)>) -> (Counts, String, usize) {
     let what = format!("{name} {dtype} {config:?} on {target}");
     let dir = std::env::temp_dir().join(format!("weft-mfma-{}-{name}-{dtype}-{target}-{config:?}", std::process::id()).replace([' ', '(', ')', ','], ""));
@@ -99,7 +99,7 @@ fn compile(name: &str, dtype: &str, target: &str, config: Option<(usize, usize, 
     let dis = String::from_utf8_lossy(&dis.stdout);
     let in_object = dis.lines().filter(|l| l.trim_start().starts_with("v_mfma_f32_")).count();
     let in_asm = asm.lines().filter(|l| l.trim_start().starts_with("v_mfma_f32_")).count();
-    assert!(in_object > 0 && in_object == in_asm, "{what}: {in_object} v_mfma in the code object, {in_asm} in the assembly");
+    assert!((in_object > 0) == (dtype != "f32") && in_object == in_asm, "{what}: {in_object} v_mfma in the code object, {in_asm} in the assembly");
     let l = k_loop(&asm).unwrap_or_else(|| panic!("{what}: no K loop found"));
     (l, out.amdgpu.expect("a register report").summary(), vgpr_count(&asm))
 }
@@ -119,6 +119,8 @@ fn gemm_family_k_loops_issue_mfma_and_no_fma_on_amd() {
         for name in GEMMS {
             jobs.push((name, if name.ends_with("_ps") { "f16" } else { "bf16" }, target, None));
         }
+        // f32 operands stay on the FMA path.
+        jobs.push(("gemm", "f32", target, None));
     }
     let failures: Vec<String> = std::thread::scope(|s| {
         let workers: Vec<_> = jobs
@@ -131,7 +133,8 @@ fn gemm_family_k_loops_issue_mfma_and_no_fma_on_amd() {
                     // LDS buffers (one barrier a step) wherever they fit in 64 KiB: 128x128x64's
                     // padded operands take 34 KiB a buffer.
                     let barriers = if config == Some((128, 128, 64, 8)) { 2 } else { 1 };
-                    (l.mfma == 0 || l.fma > 0 || l.barrier != barriers).then(|| format!("{name} {dtype} {config:?} on {target}: K loop {l:?}"))
+                    let wrong = if dtype == "f32" { l.mfma > 0 || l.fma == 0 } else { l.mfma == 0 || l.fma > 0 || l.barrier != barriers };
+                    wrong.then(|| format!("{name} {dtype} {config:?} on {target}: K loop {l:?}"))
                 })
             })
             .collect();
