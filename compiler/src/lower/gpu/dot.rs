@@ -56,13 +56,21 @@ impl Gx<'_> {
             self.barrier();
         }
         let operand = |g: &mut Self, i: usize| pf.as_ref().map_or_else(|| g.name(d.operands[i]), |p| p.prev[i].clone());
+        // MFMA operands with long rows are swizzled instead of padded (see `mfma_swizzle`).
+        let swizzled = mfma && super::mfma_swizzle::swizzled(k);
         if !staged[0] {
             let an = operand(self, 0);
-            self.stash_padded(&an, s, &al, (k, st.pad_a), 0, at.as_deref());
+            if swizzled {
+                self.stash_swizzled(&an, s, &al, (k, k), false, 0, at.as_deref());
+            } else {
+                self.stash_padded(&an, s, &al, (k, st.pad_a), 0, at.as_deref());
+            }
         }
         if !staged[1] {
             let bn = operand(self, 1);
-            if mfma {
+            if swizzled {
+                self.stash_swizzled(&bn, s, &bl, (n, k), true, st.b_at, at.as_deref());
+            } else if mfma {
                 self.stash_transposed(&bn, s, &bl, (k, n), st.pad_b, st.b_at, at.as_deref());
             } else {
                 self.stash_padded(&bn, s, &bl, (n, st.pad_b), st.b_at, None);

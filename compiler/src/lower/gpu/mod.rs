@@ -25,6 +25,7 @@ pub mod ldmatrix;
 mod ll;
 mod memory;
 pub mod mfma;
+pub mod mfma_swizzle;
 mod multimem;
 mod pipeline_ring;
 mod prefetch_ring;
