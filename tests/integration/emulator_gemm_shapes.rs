@@ -29,13 +29,15 @@ fn shape(r: &mut Lcg, div16: bool) -> MatmulShape {
     MatmulShape { m: dim(40), n: dim(24), k: dim(40) }
 }
 
-/// Runs `(kernel, ranks, dtype, div16)` cases on `arch` at shapes drawn from `r`.
-fn run_cases(arch: &'static str, r: &mut Lcg, cases: &[(&str, usize, DType, bool)]) {
+/// Runs `(kernel, ranks, dtype, div16)` cases on `arch` at shapes drawn from `r`, with the
+/// constexprs of `extra` set (e.g. `num_stages`, else the GPU default, 3).
+fn run_cases(arch: &'static str, r: &mut Lcg, extra: &[(&str, usize)], cases: &[(&str, usize, DType, bool)]) {
     for &(name, ranks, dtype, div16) in cases {
         let s = shape(r, div16);
         let world = World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap();
         let c = shape_constexprs(name, s, ranks, dtype.name());
-        let what = format!("{name} {arch} ranks={ranks} {}x{}x{} {dtype}", s.m, s.n, s.k);
+        let c = extra.iter().fold(c, |c, &(key, v)| c.with(key, v));
+        let what = format!("{name} {arch} ranks={ranks} {}x{}x{} {dtype} {extra:?}", s.m, s.n, s.k);
         let mut p = prepare_matmul(&world, name, s, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
         p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
         let (ok, err) = p.verify().unwrap();
@@ -46,15 +48,18 @@ fn run_cases(arch: &'static str, r: &mut Lcg, cases: &[(&str, usize, DType, bool
 #[test]
 fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_the_tensor_core_path() {
     let cases = [("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, false), ("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true), ("gemm", 1, DType::BF16, false)];
-    run_cases("sm_80", &mut Lcg(0x5eed_13), &cases);
+    run_cases("sm_80", &mut Lcg(0x5eed_13), &[], &cases);
 }
 
 /// AMD matrix cores: gemm's 64x64 tiles take the 32x32x8 MFMA, gemm_rs's 32x32 tiles the
-/// 16x16x16 one, B staged transposed in LDS.
+/// 16x16x16 one, B staged transposed in LDS with padded rows (the library's GPU BLOCK_K is 32;
+/// `gpu_amd_mfma` runs the swizzled BLOCK_K 64); at the default `num_stages` the K loop prefetches the next step's tiles into registers over
+/// two LDS buffers, with 1 it does not.
 #[test]
 fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_amd_matrix_cores() {
     let cases = [("gemm", 1, DType::BF16, false), ("gemm_rs", 2, DType::F16, false), ("ag_gemm", 2, DType::F16, true), ("gemm_rs", 1, DType::BF16, true)];
-    run_cases("gfx942", &mut Lcg(0x5eed_42), &cases);
+    run_cases("gfx942", &mut Lcg(0x5eed_42), &[], &cases);
+    run_cases("gfx942", &mut Lcg(0x5eed_43), &[("num_stages", 1)], &cases[..2]);
 }
 
 /// The specialized gemm (what the div16 cases above run) really takes the new path: with

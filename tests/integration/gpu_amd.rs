@@ -1,5 +1,5 @@
 //! The AMD back end proven without a GPU: every library kernel (the 1-D collectives, and gemm,
-//! ag_gemm, gemm_rs with `tile.dot` on the FMA path) lowers to per-thread LLVM IR that LLVM
+//! ag_gemm, gemm_rs with `tile.dot` on MFMA for 16-bit operands, FMA for f32) lowers to per-thread LLVM IR that LLVM
 //! verifies, assembles in process and links with `ld.lld-22` into an HSA code object for gfx90a
 //! and gfx942, with register / scratch counts printed and no spill under the default config.
 
@@ -105,7 +105,7 @@ fn multimem_on_amd_is_a_clear_error() {
     }
 }
 
-/// gemm, ag_gemm and gemm_rs take the FMA path for `tile.dot` on AMD.
+/// gemm, ag_gemm and gemm_rs: bf16 dots on MFMA (see `gpu_amd_mfma`), f32 on FMA.
 #[test]
 fn gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill() {
     if !tools_or_skip("gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill") {

@@ -94,6 +94,11 @@ impl LayoutMap {
 pub fn dot_staging(acc: &Encoding, op_idx: usize, shape: &[usize], per: usize) -> Encoding {
     let (order, pad) = match acc {
         Encoding::Mma { .. } => (vec![1, 0], crate::lower::gpu::ldmatrix::row_pad(shape[1], per)),
+        Encoding::Mfma { .. } if crate::lower::gpu::mfma_swizzle::swizzled(shape[op_idx ^ 1]) => {
+            use crate::lower::gpu::mfma_swizzle::{PHASES, UNIT};
+            let order = if op_idx == 0 { vec![1, 0] } else { vec![0, 1] };
+            return Encoding::Shared { vec: UNIT, per_phase: 1, max_phase: PHASES, order, pad: 0 };
+        }
         Encoding::Mfma { .. } => {
             let (pad_a, pad_b) = crate::lower::gpu::mfma::mfma_pads(shape[op_idx ^ 1], per);
             if op_idx == 0 { (vec![1, 0], pad_a) } else { (vec![0, 1], pad_b) }

@@ -14,7 +14,7 @@ pub mod attr;
 pub mod encoding;
 pub mod stage;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use assign::{assign, dot_staging, LayoutMap};
 pub use encoding::Encoding;

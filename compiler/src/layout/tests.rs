@@ -303,4 +303,10 @@ fn amd_bf16_dots_take_mfma_through_the_layout_stage() {
     // 64x64 over 4 wavefronts: one 32x32 block each, 4 k steps of 8.
     assert_eq!((mfmas(&a), mfmas(&b)), (4, 4), "{a}");
     assert!(!a.contains("@llvm.fma.f32"), "{a}");
+    // Rows of 64 are swizzled instead (vec 4, maxPhase 16), and read back as such.
+    let k64 = small_gemm(64, 64, 64, 2, 4, Scalar::BF16);
+    let text = stage::print(&k64, &assign(&k64, &amd, 4));
+    assert!(text.contains("vec = 4 : i64, perPhase = 1 : i64, maxPhase = 16 : i64, order = array<i64: 0, 1>, pad = 0"), "{text}");
+    let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(mfmas(&crate::lower::gpu::lower_with(&back, &amd, &read).unwrap().llvm), 8);
 }

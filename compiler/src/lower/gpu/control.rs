@@ -57,7 +57,13 @@ impl Gx<'_> {
         self.pending.extend(stored.iter().copied());
         // A K loop feeding an mma dot may keep a `num_stages` ring (see `pipeline_ring`).
         let ring = self.ring_prologue(op, &ub, &step, &ity)?;
-        let bound = ring.as_ref().map_or(ub.clone(), |r| r.bound.clone());
+        // Without `cp.async`, a register-prefetching loop instead (see `prefetch_ring`).
+        let pf = if ring.is_none() { self.prefetch_prologue(op, &ub, &step, &ity)? } else { None };
+        let bound = match (&ring, &pf) {
+            (Some(r), _) => r.bound.clone(),
+            (None, Some(p)) => p.bound.clone(),
+            (None, None) => ub.clone(),
+        };
         let pre = self.cur.clone();
         self.br(&head);
         self.start(&head);
@@ -75,6 +81,7 @@ impl Gx<'_> {
             Some(r) => Some(self.ring_enter(r, &iv, &ub, &ity)?),
             None => None,
         };
+        let next_parity = pf.as_ref().map(|p| self.prefetch_enter(p, &iv, &ub, &ity));
         for &a in &args[1..] {
             self.settle(op, a)?;
         }
@@ -92,6 +99,10 @@ impl Gx<'_> {
         }
         if let (Some(r), Some(n)) = (&ring, next_slot) {
             phis.push_str(&format!("  {} = phi i32 [ 0, %{pre} ], [ {n}, %{latch} ]\n", r.slot));
+        }
+        if let (Some(p), Some(n)) = (&pf, next_parity) {
+            let more = self.prefetch_phis(p, &n, &pre, &latch);
+            phis.push_str(&more);
         }
         self.out.insert_str(phi_at, &phis);
         self.start(&exit);

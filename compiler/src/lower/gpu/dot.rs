@@ -42,25 +42,38 @@ impl Gx<'_> {
         // others are stored from registers.
         let staged = self.staged_operands(op);
         let ring = self.ring_of(op);
+        // A prefetching loop stores the tiles loaded one iteration earlier to this
+        // iteration's buffer, which no thread still reads (see `prefetch_ring`).
+        let pf = self.prefetch_of(op);
+        let at = pf.as_ref().map(|p| p.slot.clone());
         if ring.is_some() {
             // The copies' wait and barrier were at the loop's top (`pipeline_ring`).
             self.commit_copies();
         } else if staged.iter().any(|&x| x) {
             self.commit_copies();
             self.wait_copies(0);
-        } else {
+        } else if pf.is_none() {
             self.barrier();
         }
+        let operand = |g: &mut Self, i: usize| pf.as_ref().map_or_else(|| g.name(d.operands[i]), |p| p.prev[i].clone());
+        // MFMA operands with long rows are swizzled instead of padded (see `mfma_swizzle`).
+        let swizzled = mfma && super::mfma_swizzle::swizzled(k);
         if !staged[0] {
-            let an = self.name(a);
-            self.stash_padded(&an, s, &al, k, st.pad_a, 0);
+            let an = operand(self, 0);
+            if swizzled {
+                self.stash_swizzled(&an, s, &al, (k, k), false, 0, at.as_deref());
+            } else {
+                self.stash_padded(&an, s, &al, (k, st.pad_a), 0, at.as_deref());
+            }
         }
         if !staged[1] {
-            let bn = self.name(b);
-            if mfma {
-                self.stash_transposed(&bn, s, &bl, (k, n), st.pad_b, st.b_at);
+            let bn = operand(self, 1);
+            if swizzled {
+                self.stash_swizzled(&bn, s, &bl, (n, k), true, st.b_at, at.as_deref());
+            } else if mfma {
+                self.stash_transposed(&bn, s, &bl, (k, n), st.pad_b, st.b_at, at.as_deref());
             } else {
-                self.stash_padded(&bn, s, &bl, n, st.pad_b, st.b_at);
+                self.stash_padded(&bn, s, &bl, (n, st.pad_b), st.b_at, None);
             }
         }
         if ring.is_none() {
@@ -69,7 +82,7 @@ impl Gx<'_> {
         if let Some(tiles) = self.wgmma_plan(op) {
             self.wgmma_steps(s, tiles, st.b_at, ring.as_ref().map(|r| r.read.as_str()), &mut accs);
         } else if mfma {
-            self.mfma_steps(op, &l, s, k, &st, &mut accs)?;
+            self.mfma_steps(op, &l, s, k, &st, at.as_deref(), &mut accs)?;
         } else if mma {
             self.mma_steps(op, &l, s, k, &st, ring.as_ref().map(|r| r.read.as_str()), &mut accs)?;
         } else {

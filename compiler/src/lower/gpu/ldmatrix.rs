@@ -76,13 +76,17 @@ impl Gx<'_> {
     }
 
     /// Writes tile `v` (blocked `l`, rows of `cols` elements) to scratch at byte `base`, each
-    /// row followed by `pad` unused elements.
-    pub(crate) fn stash_padded(&mut self, v: &str, s: Scalar, l: &Blocked, cols: usize, pad: usize, base: usize) {
-        if pad == 0 {
+    /// row followed by `pad` unused elements, `at` more elements on (a buffer's offset).
+    pub(crate) fn stash_padded(&mut self, v: &str, s: Scalar, l: &Blocked, (cols, pad): (usize, usize), base: usize, at: Option<&str>) {
+        if pad == 0 && at.is_none() {
             return self.stash_blocked(v, s, l, base);
         }
         let (e, per) = (s.mem(), l.per);
         let idx = self.padded_index(l, cols, pad);
+        let idx = match at {
+            Some(o) => self.assign(&format!("add i32 {idx}, {o}")),
+            None => idx,
+        };
         let p = self.smem_at(base, e, &idx);
         if let Some(own) = self.owner(l) {
             let x = self.extract(v, &format!("<1 x {e}>"), 0);
@@ -93,7 +97,8 @@ impl Gx<'_> {
             return;
         }
         // `row_pad` allows padding only when a thread's elements fill whole rows or lie in one.
-        let w = per.min(cols);
+        // Unpadded, a thread's elements are contiguous wherever its rows end.
+        let w = if pad == 0 { per } else { per.min(cols) };
         // A row starts as aligned as its stride (MFMA's pad keeps only 8 bytes).
         let stride = (cols + pad) * s.bytes();
         let align = super::convert::vector_align(s.bytes() * w).min(1 << stride.trailing_zeros());

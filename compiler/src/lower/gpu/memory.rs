@@ -19,6 +19,9 @@ impl Gx<'_> {
         if let Some((dot, which)) = self.staged_load(op) {
             return self.load_to_shared(op, dot, which);
         }
+        if self.prefetched_load(op)? {
+            return Ok(());
+        }
         let (p, r) = (d.operands[0], d.results[0]);
         self.order_load(p);
         let s = num_elem(self.ty(r));

@@ -70,9 +70,13 @@ fn mfma_pad(k: usize) -> usize {
 }
 
 /// The row pads of MFMA-staged A and transposed B (rows of `k`) when A's blocked layout holds
-/// `per_a` elements per thread: A's vector stores need a thread's elements within one row, or
+/// `per_a` elements per thread: none where the rows are swizzled instead (see
+/// [`super::mfma_swizzle`]); A's vector stores need a thread's elements within one row, or
 /// whole rows, else A is not padded (its reads may then conflict); B's stores are scalar.
 pub fn mfma_pads(k: usize, per_a: usize) -> (usize, usize) {
+    if super::mfma_swizzle::swizzled(k) {
+        return (0, 0);
+    }
     let whole = (per_a <= k && k % per_a == 0) || per_a % k == 0;
     (if whole { mfma_pad(k) } else { 0 }, mfma_pad(k))
 }
@@ -104,14 +108,18 @@ impl AccLayout {
 impl Gx<'_> {
     /// Writes B (`[k][n]`, blocked `l`) transposed to scratch at byte `base`: element
     /// `(kk, c)` at `c * (k + pad) + kk`, one 16-bit store each (the transposition's price,
-    /// paid once per stage; every read is then a vector).
-    pub(crate) fn stash_transposed(&mut self, v: &str, s: Scalar, l: &Blocked, (k, n): (usize, usize), pad: usize, base: usize) {
+    /// paid once per stage; every read is then a vector), `at` more elements on.
+    pub(crate) fn stash_transposed(&mut self, v: &str, s: Scalar, l: &Blocked, (k, n): (usize, usize), pad: usize, base: usize, at: Option<&str>) {
         let (e, per, kp) = (s.mem(), l.per, k + pad);
         let b = self.layout_base(l);
-        let at = self.entry_value(&format!("bt.{l:?}.{n}.{kp}"), |_, r| {
+        let idx = self.entry_value(&format!("bt.{l:?}.{n}.{kp}"), |_, r| {
             vec![format!("{r}.k = udiv i32 {b}, {n}"), format!("{r}.c = urem i32 {b}, {n}"), format!("{r}.ck = mul i32 {r}.c, {kp}"), format!("{r} = add i32 {r}.ck, {r}.k")]
         });
-        let p = self.smem_at(base, e, &at);
+        let idx = match at {
+            Some(o) => self.assign(&format!("add i32 {idx}, {o}")),
+            None => idx,
+        };
+        let p = self.smem_at(base, e, &idx);
         let own = self.owner(l);
         let vty = format!("<{per} x {e}>");
         let mut stores = vec![];
@@ -135,13 +143,20 @@ impl Gx<'_> {
     }
 
     /// The MFMA steps over K: per step, one `ds_read_b64` per A block row and B block
-    /// column of the warp, then `rep_m * rep_n` MFMAs on per-block accumulator vectors.
-    pub(crate) fn mfma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, accs: &mut [String]) -> Result<(), LowerError> {
+    /// column of the warp, then `rep_m * rep_n` MFMAs on per-block accumulator vectors;
+    /// `slot` offsets both operands (a buffer's, in elements).
+    pub(crate) fn mfma_steps(&mut self, op: Op, l: &AccLayout, s: Scalar, k: usize, st: &Staging, slot: Option<&str>, accs: &mut [String]) -> Result<(), LowerError> {
         let AccLayout::Mfma { instr, .. } = *l else { unreachable!("mfma_steps takes MFMA layouts") };
         let (f, opty) = mfma_intrinsic(s, instr).ok_or_else(|| self.unsupported(op, &format!("no MFMA for {} operands", s.mlir())))?;
         let ((rm, rn), per) = (l.reps(), instr * instr / WAVE);
         let (kpa, kpb) = (k + st.pad_a, k + st.pad_b);
-        let (a0, b0) = self.mfma_bases(l, kpa, kpb);
+        // Swizzled rows: the bases are the rows' starts, each step's k offset a lane's own.
+        let swz = super::mfma_swizzle::swizzled(k);
+        let (a0, b0) = self.mfma_bases(l, kpa, kpb, !swz);
+        let (a0, b0) = match slot {
+            Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
+            None => (a0, b0),
+        };
         let e = s.llvm();
         let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(st.b_at, e, &b0));
         let vty = format!("<{per} x float>");
@@ -157,8 +172,9 @@ impl Gx<'_> {
             })
             .collect();
         for k0 in (0..k).step_by(mfma_k(instr)) {
-            let av: Vec<String> = (0..rm).map(|im| self.mfma_operand(&pa, e, im * instr * kpa + k0, opty)).collect();
-            let bv: Vec<String> = (0..rn).map(|jn| self.mfma_operand(&pb, e, jn * instr * kpb + k0, opty)).collect();
+            let (kc, kx) = if swz { (0, Some(self.swizzled_k(instr, k0))) } else { (k0, None) };
+            let av: Vec<String> = (0..rm).map(|im| self.mfma_operand(&pa, e, im * instr * kpa + kc, kx.as_deref(), opty)).collect();
+            let bv: Vec<String> = (0..rn).map(|jn| self.mfma_operand(&pb, e, jn * instr * kpb + kc, kx.as_deref(), opty)).collect();
             for im in 0..rm {
                 for jn in 0..rn {
                     let c = &blocks[im * rn + jn];
@@ -176,18 +192,23 @@ impl Gx<'_> {
     }
 
     /// A lane's 4 operand elements at element `off` from `p`, as the intrinsic's type.
-    fn mfma_operand(&mut self, p: &str, e: &str, off: usize, opty: &str) -> String {
+    fn mfma_operand(&mut self, p: &str, e: &str, off: usize, dynamic: Option<&str>, opty: &str) -> String {
         let q = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {p}, i32 {off}"));
+        let q = match dynamic {
+            Some(x) => self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {q}, i32 {x}")),
+            None => q,
+        };
         let x = self.assign(&format!("load <4 x {e}>, ptr addrspace(3) {q}, align 8"));
         if opty == format!("<4 x {e}>") { x } else { self.assign(&format!("bitcast <4 x {e}> {x} to {opty}")) }
     }
 
     /// This lane's element offsets into staged A (`[m][kpa]`) and B (`[n][kpb]`) of its warp's
-    /// first blocks: row (column) `l % S` of the warp's rows (columns), k `4 (l / S)`.
-    fn mfma_bases(&mut self, l: &AccLayout, kpa: usize, kpb: usize) -> (String, String) {
+    /// first blocks: row (column) `l % S` of the warp's rows (columns), k `4 (l / S)` when
+    /// `lane_k`.
+    fn mfma_bases(&mut self, l: &AccLayout, kpa: usize, kpb: usize, lane_k: bool) -> (String, String) {
         let AccLayout::Mfma { m, n, warps_m, warps_n, instr } = *l else { unreachable!("mfma_bases takes MFMA layouts") };
         let tid = self.tid();
-        let key = format!("mfma.{l:?}");
+        let key = format!("mfma.{l:?}.{lane_k}");
         let lane = self.entry_value(&format!("{key}.lane"), |_, r| {
             vec![
                 format!("{r}.w = udiv i32 {tid}, {WAVE}"),
@@ -205,7 +226,7 @@ impl Gx<'_> {
                     format!("{r}.r0 = mul i32 {lane}.{w}, {span}"),
                     format!("{r}.row = add i32 {r}.r0, {lane}.i"),
                     format!("{r}.rk = mul i32 {r}.row, {kp}"),
-                    format!("{r} = add i32 {r}.rk, {lane}.k"),
+                    format!("{r} = add i32 {r}.rk, {}", if lane_k { format!("{lane}.k") } else { "0".into() }),
                 ]
             })
         };

@@ -6,6 +6,7 @@
 //! conflicts.
 
 use super::*;
+use crate::lower::gpu::mfma_swizzle::{swizzle, swizzled};
 use crate::lower::gpu::sim_operands::{from_i, operands, stash, to_f32};
 
 /// `stash_transposed` per thread: element `(kk, c)` of row-major `vals` (`k x n`) written at
@@ -20,6 +21,27 @@ fn stash_t(vals: &[u16], (k, n): (usize, usize), kp: usize, l: &Blocked, out: &m
             assert_eq!(off, (e % n) * kp + e / n, "thread {t} slot {i} lands off its transposed place");
             assert!(e < k * n);
             out[at + off] = vals[e];
+        }
+    }
+}
+
+/// `stash_swizzled` per thread: row-major `vals` (`[rows][cols]`) written swizzled (rows of
+/// `k`; `transposed`: element `(x, y)` as row `y`, column `x`) from `at`, in the pieces the
+/// lowering stores, each of which must be contiguous there.
+fn stash_swz(vals: &[u16], (cols, k): (usize, usize), transposed: bool, l: &Blocked, out: &mut [u16], at: usize) {
+    let piece = if transposed { 1 } else { [4, 2, 1].into_iter().find(|p| l.per % p == 0).unwrap() };
+    let place = |e: usize| {
+        let (x, y) = (e / cols, e % cols);
+        if transposed { swizzle(y, x, k) } else { swizzle(x, y, k) }
+    };
+    for t in (0..l.threads).filter(|&t| l.owns(t)) {
+        let b = l.element(t, 0);
+        for j in 0..l.per / piece {
+            let e = b + j * piece;
+            for q in 0..piece {
+                assert_eq!(place(e + q), place(e) + q, "thread {t}: a store piece is not contiguous");
+                out[at + place(e) + q] = vals[e + q];
+            }
         }
     }
 }
@@ -50,19 +72,28 @@ fn simulate(m: usize, n: usize, k: usize, warps: usize, bf16: bool, seed: u64) -
     let (a, b) = operands(m, n, k, seed);
     let b_at = st.b_at / 2;
     let mut smem = vec![0u16; st.bytes / 2];
-    stash(&a.iter().map(|&v| from_i(v, bf16)).collect::<Vec<_>>(), k, st.pad_a, &al, &mut smem, 0);
-    stash_t(&b.iter().map(|&v| from_i(v, bf16)).collect::<Vec<_>>(), (k, n), kpb, &bl, &mut smem, b_at);
+    let (av16, bv16): (Vec<u16>, Vec<u16>) = (a.iter().map(|&v| from_i(v, bf16)).collect(), b.iter().map(|&v| from_i(v, bf16)).collect());
+    let swz = swizzled(k);
+    if swz {
+        assert_eq!((st.pad_a, st.pad_b), (0, 0), "swizzled rows are not padded");
+        stash_swz(&av16, (k, k), false, &al, &mut smem, 0);
+        stash_swz(&bv16, (n, k), true, &bl, &mut smem, b_at);
+    } else {
+        stash(&av16, k, st.pad_a, &al, &mut smem, 0);
+        stash_t(&bv16, (k, n), kpb, &bl, &mut smem, b_at);
+    }
+    // Where (row, k) of a staged operand with rows of `kp` lies.
+    let place = |row: usize, col: usize, kp: usize| if swz { swizzle(row, col, k) } else { row * kp + col };
     let ((rm, rn), per) = (l.reps(), s * s / WAVE);
     assert_eq!(l.slots(), rm * rn * per);
     let mut acc = vec![vec![0f32; l.slots()]; threads];
     for warp in 0..warps {
         let (wm, wn) = (warp / warps_n, warp % warps_n);
         // The per-lane bases of `mfma_bases`.
-        let base = |lane: usize, span: usize, w: usize, kp: usize| (w * span + lane % s) * kp + 4 * (lane / s);
         for k0 in (0..k).step_by(mfma_k(s)) {
             let regs = |g: usize, at: usize, span: usize, w: usize, kp: usize| {
-                let addr: [usize; WAVE] = std::array::from_fn(|lane| at + base(lane, span, w, kp) + g * s * kp + k0);
-                read64(&smem, &addr, kp > k)
+                let addr: [usize; WAVE] = std::array::from_fn(|lane| at + place(w * span + g * s + lane % s, k0 + 4 * (lane / s), kp));
+                read64(&smem, &addr, kp > k || swz)
             };
             let av: Vec<_> = (0..rm).map(|im| regs(im, 0, m / warps_m, wm, kpa)).collect();
             let bv: Vec<_> = (0..rn).map(|jn| regs(jn, b_at, n / warps_n, wn, kpb)).collect();
@@ -106,7 +137,7 @@ fn mfma_fragments_multiply_to_a_naive_gemm_for_every_library_tile() {
     for bf16 in [false, true] {
         for m in [16, 32, 64, 128] {
             for n in [16, 32, 64, 128, 256] {
-                for k in [16, 32, 64] {
+                for k in [16, 32, 64, 128] {
                     for warps in [1, 2, 4, 8] {
                         sizes.extend(simulate(m, n, k, warps, bf16, seed));
                         seed += 1;
@@ -115,7 +146,7 @@ fn mfma_fragments_multiply_to_a_naive_gemm_for_every_library_tile() {
             }
         }
     }
-    // Both instruction shapes were exercised.
+    // Both instruction shapes were exercised, padded (k 16, 32) and swizzled (k 64, 128).
     assert!(sizes.contains(&32) && sizes.contains(&16), "{sizes:?}");
 }
 

@@ -46,7 +46,7 @@ pub(crate) struct RingLoop {
 
 impl Gx<'_> {
     /// The `num_stages` constexpr (1 without one).
-    fn num_stages(&self, op: Op) -> Result<usize, LowerError> {
+    pub(crate) fn num_stages(&self, op: Op) -> Result<usize, LowerError> {
         let Some(v) = self.k.constexpr("num_stages") else { return Ok(1) };
         match v.trim().parse::<usize>() {
             Ok(n) if (1..=8).contains(&n) => Ok(n),
@@ -59,16 +59,8 @@ impl Gx<'_> {
     /// are staged loads, and every other op is address arithmetic that uses no scratch.
     fn ring_plan(&self, for_op: Op) -> Result<Option<(Op, usize)>, LowerError> {
         let stages = self.num_stages(for_op)?;
-        let d = self.k.op(for_op);
-        if stages < 2 || d.operands.len() != 4 {
-            return Ok(None);
-        }
-        let body = self.k.block(d.regions[0]);
-        let Some((&y, ops)) = body.ops.split_last() else { return Ok(None) };
-        let dots: Vec<Op> = ops.iter().copied().filter(|&o| self.k.op(o).kind == OpKind::Dot).collect();
-        let [dot] = dots[..] else { return Ok(None) };
-        let dd = self.k.op(dot);
-        if dd.operands[2] != body.args[1] || self.k.op(y).operands != [dd.results[0]] || self.staged_operands(dot) != [true, true] {
+        let Some((dot, ops)) = self.k_loop_dot(for_op).filter(|_| stages >= 2) else { return Ok(None) };
+        if self.staged_operands(dot) != [true, true] {
             return Ok(None);
         }
         let staged = |o: Op| self.staged_load(o).is_some_and(|(x, _)| x == dot);
@@ -76,9 +68,21 @@ impl Gx<'_> {
         Ok(plain.then_some((dot, stages)))
     }
 
+    /// The one dot of `for_op`'s body and the body's other ops (its yield excluded), when the
+    /// loop carries one value, the dot's accumulator, and yields the dot's result.
+    pub(crate) fn k_loop_dot(&self, for_op: Op) -> Option<(Op, &[Op])> {
+        let d = self.k.op(for_op);
+        let body = self.k.block(d.regions[0]);
+        let (&y, ops) = body.ops.split_last().filter(|_| d.operands.len() == 4)?;
+        let dots: Vec<Op> = ops.iter().copied().filter(|&o| self.k.op(o).kind == OpKind::Dot).collect();
+        let [dot] = dots[..] else { return None };
+        let dd = self.k.op(dot);
+        (dd.operands[2] == body.args[1] && self.k.op(y).operands == [dd.results[0]]).then_some((dot, ops))
+    }
+
     /// Whether `op` computes addresses or masks without scratch memory or a trap (no
     /// division: the ring's extra iterations evaluate it past the loop's end).
-    fn address_arith(&self, op: Op) -> bool {
+    pub(crate) fn address_arith(&self, op: Op) -> bool {
         let d = self.k.op(op);
         match &d.kind {
             OpKind::Binary(b) => !matches!(b, BinOp::Div | BinOp::Rem),
