@@ -52,10 +52,17 @@ impl Toolchain {
         found(self.dir.join("bin/ptxas"), "ptxas", "WEFT_TOOLS_DIR")
     }
 
-    /// NVSHMEM's device library as LLVM bitcode for `sm_<arch>` (80, 90 or 100).
+    /// NVSHMEM's device library as LLVM bitcode for `sm_<arch>` (80, 90 or 100): the per-arch
+    /// file of the CUDA 12 packages, else the single `libnvshmem_device.bc` the CUDA 13 packages
+    /// ship for every arch (seen with nvidia-nvshmem-cu13 3.4.5 on an H200 machine).
     pub fn nvshmem_bitcode(&self, arch: u32) -> Result<PathBuf, ToolError> {
+        let lib = self.dir.join("nvshmem/lib");
         let name = format!("libnvshmem_device_sm_{arch}.bc");
-        found(self.dir.join("nvshmem/lib").join(&name), &name, "WEFT_TOOLS_DIR")
+        let single = lib.join("libnvshmem_device.bc");
+        if !lib.join(&name).is_file() && single.is_file() {
+            return Ok(single);
+        }
+        found(lib.join(&name), &name, "WEFT_TOOLS_DIR")
     }
 
     /// NVSHMEM's headers (`nvshmem.h`), for the host FFI.
@@ -109,6 +116,19 @@ mod tests {
         for arch in [80, 90, 100] {
             assert!(t.nvshmem_bitcode(arch).unwrap().ends_with(format!("libnvshmem_device_sm_{arch}.bc")));
         }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn one_bitcode_for_every_arch_is_used_when_no_per_arch_file_is_there() {
+        let d = scratch("single");
+        std::fs::create_dir_all(d.join("nvshmem/lib")).unwrap();
+        std::fs::write(d.join("nvshmem/lib/libnvshmem_device.bc"), "").unwrap();
+        std::fs::write(d.join("nvshmem/lib/libnvshmem_device_sm_90.bc"), "").unwrap();
+        let t = Toolchain::at(&d);
+        // The per-arch file wins where it exists; the single one serves the rest.
+        assert_eq!(t.nvshmem_bitcode(90).unwrap(), d.join("nvshmem/lib/libnvshmem_device_sm_90.bc"));
+        assert_eq!(t.nvshmem_bitcode(80).unwrap(), d.join("nvshmem/lib/libnvshmem_device.bc"));
         let _ = std::fs::remove_dir_all(&d);
     }
 
