@@ -131,15 +131,7 @@ impl Gx<'_> {
             let q = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {p}, i32 {off}"));
             stores.push(format!("store {e} {x}, ptr addrspace(3) {q}"));
         }
-        match own {
-            Some(own) => {
-                self.only_where(&own, |g| {
-                    stores.iter().for_each(|st| g.line(st));
-                    vec![]
-                }, "0");
-            }
-            None => stores.iter().for_each(|st| self.line(st)),
-        }
+        self.lines_where(own.as_deref(), &stores);
     }
 
     /// The MFMA steps over K: per step, one `ds_read_b64` per A block row and B block

@@ -60,15 +60,7 @@ impl Gx<'_> {
                 stores.push(format!("store <{piece} x {e}> {part}, ptr addrspace(3) {p}, align {}", piece * s.bytes()));
             }
         }
-        match own {
-            Some(own) => {
-                self.only_where(&own, |g| {
-                    stores.iter().for_each(|st| g.line(st));
-                    vec![]
-                }, "0");
-            }
-            None => stores.iter().for_each(|st| self.line(st)),
-        }
+        self.lines_where(own.as_deref(), &stores);
     }
 
     /// The swizzled element offset, within its row, of this lane's 4 k at step `k0` (the same

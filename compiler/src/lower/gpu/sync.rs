@@ -86,6 +86,20 @@ impl Gx<'_> {
         }
     }
 
+    /// Emits `lines` in the threads where `cond` holds (every thread when there is none): a
+    /// replicated layout's stores, made by the one owner of each element.
+    pub(crate) fn lines_where(&mut self, cond: Option<&str>, lines: &[String]) {
+        match cond {
+            Some(cond) => {
+                self.only_where(cond, |g| {
+                    lines.iter().for_each(|l| g.line(l));
+                    vec![]
+                }, "0");
+            }
+            None => lines.iter().for_each(|l| self.line(l)),
+        }
+    }
+
     /// Runs `body` in the threads where `cond` holds, then joins. Returns, for each value
     /// `body` produced (with its LLVM type), a phi that is `default` in the other threads.
     pub(crate) fn only_where(&mut self, cond: &str, body: impl FnOnce(&mut Self) -> Vec<(String, String)>, default: &str) -> Vec<String> {
