@@ -51,6 +51,19 @@ fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_the_tensor_core_path() {
     run_cases("sm_80", &mut Lcg(0x5eed_13), &[], &cases);
 }
 
+/// The `cp.async` ring at every depth (1 waits in the step; 2 to 4 keep `S - 1` steps of copies
+/// in flight, each thread's chunks spread so a warp copies contiguous rows) on the mma.sync
+/// and wgmma paths, at sizes divisible by 16 and ragged against the tile.
+#[test]
+fn ring_gemm_at_every_num_stages_matches_a_naive_gemm() {
+    for (arch, seed) in [("sm_80", 0x5eed_80), ("sm_90a", 0x5eed_90)] {
+        let mut r = Lcg(seed);
+        for stages in 1..=4 {
+            run_cases(arch, &mut r, &[("num_stages", stages)], &[("gemm", 1, DType::BF16, true)]);
+        }
+    }
+}
+
 /// AMD matrix cores: gemm's 64x64 tiles take the 32x32x8 MFMA, gemm_rs's 32x32 tiles the
 /// 16x16x16 one, B staged transposed in LDS with padded rows (the library's GPU BLOCK_K is 32;
 /// `gpu_amd_mfma` runs the swizzled BLOCK_K 64); at the default `num_stages` the K loop prefetches the next step's tiles into registers over

@@ -11,6 +11,7 @@
 
 use super::acc_layout::AccLayout;
 use super::emit::{num_elem, Gx, LlvmScalar};
+use super::layout::Blocked;
 use crate::ir::{ConstVal, Op, OpKind, Value};
 use crate::lower::LowerError;
 
@@ -86,15 +87,25 @@ impl Gx<'_> {
             self.barrier();
         }
         let per = l.per;
-        let plan = self.vector_plan(p, mask.then(|| d.operands[1]), per).ok_or_else(|| self.malformed(load, "a staged load has no vector plan"))?;
-        let pn = self.name(p);
-        let ptrs = self.chunk_ptrs(&pn, &plan);
-        let ons = match mask {
-            true => {
+        let m = mask.then(|| d.operands[1]);
+        let plan = self.vector_plan(p, m, per).ok_or_else(|| self.malformed(load, "a staged load has no vector plan"))?;
+        // Which chunks this thread copies: `(layout, stride)` place its chunk `j` at slot
+        // `j * stride` of `layout`, with its pointer and mask from `src` / `on` below.
+        let spread = self.spread_chunks(p, m, &l, cols, plan.w);
+        let (cl, stride) = spread.map_or((l, plan.w), |c| (c, c.threads * c.per));
+        let ptrs = match spread {
+            Some(_) => vec![],
+            None => {
+                let pn = self.name(p);
+                self.chunk_ptrs(&pn, &plan)
+            }
+        };
+        let ons = match (mask, spread) {
+            (true, None) => {
                 let mn = self.name(d.operands[1]);
                 Some(self.chunk_masks(load, d.operands[1], &mn, per, plan.w)?)
             }
-            false => None,
+            _ => None,
         };
         let e = s.mem();
         // The slot's (or the buffer's) first element; chunks are placed from it, so the
@@ -104,24 +115,33 @@ impl Gx<'_> {
             Some(r) => self.smem_at(base, e, &r.write),
             None => self.smem_at(base, e, "0"),
         };
-        let idx = self.padded_index(&l, cols, pad);
+        let idx = self.padded_index(&cl, cols, pad);
         let dst0 = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {slot}, i32 {idx}"));
         self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
         let swizzled = self.wgmma_plan(dot).map(|t| if which == 0 { t.0 } else { t.1 });
-        for (j, src) in ptrs.iter().enumerate() {
-            let first = j * plan.w;
+        for j in 0..per / plan.w {
+            let first = j * stride;
+            let (src, chunk_on) = match spread {
+                Some(c) => {
+                    let q = self.remat_at(p, &c, first).ok_or_else(|| self.malformed(load, "a spread chunk's pointer"))?;
+                    let on = m.map(|m| self.remat_at(m, &c, first).ok_or_else(|| self.malformed(load, "a spread chunk's mask"))).transpose()?;
+                    (self.assign(&format!("addrspacecast ptr {q} to ptr addrspace(1)")), on)
+                }
+                None => (ptrs[j].clone(), ons.as_ref().map(|o| o[j].clone())),
+            };
             let dst = match swizzled {
                 // `wgmma` staging: each chunk's place, XOR included, is computed once at entry.
                 Some(tile) => {
-                    let at = self.swizzled_chunk(&l, tile, first);
+                    let at = self.swizzled_chunk(&cl, tile, first);
                     self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {slot}, i32 {at}"))
                 }
-                // A thread's chunks lie in one row or fill whole rows (`row_pad`).
+                // A thread's chunks lie in one row, fill whole rows (`row_pad`) or (spread)
+                // start rows.
                 None => self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {dst0}, i32 {}", first + (first / cols) * pad)),
             };
-            let on = match (&ons, &ring) {
-                (Some(ons), Some(r)) => Some(self.assign(&format!("and i1 {}, {}", ons[j], r.live))),
-                (Some(ons), None) => Some(ons[j].clone()),
+            let on = match (chunk_on, &ring) {
+                (Some(on), Some(r)) => Some(self.assign(&format!("and i1 {on}, {}", r.live))),
+                (Some(on), None) => Some(on),
                 (None, Some(r)) => Some(r.live.clone()),
                 (None, None) => None,
             };
@@ -136,6 +156,20 @@ impl Gx<'_> {
         // Only the dot reads the result, from shared memory.
         self.bind(r, "poison".into());
         Ok(())
+    }
+
+    /// The layout whose slot `j * threads * w` is chunk `j` of this thread when the copies
+    /// of a `[rows][cols]` tile can be spread across the CTA (`None`: each thread copies the
+    /// chunks of its own `l.per` elements). Spread, the 32 lanes of a warp copy 32 consecutive
+    /// 16-byte chunks, 512 contiguous bytes per `cp.async`; a thread's own elements lie in one
+    /// row, so each `cp.async` of a warp would touch 16 rows and every 32-byte sector would be
+    /// fetched by two of them. Needs the pointer and mask to be index expressions (each chunk's
+    /// is recomputed at its coordinates) and whole rows per round of chunks.
+    fn spread_chunks(&self, p: Value, mask: Option<Value>, l: &Blocked, cols: usize, w: usize) -> Option<Blocked> {
+        let round = l.threads * w;
+        let two_d = self.ty(p).shape().len() == 2;
+        let exprs = self.rematerializable(p, 0) && mask.is_none_or(|m| self.rematerializable(m, 0));
+        (two_d && exprs && l.per > w && round % cols == 0).then_some(Blocked { numel: round, threads: l.threads, per: w })
     }
 
     /// The ops strictly between `a` and `b` when both are in one block, `a` first.

@@ -6,6 +6,7 @@
 //! The recomputation is loop invariant where its source was, so LLVM hoists it.
 
 use super::emit::{elem_ty, literal, num_elem, Gx, LlvmScalar};
+use super::layout::Blocked;
 use crate::ir::{CastKind, Elem, Op, OpKind, Scalar, Value};
 use std::collections::HashMap;
 
@@ -62,18 +63,31 @@ impl Gx<'_> {
             return Ok(None);
         }
         let l = self.layout_of(op, t)?;
-        if l.replicated() || !self.rematerializable(v, 0) {
-            return Ok(None);
+        Ok(if l.replicated() { None } else { self.remat_at(v, &l, slot) })
+    }
+
+    /// Element `slot` of tile `v` under layout `l` (not replicated; `l` need not be `v`'s own:
+    /// a `cp.async` copy reads chunks other threads hold) as a scalar, recomputed from its
+    /// coordinates when `v` is an index expression (`None` otherwise).
+    pub(crate) fn remat_at(&mut self, v: Value, l: &Blocked, slot: usize) -> Option<String> {
+        let t = self.ty(v);
+        if let Some(u) = self.uniform.get(&v) {
+            return Some(u.clone());
+        }
+        if !t.is_tensor() || !self.rematerializable(v, 0) {
+            return None;
         }
         let shape = t.shape().to_vec();
-        let base = self.layout_base(&l);
-        let pow2 = l.per.is_power_of_two() && shape.iter().all(|n| n.is_power_of_two());
+        let base = self.layout_base(l);
+        // `base` is a multiple of `per` below `threads * per`: its bits and the slot's are
+        // disjoint when the slot is below `per` or a multiple of `threads * per`.
+        let disjoint = slot < l.per || (l.threads.is_power_of_two() && slot % (l.threads * l.per) == 0);
+        let pow2 = disjoint && l.per.is_power_of_two() && shape.iter().all(|n| n.is_power_of_two());
         let mut coords = vec![];
         let mut stride = 1;
         for &n in shape.iter().rev() {
             let c = if pow2 {
-                // `base` is a multiple of `per` and `slot < per`: their bits are disjoint, so
-                // each coordinate is the base's ORed with the slot's (a constant).
+                // Disjoint bits: each coordinate is the base's ORed with the slot's (a constant).
                 let q = self.assign(&format!("udiv i32 {base}, {stride}"));
                 let c = self.assign(&format!("urem i32 {q}, {n}"));
                 match (slot / stride) % n {
@@ -92,7 +106,7 @@ impl Gx<'_> {
         let mut st = Remat { per: 1, done: HashMap::new(), ops: 0 };
         let x = self.remat(v, &coords, &mut st);
         let elem = elem_ty(t.elem().unwrap_or(Elem::Num(Scalar::I64)));
-        Ok(Some(self.extract(&x, &format!("<1 x {elem}>"), 0)))
+        Some(self.extract(&x, &format!("<1 x {elem}>"), 0))
     }
 
     /// The mask of each 16-byte (or narrower) chunk `j` of an access under mask tile `m`
