@@ -21,8 +21,9 @@ const CP_ASYNC: &str = "llvm.nvvm.cp.async.cg.shared.global.16.s";
 /// A masked `cp.async` (inline PTX: shared address, global address, `ignore-src` predicate),
 /// zero-filling its 16 bytes where the predicate is set. The predicate form keeps chunk
 /// masks predicates: through the intrinsic's source size they became selects of 16 or 0,
-/// each compared with zero again by ptxas.
-pub const CP_ASYNC_MASKED: &str = "cp.async.cg.shared.global [$0], [$1], 16, $2;";
+/// each compared with zero again by ptxas. `L2::128B` (Triton's too) lets L2 fetch the whole
+/// 128-byte line a warp's copies cover on a miss, not one 32-byte sector at a time.
+pub const CP_ASYNC_MASKED: &str = "cp.async.cg.shared.global.L2::128B [$0], [$1], 16, $2;";
 
 impl Gx<'_> {
     /// The dot that load `load` feeds through `cp.async`, and which operand (0 A, 1 B) it is.
