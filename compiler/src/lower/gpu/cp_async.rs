@@ -1,9 +1,11 @@
 //! `cp.async` staging of dot operands (sm_80+): a load whose only use is an mma dot's A or B
 //! copies its tile from global memory straight into the dot's padded scratch buffer (see
 //! [`super::ldmatrix::Staging`]), 16 bytes per `cp.async.cg.shared.global`, masked-off chunks
-//! zero-filled (`src-size` 0), instead of loading to registers and storing them again. The dot
-//! then commits the group, waits for it and meets the CTA at a barrier before `ldmatrix`
-//! (in a `num_stages` ring, see [`super::pipeline_ring`], the wait is for an older step).
+//! zero-filled (`src-size` 0), instead of loading to registers and storing them again. The
+//! copies are spread over the CTA (chunk `j` of thread `t` is chunk `j * threads + t` of the
+//! tile) so that each warp's `cp.async` covers contiguous rows. The dot then commits the
+//! group, waits for it and meets the CTA at a barrier before `ldmatrix` (in a `num_stages`
+//! ring, see [`super::pipeline_ring`], the wait is for an older step).
 //!
 //! Only where nothing can go wrong: the load's tile is 16-byte vectorised with proven
 //! alignment and per-chunk mask, its `other` (if any) is zero, and between the load and the
