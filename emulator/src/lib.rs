@@ -15,6 +15,7 @@ mod amd;
 mod bounds;
 mod cp_async;
 mod wgmma;
+mod wgmma_groups;
 mod cta;
 mod disk;
 mod entry;

@@ -106,8 +106,10 @@ impl Gx<'_> {
         }
         self.out.insert_str(phi_at, &phis);
         self.start(&exit);
-        if ring.is_some() {
+        let mut iters = iters;
+        if let Some(r) = &ring {
             self.ring_exit();
+            iters[0] = self.wgmma_drain(r.dot, &iters[0]);
         }
         self.pending.extend(stored);
         for (r, it) in d.results.iter().zip(iters) {
