@@ -14,6 +14,10 @@
 //! than `num_stages`, so no copy overwrites a slot a group in flight reads, and after the
 //! loop the last group is waited for ([`Gx::wgmma_drain`]). Each wait is an inline asm that
 //! takes and returns every accumulator register, so no use of them can be scheduled above it.
+//!
+//! The epilogue is not a TMA store: the accumulator leaves through scratch in chunks
+//! ([`super::acc_chunks`]) to the blocked layout and is stored with 16-byte `st.global`
+//! (8 per thread for a 128x128 bf16 tile), masked per chunk on ragged edges.
 
 use super::acc_layout::AccLayout;
 use super::emit::{num_elem, Gx};
