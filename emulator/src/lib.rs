@@ -19,6 +19,7 @@ mod wgmma_groups;
 mod cta;
 mod disk;
 mod entry;
+mod groups;
 mod ir;
 mod ir_build;
 mod ldmatrix;

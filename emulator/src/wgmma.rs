@@ -41,7 +41,7 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
         }
         // SAFETY: checked to lie in the CTA's shared memory just above.
         let bits = unsafe { ((base + at) as *const u16).read_unaligned() };
-        l.wgmma.read(at, bits);
+        l.wgmma.push((at as u32, bits));
         if f16 { half::f16::from_bits(bits).to_f32() } else { half::bf16::from_bits(bits).to_f32() }
     };
     // SAFETY: the retargeted code passes an `N / 2`-word buffer of its own frame.
