@@ -26,7 +26,7 @@ pub extern "C" fn wait(site: i32, n: i32) {
             // SAFETY: `mma_async` checked each offset lies in the CTA's shared memory.
             let now = unsafe { (smem.add(at as usize) as *const u16).read_unaligned() };
             if now != bits {
-                l.fault(site, &format!("shared byte {at}, read by a wgmma still in flight, was overwritten before the wgmma.wait_group that retires it"));
+                l.fault(site, &format!("shared-memory race: shared byte {at}, read by a wgmma still in flight, was overwritten before the wgmma.wait_group that retires it"));
             }
         }
     }

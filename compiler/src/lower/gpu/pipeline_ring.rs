@@ -12,8 +12,8 @@
 //! late zero-fill lands on the scratch the next op uses. Tiles whose slots do not fit the
 //! CTA's shared memory get fewer slots (none below 2). A `wgmma` dot keeps its group in
 //! flight into the next step, so its ring has `S + 1` slots: iteration `i` writes slot
-//! `i % (S + 1)` and reads slot `(i + 2) % (S + 1)`, and a slot is written two steps after
-//! its last read.
+//! `(i + S) % (S + 1)` and reads slot `(i + 1) % (S + 1)` (the slots read before any copy
+//! lands are again 1 to `S - 1`), and a slot is written two steps after its last read.
 
 use super::emit::{num_elem, Gx};
 use super::ldmatrix::Staging;
@@ -125,7 +125,7 @@ impl Gx<'_> {
         for j in 0..chunks.div_ceil(threads) {
             let c = self.assign(&format!("add i32 {tid}, {}", j * threads));
             let at = self.assign(&format!("mul i32 {c}, 16"));
-            let p = self.smem_at((1 + fly) * slot_bytes, "i8", &at);
+            let p = self.smem_at(slot_bytes, "i8", &at);
             let st = format!("store <4 x i32> zeroinitializer, ptr addrspace(3) {p}, align 16");
             if (j + 1) * threads <= chunks {
                 self.line(&st);
@@ -158,6 +158,12 @@ impl Gx<'_> {
         let live = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
         self.ring = Some(Ring { dot: rl.dot, stages, write, read, live });
         Ok(next)
+    }
+
+    /// The slot counter's value in the first iteration: 0, or `S` in a `wgmma` ring of
+    /// `S + 1` slots (so that it reads slot 1 first, as a plain ring does).
+    pub(crate) fn ring_first_slot(&self, rl: &RingLoop) -> usize {
+        self.wgmma_in_flight(rl.dot) * rl.stages
     }
 
     /// `(x + 1) % n` for `x < n`.
