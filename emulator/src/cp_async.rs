@@ -7,7 +7,7 @@
 use crate::cta::lane;
 
 /// One queued copy.
-struct Copy {
+pub struct Copy {
     dst: *mut u8,
     src: *const u8,
     /// Bytes read from `src`; the rest of the 16 are zero-filled.
@@ -15,11 +15,7 @@ struct Copy {
 }
 
 /// A thread's copies: not yet committed, and committed groups oldest first.
-#[derive(Default)]
-pub struct Pending {
-    open: Vec<Copy>,
-    groups: std::collections::VecDeque<Vec<Copy>>,
-}
+pub type Pending = crate::groups::Groups<Copy>;
 
 /// `cp.async.cg.shared.global.16` with `src_size` bytes read (0 to 16).
 pub extern "C" fn copy(site: i32, dst: *mut u8, src: *const u8, src_size: i32) {
@@ -33,21 +29,18 @@ pub extern "C" fn copy(site: i32, dst: *mut u8, src: *const u8, src_size: i32) {
     if size > 16 || (size > 0 && src as usize % 16 != 0) {
         l.fault(site, &format!("cp.async of {size} bytes from {src:p}: more than 16 or not 16-byte aligned"));
     }
-    l.copies.open.push(Copy { dst, src, size });
+    l.copies.push(Copy { dst, src, size });
 }
 
 /// `cp.async.commit_group`: the uncommitted copies become the newest group (maybe empty).
 pub extern "C" fn commit(_site: i32) {
-    let p = &mut lane().copies;
-    let g = std::mem::take(&mut p.open);
-    p.groups.push_back(g);
+    lane().copies.commit();
 }
 
 /// `cp.async.wait_group n`: completes every committed group but the newest `n`.
 pub extern "C" fn wait(site: i32, n: i32) {
     let l = lane();
-    while l.copies.groups.len() > n.max(0) as usize {
-        let g = l.copies.groups.pop_front().unwrap_or_default();
+    while let Some(g) = l.copies.retire(n) {
         for c in g {
             // SAFETY: `copy` checked the destination lies in the CTA's shared memory; the
             // source is the kernel's global address, valid as on the GPU.

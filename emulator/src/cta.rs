@@ -52,6 +52,8 @@ pub struct Lane {
     pub last_poll: Option<(usize, u64)>,
     /// Its `cp.async` copies not yet waited for.
     pub copies: crate::cp_async::Pending,
+    /// Its `wgmma` groups not yet retired.
+    pub wgmma: crate::wgmma_groups::InFlight,
     request: Option<Request>,
 }
 
@@ -212,7 +214,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
     });
     let cta_ptr: *mut Cta = &mut *cta;
     for t in 0..threads {
-        cta.lanes.push(Lane { tid: t as u32, cta: cta_ptr, yielder: std::ptr::null(), state: St::Run, last_poll: None, copies: Default::default(), request: None });
+        cta.lanes.push(Lane { tid: t as u32, cta: cta_ptr, yielder: std::ptr::null(), state: St::Run, last_poll: None, copies: Default::default(), wgmma: Default::default(), request: None });
     }
     let mut fibers: Vec<Option<Fiber>> = Vec::with_capacity(threads);
     for t in 0..threads {

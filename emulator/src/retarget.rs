@@ -219,8 +219,13 @@ impl Rw<'_> {
                 ir.rt(Slot::CpAsync, site, &[a[0], a[1], size]);
                 Ok(Some(None))
             }
-            // `wgmma` completes at issue here (see `wgmma`): nothing to fence or wait for.
-            "llvm.nvvm.fence.proxy.async.shared_cta" | "llvm.nvvm.wgmma.fence.sync.aligned" | "llvm.nvvm.wgmma.commit_group.sync.aligned" => Ok(Some(None)),
+            // `wgmma` computes at issue here (see `wgmma`): nothing to fence; its groups are
+            // tracked to check that their operands stay put until retired (`wgmma_groups`).
+            "llvm.nvvm.fence.proxy.async.shared_cta" | "llvm.nvvm.wgmma.fence.sync.aligned" => Ok(Some(None)),
+            "llvm.nvvm.wgmma.commit_group.sync.aligned" => {
+                ir.rt(Slot::WgmmaCommit, site, &[]);
+                Ok(Some(None))
+            }
             "llvm.nvvm.cp.async.commit.group" => {
                 ir.rt(Slot::CpAsyncCommit, site, &[]);
                 Ok(Some(None))
@@ -288,8 +293,10 @@ impl Rw<'_> {
             self.ir.erase(inst);
             return Ok(());
         }
-        if asm == "wgmma.wait_group.sync.aligned 0;" {
+        if let Some(n) = asm.strip_prefix("wgmma.wait_group.sync.aligned ").and_then(|r| r.strip_suffix(';')).and_then(|n| n.parse::<i64>().ok()) {
             // The registers pass through: the product was done at issue.
+            let n = self.ir.i32(n);
+            self.ir.rt(Slot::WgmmaWait, site, &[n]);
             let v = self.ir.pack(&args, self.ir.type_of(inst));
             self.ir.replace(inst, v);
             return Ok(());

@@ -226,6 +226,8 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::ImplicitArgs, crate::amd::implicit_args as *const () as usize);
     set(Slot::GlobalAccess, crate::bounds::global_access as *const () as usize);
     set(Slot::Wgmma, crate::wgmma::mma_async as *const () as usize);
+    set(Slot::WgmmaCommit, crate::wgmma_groups::commit as *const () as usize);
+    set(Slot::WgmmaWait, crate::wgmma_groups::wait as *const () as usize);
     set(Slot::Mfma, mfma as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t

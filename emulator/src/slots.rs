@@ -69,6 +69,10 @@ pub enum Slot {
     /// `(site, kind, desc_a, desc_b, io)`: `wgmma.mma_async` (see `wgmma::kind`); `io` holds
     /// the thread's accumulators, updated in place.
     Wgmma,
+    /// `(site)`: `wgmma.commit_group`.
+    WgmmaCommit,
+    /// `(site, n)`: `wgmma.wait_group n`.
+    WgmmaWait,
     /// `(site, kind, io)`: an AMD MFMA over the wavefront (see `mfma::kind`); `io` holds the
     /// lane's A and B words and its accumulators, updated in place.
     Mfma,
@@ -103,8 +107,8 @@ impl Slot {
             Slot::Mma | Slot::Mfma => (&[I32, Ptr], None),
             Slot::Ldmatrix => (&[I32, Ptr, Ptr], None),
             Slot::CpAsync => (&[Ptr, Ptr, I32], None),
-            Slot::CpAsyncCommit => (&[], None),
-            Slot::CpAsyncWait => (&[I32], None),
+            Slot::CpAsyncCommit | Slot::WgmmaCommit => (&[], None),
+            Slot::CpAsyncWait | Slot::WgmmaWait => (&[I32], None),
             Slot::PollLoad => (&[Ptr, I32], Some(I64)),
             Slot::OpaqueZero => (&[I64], Some(I64)),
             Slot::SmemBase | Slot::RankGlobals | Slot::Counter | Slot::ImplicitArgs => (&[], Some(Ptr)),

@@ -3,9 +3,10 @@
 //! "wgmma D fragment"), each the dot product of an A row and a B column read from the CTA's
 //! shared memory through the two matrix descriptors (start address, LBO, SBO, swizzle mode:
 //! the canonical layouts in `weft_compiler::lower::gpu::wgmma_desc`). The product is done at
-//! issue, so `commit_group` / `wait_group` and the proxy fences are no-ops here; what the
-//! emulator checks is that the operands are in shared memory, where the descriptors say, when
-//! the instruction issues (the copies waited for, the barrier met).
+//! issue, so the proxy fences are no-ops here; what the emulator checks is that the operands
+//! are in shared memory, where the descriptors say, when the instruction issues (the copies
+//! waited for, the barrier met), and that they stay there until the `wait_group` that retires
+//! it (`wgmma_groups`).
 
 use crate::cta::lane;
 use weft_compiler::lower::gpu::wgmma_desc::{canonical_address, d_fragment, decode, Major, WG_K};
@@ -40,6 +41,7 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
         }
         // SAFETY: checked to lie in the CTA's shared memory just above.
         let bits = unsafe { ((base + at) as *const u16).read_unaligned() };
+        l.wgmma.push((at as u32, bits));
         if f16 { half::f16::from_bits(bits).to_f32() } else { half::bf16::from_bits(bits).to_f32() }
     };
     // SAFETY: the retargeted code passes an `N / 2`-word buffer of its own frame.

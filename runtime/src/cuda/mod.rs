@@ -14,6 +14,7 @@ mod error;
 #[cfg_attr(not(weft_nvshmem), allow(dead_code))]
 mod nvshmem;
 pub mod preflight;
+pub mod tensor_map;
 #[cfg(weft_nvshmem)]
 mod transport;
 pub mod watchdog;

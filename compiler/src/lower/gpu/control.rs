@@ -98,7 +98,7 @@ impl Gx<'_> {
             phis.push_str(&format!("  {} = phi {t} [ {}, %{pre} ], [ {y}, %{latch} ]\n", iters[k], inits[k]));
         }
         if let (Some(r), Some(n)) = (&ring, next_slot) {
-            phis.push_str(&format!("  {} = phi i32 [ 0, %{pre} ], [ {n}, %{latch} ]\n", r.slot));
+            phis.push_str(&format!("  {} = phi i32 [ {}, %{pre} ], [ {n}, %{latch} ]\n", r.slot, self.ring_first_slot(r)));
         }
         if let (Some(p), Some(n)) = (&pf, next_parity) {
             let more = self.prefetch_phis(p, &n, &pre, &latch);
@@ -106,8 +106,10 @@ impl Gx<'_> {
         }
         self.out.insert_str(phi_at, &phis);
         self.start(&exit);
-        if ring.is_some() {
+        let mut iters = iters;
+        if let Some(r) = &ring {
             self.ring_exit();
+            iters[0] = self.wgmma_drain(r.dot, &iters[0]);
         }
         self.pending.extend(stored);
         for (r, it) in d.results.iter().zip(iters) {

@@ -40,6 +40,7 @@ pub mod target;
 #[cfg(test)]
 mod tests;
 mod tile;
+pub mod tma;
 mod vector_access;
 mod wgmma;
 pub mod wgmma_desc;

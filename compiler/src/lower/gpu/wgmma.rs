@@ -8,10 +8,16 @@
 //! Ordering: the copies are waited for and the CTA has met at a barrier before the dot (the
 //! ring's or the dot's own); `fence.proxy.async` then makes those generic-proxy writes
 //! visible to the async proxy `wgmma` reads through; `wgmma.fence` orders the accumulator's
-//! earlier register writes; after `commit_group` the dot waits for its own group (`wait_group
-//! 0`), so the slot it read is free when the next step's copies overwrite it. The wait is an
-//! inline asm that takes and returns every accumulator register, so no use of them can be
-//! scheduled above it. Loads of later steps (the ring) still overlap the tensor-core work.
+//! earlier register writes. Outside a ring the dot then waits for its own group (`wait_group
+//! 0`). In a `num_stages` ring it waits for the previous step's group only (`wait_group 1`),
+//! so the tensor core works on step k while step k+1 is issued; the ring has one slot more
+//! than `num_stages`, so no copy overwrites a slot a group in flight reads, and after the
+//! loop the last group is waited for ([`Gx::wgmma_drain`]). Each wait is an inline asm that
+//! takes and returns every accumulator register, so no use of them can be scheduled above it.
+//!
+//! The epilogue is not a TMA store: the accumulator leaves through scratch in chunks
+//! ([`super::acc_chunks`]) to the blocked layout and is stored with 16-byte `st.global`
+//! (8 per thread for a 128x128 bf16 tile), masked per chunk on ragged edges.
 
 use super::acc_layout::AccLayout;
 use super::emit::{num_elem, Gx};
@@ -131,10 +137,44 @@ impl Gx<'_> {
             }
         }
         self.intrinsic("llvm.nvvm.wgmma.commit_group.sync.aligned");
-        // Waits for this group; the registers pass through so nothing reads them earlier.
+        // In a ring the previous step's group is waited for and this one stays in flight
+        // (its slot is not written again before the next iteration's barrier, see
+        // `wgmma_in_flight`); alone, the dot waits for its own group.
+        self.wgmma_wait(usize::from(slot.is_some()), accs);
+    }
+
+    /// Groups a ring's `wgmma` dot keeps in flight across K steps: 1 (the ring then has one
+    /// slot more than `num_stages`, so the slot a step writes was read two steps ago, by a
+    /// group the previous step's `wait_group 1` retired); 0 for other dots.
+    pub(crate) fn wgmma_in_flight(&self, dot: Op) -> usize {
+        usize::from(self.wgmma_plan(dot).is_some())
+    }
+
+    /// After a ringed loop whose dot is `dot`: waits for the last `wgmma` group, passing the
+    /// loop's accumulator `acc` (`<n x float>`) through; returns the value to use after it.
+    pub(crate) fn wgmma_drain(&mut self, dot: Op, acc: &str) -> String {
+        if self.wgmma_in_flight(dot) == 0 {
+            return acc.to_string();
+        }
+        let n = self.accs.layout.get(&self.k.op(dot).results[0]).map_or(0, |l| l.slots());
+        let vty = format!("<{n} x float>");
+        let mut accs: Vec<String> = (0..n).map(|i| self.extract(acc, &vty, i)).collect();
+        self.wgmma_wait(0, &mut accs);
+        let mut v = "poison".to_string();
+        for (i, x) in accs.iter().enumerate() {
+            v = self.assign(&format!("insertelement {vty} {v}, float {x}, i64 {i}"));
+        }
+        v
+    }
+
+    /// `wgmma.wait_group n`, the accumulators passing through the asm so that nothing reads
+    /// them before it.
+    fn wgmma_wait(&mut self, n: usize, accs: &mut [String]) {
+        let c = accs.len();
+        let sty = format!("{{{}}}", vec!["float"; c].join(", "));
         let cons = format!("{},{}", vec!["=f"; c].join(","), (0..c).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
         let args: Vec<String> = accs.iter().map(|x| format!("float {x}")).collect();
-        let d = self.assign(&format!("call {sty} asm sideeffect \"wgmma.wait_group.sync.aligned 0;\", \"{cons}\"({})", args.join(", ")));
+        let d = self.assign(&format!("call {sty} asm sideeffect \"wgmma.wait_group.sync.aligned {n};\", \"{cons}\"({})", args.join(", ")));
         for (q, a) in accs.iter_mut().enumerate() {
             *a = self.assign(&format!("extractvalue {sty} {d}, {q}"));
         }
