@@ -178,7 +178,7 @@ fn polling_queues_shrink_gemm_rs_copy_engine_lead_with_the_ranks() {
 }
 
 #[test]
-fn other_methods_join_the_finalists_when_close() {
+fn other_methods_and_the_default_join_the_finalists() {
     let m = |us| Measured { us, runs: 4 };
     let ranked: Vec<(String, Measured)> = [
         ("ag_gemm_ce BLOCK_M=16", 10.0),
@@ -195,10 +195,14 @@ fn other_methods_join_the_finalists_when_close() {
     .collect();
     // The four fastest, then the other method's fastest (once); the third method is more than
     // twice as slow as the fastest, and the fifth copy-engine config is no other method.
-    assert_eq!(finalist_ids(&ranked), ["ag_gemm_ce BLOCK_M=16", "ag_gemm_ce BLOCK_M=32", "ag_gemm_ce BLOCK_M=64", "ag_gemm_ce BLOCK_N=64", "ag_gemm BLOCK_M=16"]);
+    let five = ["ag_gemm_ce BLOCK_M=16", "ag_gemm_ce BLOCK_M=32", "ag_gemm_ce BLOCK_M=64", "ag_gemm_ce BLOCK_N=64", "ag_gemm BLOCK_M=16"];
+    assert_eq!(finalist_ids(&ranked, "ag_gemm_ce BLOCK_M=32"), five);
     // Already among the four fastest: nothing is added.
-    assert_eq!(finalist_ids(&ranked[4..]).len(), 4);
-    assert!(finalist_ids(&[]).is_empty());
+    assert_eq!(finalist_ids(&ranked[4..], "ag_gemm BLOCK_M=16").len(), 4);
+    assert!(finalist_ids(&[], "ag_gemm BLOCK_M=16").is_empty());
+    // The default joins them whatever its first-pass time, once it was measured.
+    assert_eq!(finalist_ids(&ranked, "gemm_rs_ps BLOCK_M=16"), [&five[..], &["gemm_rs_ps BLOCK_M=16"]].concat());
+    assert_eq!(finalist_ids(&ranked, "ag_gemm BLOCK_M=64"), five);
 }
 
 #[test]

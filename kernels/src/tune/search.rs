@@ -130,7 +130,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
-    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, &model, progress)?;
+    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)?;
     let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -275,8 +275,11 @@ const TIE: f64 = 1.02;
 /// The finalists' ids from `ranked` (fastest first): the `FINALISTS` fastest, then the fastest
 /// of each method (algorithm) not among them, if within `OTHER_METHOD_WITHIN` of the fastest,
 /// up to `OTHER_METHODS` of them: which method wins (the copy engine against communication
-/// programs) is then decided by the interleaved rounds, not by one loop of each.
-pub(super) fn finalist_ids(ranked: &[(String, Measured)]) -> Vec<String> {
+/// programs) is then decided by the interleaved rounds, not by one loop of each. Then the
+/// `default` if it was measured: tuning must not pick something slower than no tuning, and one
+/// first-pass loop of the default caught by a burst of load (3.0 ms, where the bench's 20
+/// rounds at load 15 timed it at 0.56-1.1 ms) would otherwise leave it out.
+pub(super) fn finalist_ids(ranked: &[(String, Measured)], default: &str) -> Vec<String> {
     let method = |id: &str| id.split_whitespace().next().unwrap_or("").to_string();
     let mut ids: Vec<String> = ranked.iter().take(FINALISTS).map(|(id, _)| id.clone()).collect();
     let Some(fastest) = ranked.first().map(|(_, m)| m.us) else { return ids };
@@ -284,6 +287,9 @@ pub(super) fn finalist_ids(ranked: &[(String, Measured)]) -> Vec<String> {
         if ids.len() < FINALISTS + OTHER_METHODS && !ids.iter().any(|f| method(f) == method(id)) {
             ids.push(id.clone());
         }
+    }
+    if !ids.iter().any(|id| id == default) && ranked.iter().any(|(id, _)| id == default) {
+        ids.push(default.to_string());
     }
     ids
 }
@@ -299,10 +305,10 @@ fn retime_finalists(
     opts: &Options,
     agree: &mut Agreement,
     measured: &mut BTreeMap<String, Measured>,
-    model: &dyn Fn(&str) -> f64,
+    (default, model): (&str, &dyn Fn(&str) -> f64),
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<String>, TuneError> {
-    let finalists: Vec<Config> = finalist_ids(&rank(measured)).iter().filter_map(|id| Config::parse(id)).collect();
+    let finalists: Vec<Config> = finalist_ids(&rank(measured), default).iter().filter_map(|id| Config::parse(id)).collect();
     if finalists.len() < 2 {
         return Ok(vec![]);
     }
