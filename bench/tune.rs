@@ -19,7 +19,8 @@
 //! `WEFT_TUNE_BENCH=quick` keeps the first shape, topology and size;
 //! `WEFT_TUNE_BENCH_ROWS=a,b` keeps the rows whose `<problem> on <topology>` contains `a` or
 //! `b`; `WEFT_TUNE_BENCH_VERBOSE=1` prints every timing and the sweep's order beside the
-//! model's. Writes `target/weft-bench/tune.md`.
+//! model's. The load column is the 1-minute load average when the row's head-to-head ended.
+//! Writes `target/weft-bench/tune.md`.
 
 #[path = "support.rs"]
 #[allow(dead_code)]
@@ -28,6 +29,7 @@ mod support;
 use std::fmt::Write as _;
 use std::time::Instant;
 use support::load;
+use weft::kernels::tune::cost::MACHINE_FILE;
 use weft::kernels::tune::measure::{self, Runner, Schedule};
 use weft::kernels::tune::{self, agree::Agreement, space, Config, CacheDirs, Problem, Shape, TuneOptions};
 use weft::kernels::MatmulShape;
@@ -61,7 +63,7 @@ fn main() {
     let verbose = std::env::var("WEFT_TUNE_BENCH_VERBOSE").is_ok_and(|v| v == "1");
     let started = (Instant::now(), load());
     let mut table = String::from(
-        "| problem | ranks | default us | tuned us | best us | tuned/best | noise | tuned/default | tune s | measured / space | winner |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| problem | ranks | default us | tuned us | best us | tuned/best | noise | tuned/default | tune s | measured / space | load | winner |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let (mut speedups, mut worst_best, mut worst_row) = (vec![], f64::MAX, String::new());
     let (mut lookups, mut tune_times, mut fractions, mut met) = (vec![], vec![], vec![], 0);
@@ -79,7 +81,7 @@ fn main() {
         let dir = |kind: &str| {
             let d = scratch.join(format!("{kind}{i}"));
             std::fs::create_dir_all(&d).expect("scratch dir");
-            std::fs::copy(scratch.join("machine.json"), d.join("machine.json")).expect("machine.json");
+            std::fs::copy(scratch.join(MACHINE_FILE), d.join(MACHINE_FILE)).expect("machine constants");
             CacheDirs { per_rank: Some(vec![d; topo.world_size()]) }
         };
         let dirs = dir("tuned");
@@ -118,13 +120,14 @@ fn main() {
         let space = sweep.space - sweep.pruned.len();
         let fraction = tuned.measured_now as f64 / space as f64;
         let line = format!(
-            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | `{} |",
+            "| {} | {topo} | {default_us:.1} | {tuned_us:.1} | {best:.1} | {:.0}% | {:.0}% | {:.2}x | {tune_s:.1} | {} / {space} ({:.0}%) | {} | `{} |",
             problem.describe(),
             best / tuned_us * 100.0,
             noise * 100.0,
             default_us / tuned_us,
             tuned.measured_now,
             fraction * 100.0,
+            load(),
             if *best_config != tuned.winner { format!("{}` (best: `{}`)", tuned.winner.id(), best_config.id()) } else { format!("{}`", tuned.winner.id()) }
         );
         eprintln!("{line}");

@@ -122,9 +122,9 @@ pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Entry, String>)> {
         .collect()
 }
 
-/// Files that are not entries: the machine constants and the selection tables.
+/// Files that are not entries: the machine constants (every version's) and the selection tables.
 fn is_aux(p: &Path) -> bool {
-    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == "machine.json" || n.starts_with("selection-"))
+    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("machine") || n.starts_with("selection-"))
 }
 
 /// Removes every file of `dir`; returns how many.

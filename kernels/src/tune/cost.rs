@@ -1,7 +1,7 @@
 //! The analytic cost model that ranks a space before anything is compiled: roofline compute
 //! (padded tile work over the machine's flop rate), bytes over the link bandwidth, and a
 //! latency per message or synchronisation step. The machine constants are measured once and
-//! cached next to the tuning results (`machine.json`).
+//! cached next to the tuning results ([`MACHINE_FILE`]).
 
 use super::space::Config;
 use super::{Problem, Shape};
@@ -11,10 +11,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use weft_runtime::Topology;
 
+/// The machine constants' file in a tuning directory. Its version changes when a constant's
+/// measurement changes meaning (v2: the flop rate of vector code, not of libm's `fmaf`, and
+/// the polling thread's share of a core), so
+/// constants measured the old way are measured again instead of read.
+pub const MACHINE_FILE: &str = "machine-v2.json";
+
 /// What the model knows about the machine.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Machine {
-    /// Floating-point operations per second of one core (multiply-add loop, f32).
+    /// Floating-point operations per second of one core (vectorized f32 multiply-add loop).
     pub flops_per_core: f64,
     /// Bytes per second of a large copy (the `local` transport's "link").
     pub copy_bytes_per_s: f64,
@@ -26,14 +32,17 @@ pub struct Machine {
     pub signal_s: f64,
     /// Seconds to start and join one launch's workers.
     pub launch_s: f64,
+    /// Fraction of a core a thread polling every [`CE_POLL_S`] takes (its wake-ups' CPU time
+    /// over the wall time), as a waiting copy-engine queue does on `local`.
+    pub poll_share: f64,
     /// Cores.
     pub cores: usize,
 }
 
 impl Machine {
-    /// The constants cached in `dir/machine.json`, measured (and cached) if absent or unreadable.
+    /// The constants cached in `dir/`[`MACHINE_FILE`], measured (and cached) if absent or unreadable.
     pub fn cached(dir: &Path) -> Machine {
-        let path = dir.join("machine.json");
+        let path = dir.join(MACHINE_FILE);
         if let Some(m) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str::<Machine>(&t).ok()).filter(|m| m.cache_copy_bytes_per_s > 0.0) {
             return m;
         }
@@ -53,25 +62,35 @@ impl Machine {
             cache_copy_bytes_per_s: copy_rate(256 << 10, 256),
             signal_s: signal_latency(),
             launch_s: launch_latency(cores),
+            poll_share: poll_share(),
             cores,
         }
     }
 }
 
+/// Flops per second of one core running vector code: 32 independent multiply-add chains, which
+/// the compiler vectorizes as the JIT vectorizes a tile's inner loop, fastest of five batches.
+/// Not `f32::mul_add`: without the FMA target feature that is a call to libm's `fmaf`, which
+/// measured 2e8 flop/s where these loops (and the GEMM tiles) run at 1e10 and more, and made
+/// every communication term of a GEMM vanish beside its compute.
 fn flop_rate() -> f64 {
-    let mut acc = [0f32; 16];
     let x: Vec<f32> = (0..4096).map(|i| (i % 7) as f32 * 1e-3).collect();
-    let t = Instant::now();
-    let reps = 2000;
-    for _ in 0..reps {
-        for c in x.chunks_exact(16) {
-            for (a, v) in acc.iter_mut().zip(c) {
-                *a = a.mul_add(0.999, *v);
+    let reps = 500;
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let mut acc = [0f32; 32];
+        let t = Instant::now();
+        for _ in 0..reps {
+            for c in x.chunks_exact(32) {
+                for (a, v) in acc.iter_mut().zip(c) {
+                    *a = *a * 0.999 + *v;
+                }
             }
+            std::hint::black_box(&mut acc);
         }
+        best = best.min(t.elapsed().as_secs_f64());
     }
-    std::hint::black_box(acc);
-    (2 * reps * x.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9)
+    (2 * reps * x.len()) as f64 / best.max(1e-9)
 }
 
 /// Bytes per second copying `bytes` between the same two buffers `reps` times, the fastest of
@@ -126,6 +145,31 @@ fn launch_latency(cores: usize) -> f64 {
         std::thread::scope(|s| (0..cores).for_each(|_| drop(s.spawn(|| std::hint::black_box(0)))));
     }
     t.elapsed().as_secs_f64() / 20.0
+}
+
+/// The CPU time of the calling thread, in seconds.
+fn thread_cpu_s() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant Linux provides.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    if ok { ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9 } else { 0.0 }
+}
+
+/// A thread sleeping [`CE_POLL_S`] between polls, as a waiting copy-engine queue does: the
+/// CPU time of its wake-ups over the wall time they span.
+fn poll_share() -> f64 {
+    let share = std::thread::scope(|s| {
+        s.spawn(|| {
+            let (cpu, t) = (thread_cpu_s(), Instant::now());
+            for _ in 0..100 {
+                std::thread::sleep(std::time::Duration::from_secs_f64(CE_POLL_S));
+            }
+            (thread_cpu_s() - cpu) / t.elapsed().as_secs_f64().max(1e-9)
+        })
+        .join()
+        .unwrap_or(0.0)
+    });
+    share.clamp(0.0, 1.0)
 }
 
 /// Protocol bandwidth factor and synchronisations per step on the `local` transport, where
@@ -252,11 +296,12 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 _ => (0.0, 0.0),
             };
             match c.algorithm.as_str() {
-                // The copy engine (one transfer thread per rank on `local`) moves the data
-                // beside the tiles: no program is given up, one copier per rank.
+                // The copy engine: no program is given up, but its transfer threads share the
+                // cores the workers already fill (see `copy_engine_charge`); only the waits
+                // for its signals overlap the tiles.
                 "ag_gemm_ce" | "gemm_rs_ce" => {
-                    let comm_t = comm_bytes * inter / bw + messages * lat;
-                    compute * (1.0 + 1.0 / (cores / w).max(1.0)).min(1.5) + 0.1 * comm_t.min(compute) + (comm_t - compute).max(0.0) + m.launch_s
+                    let waits = messages * lat;
+                    copy_engine_charge(c, compute, comm_bytes * inter / bw, w, m) + 0.1 * waits.min(compute) + (waits - compute).max(0.0) + m.launch_s
                 }
                 // The producer stores its partials to the owners as it goes, then every rank
                 // waits at a barrier and reduces: the reduction does not overlap the tiles.
@@ -270,6 +315,27 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             }
         }
     }
+}
+
+/// Seconds between a waiting copy-engine thread's polls on `local` (its 20 us sleep, see the
+/// runtime's `copy_engine::local::wait`).
+pub const CE_POLL_S: f64 = 20e-6;
+
+/// Seconds of the tiles (`compute`) and the copy engine's transfers (`copy`: its bytes over
+/// the world's copy rate) together on `local`, where the engine is one transfer thread per
+/// rank beside workers that fill every core, so nothing it does hides behind the tiles:
+/// - its `w` threads are started with every launch (`launch_s` starts `cores` threads);
+/// - its copies take the workers' cores: their time adds to the tiles';
+/// - a queue that waits for the kernel's progress (GEMM-RS scatters each partial tile once it
+///   is staged) polls through the whole compute, each taking `poll_share` of a core: the
+///   workers keep the rest.
+pub(super) fn copy_engine_charge(c: &Config, compute: f64, copy: f64, w: f64, m: &Machine) -> f64 {
+    let cores = m.cores.max(1) as f64;
+    let start = m.launch_s * w / cores;
+    let polling = c.algorithm == "gemm_rs_ce";
+    // Cores taken by the polls, at most all but one (the tiles still run, one poll at a time).
+    let taken = if polling { (w * m.poll_share).min(cores - 1.0).max(0.0) } else { 0.0 };
+    compute * cores / (cores - taken).max(1.0) + copy + start
 }
 
 /// Bytes each rank reads and writes, and synchronisation steps, of an MSCCL algorithm by its

@@ -1,19 +1,21 @@
 //! Tests of the cost model's ordering where the tune bench found it wrong (tile padding of
 //! the segmented collectives, multimem's second barrier, MSCCL protocols on CPU threads, wide
-//! CPU tiles, wide collective tiles in the caches, the MSCCL executor's staging), of the
-//! local search's neighbours, of the quantile used for head-to-head timing, and of the finalists' order.
+//! CPU tiles, wide collective tiles in the caches, the MSCCL executor's staging, the copy
+//! engine's threads on the workers' cores), of the local search's neighbours, of the quantile
+//! used for head-to-head timing, of the finalists (their order, other methods among them) and
+//! of the machine constants' file version.
 
 use super::cache::Measured;
-use super::cost::{predict, Machine};
+use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
 use super::measure::low_quartile;
-use super::search::{neighbours, ordered};
+use super::search::{finalist_ids, neighbours, ordered};
 use super::space::Config;
 use super::{Problem, Shape};
 use crate::MatmulShape;
 use weft_runtime::{DType, Topology};
 
 /// Constants of the order the 2-core machine measures (fixed, so the test does not time).
-const MACHINE: Machine = Machine { flops_per_core: 3e8, copy_bytes_per_s: 1.5e9, cache_copy_bytes_per_s: 6e9, signal_s: 5e-6, launch_s: 3e-4, cores: 2 };
+const MACHINE: Machine = Machine { flops_per_core: 2e10, copy_bytes_per_s: 1.5e9, cache_copy_bytes_per_s: 6e9, signal_s: 5e-6, launch_s: 3e-4, poll_share: 0.1, cores: 2 };
 const ONE_BY_FOUR: Topology = Topology { nodes: 1, local_size: 4 };
 
 fn cfg(id: &str) -> Config {
@@ -127,4 +129,95 @@ fn the_method_is_one_of_the_neighbours_dimensions() {
     // Another block of the same method, or the same block under another method; never a
     // config that shares no parameter (the MSCCL ring) or differs in two.
     assert_eq!(ids, ["allreduce_multimem BLOCK=1024", "allreduce_two_shot BLOCK=256"]);
+}
+
+fn gemm(op: &str, m: usize, n: usize, k: usize) -> Problem {
+    Problem { op: op.into(), shape: Shape::Matmul(MatmulShape { m, n, k }), dtype: DType::BF16 }
+}
+
+#[test]
+fn the_copy_engine_pays_for_its_threads_and_copies() {
+    let cores = MACHINE.cores as f64;
+    for w in [2.0, 4.0, 8.0] {
+        let (compute, copy) = (1e-3, 2e-4);
+        // The copies take the workers' cores: all of their time adds, none hides.
+        let push = cfg("ag_gemm_ce BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 CE_PULL=0 SWIZZLE=0");
+        let with = copy_engine_charge(&push, compute, copy, w, &MACHINE);
+        let without = copy_engine_charge(&push, compute, 0.0, w, &MACHINE);
+        assert!((with - without - copy).abs() < 1e-12, "{w}: {with} - {without}");
+        // Starting one transfer thread per rank: w/cores of a launch's thread starts.
+        assert!((without - compute - MACHINE.launch_s * w / cores).abs() < 1e-12, "{w}: {without}");
+        // GEMM-RS's queues poll through the compute: each takes poll_share of a core, at most
+        // all cores but one (0.2, 0.4 and 0.8 of the 2 cores here).
+        let scatter = cfg("gemm_rs_ce BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1");
+        let taken = (w * MACHINE.poll_share).min(cores - 1.0);
+        let polled = copy_engine_charge(&scatter, compute, 0.0, w, &MACHINE);
+        assert!((polled - compute * cores / (cores - taken) - MACHINE.launch_s * w / cores).abs() < 1e-12, "{w}: {polled}");
+    }
+}
+
+#[test]
+fn polling_queues_shrink_gemm_rs_copy_engine_lead_with_the_ranks() {
+    // The same tiles: the programs give up half the cores to their communication programs
+    // (one per rank beside one compute program); the copy engine's scatter queues poll, 0.1 of
+    // a core each here, so the tiles keep 1.8, 1.6 and 1.2 of the 2 cores at 2, 4 and 8 ranks:
+    // the copy engine's time over the programs' grows with the ranks toward 1.
+    let (ce, programs) = ("gemm_rs_ce BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1", "gemm_rs BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1");
+    let p = gemm("gemm_rs", 256, 896, 256);
+    let at = |ranks| Topology { nodes: 1, local_size: ranks };
+    let ratio: Vec<f64> = [2, 4, 8].into_iter().map(|r| us(ce, &p, at(r)) / us(programs, &p, at(r))).collect();
+    assert!(ratio[0] < ratio[1] && ratio[1] < ratio[2] && ratio[2] < 1.0, "{ratio:?}");
+    // Against the tiles' share alone (the thread starts and copies are small beside the tiles).
+    for (r, kept) in ratio.iter().zip([1.8, 1.6, 1.2]) {
+        assert!((r / (2.0 / kept / 2.0) - 1.0).abs() < 0.05, "{ratio:?}");
+    }
+    // The push AllGather's queues never wait: no polling, so its lead over the programs holds.
+    let (ce, programs) = ("ag_gemm_ce BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 CE_PULL=0 SWIZZLE=0", "ag_gemm BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1 SWIZZLE=0");
+    let p = gemm("ag_gemm", 256, 896, 256);
+    assert!(us(ce, &p, at(8)) < us(programs, &p, at(8)));
+}
+
+#[test]
+fn other_methods_and_the_default_join_the_finalists() {
+    let m = |us| Measured { us, runs: 4 };
+    let ranked: Vec<(String, Measured)> = [
+        ("ag_gemm_ce BLOCK_M=16", 10.0),
+        ("ag_gemm_ce BLOCK_M=32", 11.0),
+        ("ag_gemm_ce BLOCK_M=64", 12.0),
+        ("ag_gemm_ce BLOCK_N=64", 13.0),
+        ("ag_gemm_ce BLOCK_N=128", 14.0),
+        ("ag_gemm BLOCK_M=16", 15.0),
+        ("ag_gemm BLOCK_M=32", 16.0),
+        ("gemm_rs_ps BLOCK_M=16", 25.0),
+    ]
+    .into_iter()
+    .map(|(id, us)| (id.to_string(), m(us)))
+    .collect();
+    // The four fastest, then the other method's fastest (once); the third method is more than
+    // twice as slow as the fastest, and the fifth copy-engine config is no other method.
+    let five = ["ag_gemm_ce BLOCK_M=16", "ag_gemm_ce BLOCK_M=32", "ag_gemm_ce BLOCK_M=64", "ag_gemm_ce BLOCK_N=64", "ag_gemm BLOCK_M=16"];
+    assert_eq!(finalist_ids(&ranked, "ag_gemm_ce BLOCK_M=32"), five);
+    // Already among the four fastest: nothing is added.
+    assert_eq!(finalist_ids(&ranked[4..], "ag_gemm BLOCK_M=16").len(), 4);
+    assert!(finalist_ids(&[], "ag_gemm BLOCK_M=16").is_empty());
+    // The default joins them whatever its first-pass time, once it was measured.
+    assert_eq!(finalist_ids(&ranked, "gemm_rs_ps BLOCK_M=16"), [&five[..], &["gemm_rs_ps BLOCK_M=16"]].concat());
+    assert_eq!(finalist_ids(&ranked, "ag_gemm BLOCK_M=64"), five);
+}
+
+#[test]
+fn constants_measured_the_old_way_are_measured_again() {
+    let dir = std::env::temp_dir().join(format!("weft-machine-version-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A v1 file (libm's fmaf rate) is not read; the current version's file is, as it is.
+    let old = Machine { flops_per_core: 1.0, ..MACHINE };
+    std::fs::write(dir.join("machine.json"), serde_json::to_string(&old).unwrap()).unwrap();
+    let measured = Machine::cached(&dir);
+    assert_ne!(measured.flops_per_core, 1.0);
+    assert!(dir.join(MACHINE_FILE).exists());
+    std::fs::write(dir.join(MACHINE_FILE), serde_json::to_string(&old).unwrap()).unwrap();
+    assert_eq!(Machine::cached(&dir), old);
+    // Neither file is listed as a cache entry.
+    assert!(super::cache::list(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -130,7 +130,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
-    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, &model, progress)?;
+    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)?;
     let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -161,9 +161,9 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
 fn agreed_machine(dir: &std::path::Path, agree: &mut Agreement) -> Result<Machine, TuneError> {
     let m = Machine::cached(dir);
     let words = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
-    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.cache_copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64)].concat())?;
+    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.cache_copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64), words(m.poll_share)].concat())?;
     let f = |i: usize| f64::from_bits(all[0][2 * i] as u64 | (all[0][2 * i + 1] as u64) << 32);
-    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize })
+    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize, poll_share: f(6) })
 }
 
 /// Compiles the library kernels of `configs` on as many threads as there are cores, so the
@@ -261,10 +261,38 @@ fn time_candidates(
 
 /// Finalists: the fastest measured configs re-timed together, and the rounds they get.
 const FINALISTS: usize = 4;
+/// Finalists of other methods beside those, at most.
+const OTHER_METHODS: usize = 2;
+/// How much slower than the fastest first-pass time another method's fastest may be and still
+/// be re-timed: one config's first-pass loops moved 2-3x between calls at load 11 (the tune
+/// bench's 1x8 rows), so a first pass alone cannot rule a method out.
+const OTHER_METHOD_WITHIN: f64 = 2.0;
 const FINAL_ROUNDS: usize = 7;
 /// Re-timed finalists this close to the fastest are a tie the rounds cannot resolve (the tune
 /// bench's head-to-head moves such pairs by 5-8% between its halves); the model breaks it.
 const TIE: f64 = 1.02;
+
+/// The finalists' ids from `ranked` (fastest first): the `FINALISTS` fastest, then the fastest
+/// of each method (algorithm) not among them, if within `OTHER_METHOD_WITHIN` of the fastest,
+/// up to `OTHER_METHODS` of them: which method wins (the copy engine against communication
+/// programs) is then decided by the interleaved rounds, not by one loop of each. Then the
+/// `default` if it was measured: tuning must not pick something slower than no tuning, and one
+/// first-pass loop of the default caught by a burst of load (3.0 ms, where the bench's 20
+/// rounds at load 15 timed it at 0.56-1.1 ms) would otherwise leave it out.
+pub(super) fn finalist_ids(ranked: &[(String, Measured)], default: &str) -> Vec<String> {
+    let method = |id: &str| id.split_whitespace().next().unwrap_or("").to_string();
+    let mut ids: Vec<String> = ranked.iter().take(FINALISTS).map(|(id, _)| id.clone()).collect();
+    let Some(fastest) = ranked.first().map(|(_, m)| m.us) else { return ids };
+    for (id, m) in ranked.iter().skip(FINALISTS).take_while(|(_, m)| m.us <= fastest * OTHER_METHOD_WITHIN) {
+        if ids.len() < FINALISTS + OTHER_METHODS && !ids.iter().any(|f| method(f) == method(id)) {
+            ids.push(id.clone());
+        }
+    }
+    if !ids.iter().any(|id| id == default) && ranked.iter().any(|(id, _)| id == default) {
+        ids.push(default.to_string());
+    }
+    ids
+}
 
 /// Re-times the fastest measured configs in alternation and keeps their low-quartile rounds: timed
 /// one after another, a burst of load from other processes can make a slower config look best
@@ -277,11 +305,10 @@ fn retime_finalists(
     opts: &Options,
     agree: &mut Agreement,
     measured: &mut BTreeMap<String, Measured>,
-    model: &dyn Fn(&str) -> f64,
+    (default, model): (&str, &dyn Fn(&str) -> f64),
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<String>, TuneError> {
-    let ranked = rank(measured);
-    let finalists: Vec<Config> = ranked.iter().take(FINALISTS).filter_map(|(id, _)| Config::parse(id)).collect();
+    let finalists: Vec<Config> = finalist_ids(&rank(measured), default).iter().filter_map(|id| Config::parse(id)).collect();
     if finalists.len() < 2 {
         return Ok(vec![]);
     }

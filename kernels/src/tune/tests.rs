@@ -130,7 +130,7 @@ fn overlap_spaces_join_the_comm_method_and_the_model_ranks_every_method() {
     let p = Problem { op: "gemm_rs".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 344, k: 128 }), dtype: DType::BF16 };
     let (_, pruned) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 2, local_size: 2 }, Target::Cpu);
     assert!(pruned.iter().any(|x| x.config.algorithm == "gemm_rs_ps" && x.why.contains("one node")));
-    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, cores: 2 };
+    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, poll_share: 0.05, cores: 2 };
     let (keep, _) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 1, local_size: 4 }, Target::Cpu);
     for c in &keep {
         let t = super::cost::predict(c, &p, Topology { nodes: 1, local_size: 4 }, &machine);
