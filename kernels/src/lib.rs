@@ -31,7 +31,9 @@ pub mod msccl;
 mod reduce;
 pub mod reference;
 mod registry;
+mod ring;
 mod ring_allreduce;
+mod ring_bidir;
 mod run;
 pub mod swizzle;
 mod tiles;
@@ -50,6 +52,8 @@ mod per_process_tests;
 mod tests;
 #[cfg(test)]
 mod racecheck_tests;
+#[cfg(test)]
+mod ring_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
