@@ -51,7 +51,7 @@ fn per_call(iters: usize, f: &mut dyn FnMut()) -> f64 {
 }
 
 /// The values of `var` (comma separated), or `all`.
-fn filter<T: Copy + std::str::FromStr + PartialEq>(var: &str, all: &[T]) -> Vec<T> {
+fn filter<T: Clone + std::str::FromStr + PartialEq>(var: &str, all: &[T]) -> Vec<T> {
     match std::env::var(var) {
         Ok(v) => v.split(',').filter_map(|x| x.trim().parse().ok()).filter(|x| all.contains(x)).collect(),
         Err(_) => all.to_vec(),
