@@ -11,7 +11,7 @@
 //! GB/s are medians over `WEFT_BENCH_ROUNDS` rounds (default 7), "% of memcpy" the median of
 //! the rounds' ratios, and the load average is printed beside each row. Filters (comma
 //! separated): `WEFT_BENCH_COLLECTIVES=allreduce_ring`, `WEFT_BENCH_RANKS=4`,
-//! `WEFT_BENCH_SIZES=1048576`. Writes `target/weft-bench/collectives.md`. On the `mpi`
+//! `WEFT_BENCH_SIZES=1048576`; `WEFT_BENCH_CHUNK=8192` sets the ring kernels' chunk. Writes `target/weft-bench/collectives.md`. On the `mpi`
 //! transport (one rank per process, next to Open MPI's own collectives): `cargo bench --bench mpi`.
 
 #[path = "support.rs"]
@@ -63,7 +63,11 @@ fn prepared(world: &World, name: &str, bytes: usize) -> Prepared {
     let ranks = world.n_ranks();
     let per_rank = if name.starts_with("allgather") { bytes / ranks } else { bytes };
     let elems = per_rank / DType::F32.size_bytes();
-    let mut p = prepare(world, name, elems, DType::F32, &weft::kernels::default_constexprs(name, "f32").expect("known")).expect("prepares");
+    let mut c = weft::kernels::default_constexprs(name, "f32").expect("known");
+    if let Ok(chunk) = std::env::var("WEFT_BENCH_CHUNK") {
+        c.set("CHUNK", chunk); // the ring kernels' chunk (elements); the others ignore it
+    }
+    let mut p = prepare(world, name, elems, DType::F32, &c).expect("prepares");
     let (ok, err) = p.verify_after_launch().expect("runs");
     assert!(ok, "{name} ranks={ranks} bytes={bytes}: wrong result (max err {err})");
     p

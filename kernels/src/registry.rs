@@ -164,6 +164,18 @@ pub(crate) static DEFS: [Def; 25] = [
 /// Bytes up to which `allreduce` picks the one-shot algorithm.
 pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 
+/// The kernel `allreduce` runs for `bytes` per rank on `nodes` nodes: across nodes the ring
+/// (the shots load from peers, which reaches one node only); within a node one-shot up to
+/// [`ONE_SHOT_MAX_BYTES`], then two-shot, which measured ahead of the pipelined rings on
+/// `local` (`cargo bench --bench collectives`).
+pub fn allreduce_choice(nodes: usize, bytes: usize) -> &'static str {
+    match bytes {
+        _ if nodes > 1 => "allreduce_ring",
+        b if b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        _ => "allreduce_two_shot",
+    }
+}
+
 /// Every library kernel, the default (`allgather`) first.
 pub fn list() -> &'static [KernelInfo] {
     static LIST: OnceLock<Vec<KernelInfo>> = OnceLock::new();

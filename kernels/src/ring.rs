@@ -31,12 +31,19 @@ use weft_compiler::ir::Scalar;
 pub const RING_SLOTS: usize = 4;
 /// Signal words per (direction, program): ReduceScatter arrivals, credits, AllGather arrivals.
 pub const RING_SIGNALS: usize = 3;
-/// Default largest chunk in elements (32 KiB of f32 partials: four slots stay in a core's L2).
+/// GPU chunk in elements (32 KiB of f32 partials: a CTA's slots stay in L2).
 pub const RING_CHUNK: usize = 8 << 10;
+/// Chunks per lane (direction, program) on the CPU (see [`ring_chunk`]).
+pub const RING_CPU_CHUNKS: usize = 2;
 
-/// The chunk size for a ring whose largest per-(program, direction) share is `share` elements.
-pub fn ring_chunk(share: usize, cap: usize) -> usize {
-    share.min(cap).max(1)
+/// The chunk size for a lane whose share of a segment is at most `share` elements, capped by
+/// `cap` (`-D CHUNK=`). GPU code gets [`RING_CHUNK`]: a chunk moves on to the next rank while
+/// the next one is reduced. CPU code gets the share in [`RING_CPU_CHUNKS`] pieces: there a put
+/// is a memcpy by the sender itself, so nothing overlaps, and every chunk is a handoff between
+/// worker threads (on a loaded machine, a wait for the other thread's next time slice).
+pub fn ring_chunk(share: usize, gpu: bool, cap: Option<usize>) -> usize {
+    let default = if gpu { RING_CHUNK } else { share.div_ceil(RING_CPU_CHUNKS) };
+    share.min(cap.unwrap_or(default)).max(1)
 }
 
 /// One direction of the ring, as seen by this program instance.
