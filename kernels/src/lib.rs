@@ -31,7 +31,9 @@ pub mod msccl;
 mod reduce;
 pub mod reference;
 mod registry;
+mod ring;
 mod ring_allreduce;
+mod ring_bidir;
 mod run;
 pub mod swizzle;
 mod tiles;
@@ -50,10 +52,12 @@ mod per_process_tests;
 mod tests;
 #[cfg(test)]
 mod racecheck_tests;
+#[cfg(test)]
+mod ring_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
-pub use registry::{build, build_all, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
+pub use registry::{allreduce_choice, build, build_all, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
 pub use decode::{decode_constexprs, prepare_decode, DecodeShape, PreparedDecode};
 pub use moe_host::{moe_constexprs, prepare_moe, MoeShape, PreparedMoe, Routing, RoutingKind};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};

@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_v, reduce, ring_allreduce, KernelError};
+use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -86,12 +86,15 @@ pub(crate) enum Algo {
     AllGatherPull,
     AllGatherLl,
     AllGather2d,
+    AllGatherBidir,
     ReduceScatterRing,
+    ReduceScatterBidir,
     AllReduceAuto,
     AllReduceOneShot,
     AllReduceTwoShot,
     AllReduceMultimem,
     AllReduceRing,
+    AllReduceRingBidir,
     Broadcast,
     Gemm,
     AgGemm,
@@ -115,8 +118,8 @@ pub(crate) struct Def {
 
 const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Constexprs) -> Result<Kernel, DslError>) -> Def {
     let collective = match algo {
-        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d => Collective::AllGather,
-        Algo::ReduceScatterRing => Collective::ReduceScatter,
+        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherBidir => Collective::AllGather,
+        Algo::ReduceScatterRing | Algo::ReduceScatterBidir => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
         Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
@@ -130,16 +133,19 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 22] = [
+pub(crate) static DEFS: [Def; 25] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
     def("allgather_2d", "AllGather, 2-D: LL words put across nodes, multimem_st broadcast within a node", Algo::AllGather2d, allgather::two_d),
+    def("allgather_bidir", "AllGather, bidirectional pipelined ring: half of each shard each way, chunk by chunk", Algo::AllGatherBidir, ring_bidir::allgather),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
+    def("reduce_scatter_bidir", "ReduceScatter (sum), bidirectional pipelined ring: half each way, slots + credits", Algo::ReduceScatterBidir, ring_bidir::reduce_scatter),
     def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above; ring across nodes", Algo::AllReduceAuto, reduce::two_shot),
     def("allreduce_one_shot", "AllReduce, one-shot: remote_ptr loads of all peers + local reduce", Algo::AllReduceOneShot, reduce::one_shot),
     def("allreduce_two_shot", "AllReduce, two-shot: reduce-scatter then all-gather", Algo::AllReduceTwoShot, reduce::two_shot),
-    def("allreduce_ring", "AllReduce, ring: put_signal ReduceScatter ring, then AllGather ring (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
+    def("allreduce_ring", "AllReduce, pipelined ring: ReduceScatter through slots + credits, AllGather into the outputs, chunk by chunk (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
+    def("allreduce_ring_bidir", "AllReduce, pipelined ring, half of each segment each way round (crosses nodes)", Algo::AllReduceRingBidir, ring_allreduce::ring_bidir),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
@@ -157,6 +163,18 @@ pub(crate) static DEFS: [Def; 22] = [
 
 /// Bytes up to which `allreduce` picks the one-shot algorithm.
 pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
+
+/// The kernel `allreduce` runs for `bytes` per rank on `nodes` nodes: across nodes the ring
+/// (the shots load from peers, which reaches one node only); within a node one-shot up to
+/// [`ONE_SHOT_MAX_BYTES`], then two-shot, which measured ahead of the pipelined rings on
+/// `local` (`cargo bench --bench collectives`).
+pub fn allreduce_choice(nodes: usize, bytes: usize) -> &'static str {
+    match bytes {
+        _ if nodes > 1 => "allreduce_ring",
+        b if b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        _ => "allreduce_two_shot",
+    }
+}
 
 /// Every library kernel, the default (`allgather`) first.
 pub fn list() -> &'static [KernelInfo] {

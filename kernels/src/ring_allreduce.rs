@@ -1,40 +1,41 @@
-//! `allreduce_ring`: put-based ring AllReduce, the bandwidth-optimal algorithm that needs no
-//! load from a peer, so it runs across nodes (where `remote_ptr` cannot reach). A ring
-//! ReduceScatter (the `reduce_scatter` kernel's steps) leaves rank `r` with segment `r` of the
-//! sum in `out`; the reduced segments then travel a second ring, each rank forwarding the
-//! segment it just received, as the push-ring AllGather does. Every transfer is a
-//! `put_signal` into a slot no other step uses, each program instance pipelines its own chunk
-//! of every segment, and signals wait for the launch's epoch, so nothing is cleared between
-//! launches. `2 (world - 1)` steps of `n / world` elements each.
+//! `allreduce_ring` and `allreduce_ring_bidir`: the bandwidth-optimal AllReduce as a pipelined
+//! ring (see `ring`): a ReduceScatter ring leaves rank `r` with segment `r` of the sum in
+//! `out`, each chunk of it is put to the next rank as soon as it is reduced, and the reduced
+//! segments travel an AllGather ring straight into the peers' outputs. Put-based (no load
+//! from a peer), so it crosses nodes. Each rank moves `2 (world - 1) / world` of the buffer
+//! and touches its input once, where the two-shot kernel reads every peer's input.
 
 use crate::common::*;
-use crate::reduce::{ring_reduce_scatter, seg_chunk, Ring};
-use weft_compiler::dsl::shmem::*;
+use crate::reduce::seg_chunk;
+use crate::ring::{reduce_args, Pipe};
+use weft_compiler::dsl::shmem::n_pes;
 use weft_compiler::dsl::*;
-use weft_compiler::ir::Kernel;
+use weft_compiler::ir::{Kernel, Scalar};
 
-/// Ring AllReduce. Args: `inp[n], out[n], recv[(world-1)*segmax] (f32), work[segmax] (f32),
-/// sig[(2*world-1)*programs], n, segmax, epoch`.
+/// Ring AllReduce, one direction. Args: `inp[n], out[n], slots[programs*RING_SLOTS*chunk],
+/// stage[programs*chunk] (accumulator type), sig[programs*RING_SIGNALS], n, segmax, chunk, epoch`.
 pub fn ring(c: &Constexprs) -> Result<Kernel, DslError> {
+    build(c, "allreduce_ring", 1)
+}
+
+/// Ring AllReduce, half of every segment each way round: as [`ring`], with twice the slots,
+/// stages and signals (`2*programs` lanes).
+pub fn ring_bidir(c: &Constexprs) -> Result<Kernel, DslError> {
+    build(c, "allreduce_ring_bidir", 2)
+}
+
+fn build(c: &Constexprs, name: &str, ndirs: i64) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
-    kernel("allreduce_ring", c, |a| {
-        let (out, ring) = Ring::args(a, &cfg);
-        let Ring { inp, sig, n, segmax, epoch, .. } = ring;
-        let (me, world) = (my_pe(), n_pes());
-        let (my_s, my_e) = seg_chunk(me, n, world, segmax);
-        if_(world.eq_(1), || copy_range(out, inp, my_s, my_e, cfg.block));
-        ring_reduce_scatter(&cfg, &ring, &|offs, m, sum, _| store_masked(out + offs, sum.to(cfg.t), m));
-        // The gather ring: signal row `world - 1 + x` says segment `x` has arrived.
-        let arrived = |x: Val| signal_slot(sig, world - 1 + x);
-        let next = peer(me, 1, world);
-        if_(world.gt(1), || push_chunk(out, my_s, my_e, arrived(me), epoch, next));
-        for_range(1, world, 1, |s| {
-            let src = peer(me, -s, world);
-            let _ = wait_until(arrived(src), Cmp::Ge, epoch);
-            if_(s.lt(world - 1), || {
-                let (ss, se) = seg_chunk(src, n, world, segmax);
-                push_chunk(out, ss, se, arrived(src), epoch, next);
-            });
+    kernel(name, c, |a| {
+        let (inp, out, slots, args, n, segmax) = reduce_args(a, &cfg);
+        let world = n_pes();
+        let longest = cdiv(segmax, num_programs(0).to(Scalar::I64));
+        let pipe = Pipe::new(&args, ndirs, longest, Box::new(move |x| seg_chunk(x, n, world, segmax)));
+        let first = constant(0, Scalar::I32, &[]);
+        pipe.for_chunks(&|dir, c| {
+            pipe.reduce_scatter(&cfg, inp, slots, dir, c, &|offs, m, sum| store_masked(out + offs, sum.to(cfg.t), m));
+            pipe.gather_push(dir, out, pipe.own(dir, c), c, first);
+            pipe.gather(dir, out, c);
         });
         Ok(())
     })

@@ -3,7 +3,8 @@
 
 use crate::host::{check, HostVec};
 use crate::reference;
-use crate::registry::{find, Algo, DEFS, ONE_SHOT_MAX_BYTES};
+use crate::registry::{allreduce_choice, find, Algo, DEFS};
+use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::dsl::Constexprs;
@@ -119,10 +120,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let w = world.n_ranks();
     let es = dtype.size_bytes();
     let algo = match d.algo {
-        // The one- and two-shot kernels load from peers, which only reaches within a node.
-        Algo::AllReduceAuto if world.topology().nodes > 1 => Algo::AllReduceRing,
-        Algo::AllReduceAuto if elems.saturating_mul(es) <= ONE_SHOT_MAX_BYTES => Algo::AllReduceOneShot,
-        Algo::AllReduceAuto => Algo::AllReduceTwoShot,
+        Algo::AllReduceAuto => find(allreduce_choice(world.topology().nodes, elems.saturating_mul(es)))?.algo,
         a => a,
     };
     if algo == Algo::AllReduceMultimem && world.topology().nodes > 1 {
@@ -133,6 +131,12 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
     let programs = elems.div_ceil(64 << 10).clamp(1, 4);
+    // The ring kernels' largest chunk (`-D CHUNK=`, elements).
+    let chunk_cap = match c.get("CHUNK") {
+        None => None,
+        Some(v) => Some(v.parse().ok().filter(|&x: &usize| x > 0).ok_or_else(|| unsupported(format!("CHUNK={v} (it is a positive element count)")))?),
+    };
+    let chunk_for = |share: usize| ring_chunk(share, world.gpu_arch().is_some(), chunk_cap);
     let segmax = elems.div_ceil(w);
     let words = elems.checked_mul(es).ok_or_else(|| too_large(name, elems))?.div_ceil(4);
     let n = i64::try_from(elems).map_err(|_| too_large(name, elems))?;
@@ -166,10 +170,18 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
             (b, args, 0, 1, elems * es, (elems * es).saturating_mul(w - 1) / w)
         }
-        Algo::AllReduceRing => {
-            let b = sized(&[&[elems, es], &[elems, es], &[w - 1, segmax, 4], &[segmax, 4], &[2 * w - 1, programs, 8]])?;
-            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
-            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
+        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir => {
+            let dirs = if algo == Algo::AllReduceRing { 1 } else { 2 };
+            let (lanes, chunk) = (dirs * programs, chunk_for(segmax.div_ceil(programs).div_ceil(dirs)));
+            let (out, hops) = if algo == Algo::ReduceScatterBidir { (segmax, w - 1) } else { (elems, 2 * (w - 1)) };
+            let b = sized(&[&[elems, es], &[out, es], &[lanes, RING_SLOTS, chunk, 4], &[lanes, chunk, 4], &[lanes, RING_SIGNALS, 8]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), I64(chunk as i64), Epoch];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(hops) / w)
+        }
+        Algo::AllGatherBidir => {
+            let chunk = chunk_for(elems.div_ceil(programs).div_ceil(2));
+            let b = sized(&[&[elems, es], &[elems, w, es], &[2, programs, RING_SIGNALS, 8]])?;
+            (b, vec![Buf(0), Buf(1), Buf(2), I64(n), I64(chunk as i64), Epoch], 0, 1, elems * w * es, elems * (w - 1) * es)
         }
         Algo::AllReduceOneShot | Algo::AllReduceTwoShot | Algo::AllReduceMultimem | Algo::AllReduceAuto => {
             let b = sized(&[&[elems, es], &[elems, es]])?;
@@ -301,8 +313,8 @@ impl Prepared {
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
         let w = self.world_size;
         let (expected, terms) = match self.algo {
-            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d => (reference::all_gather(&self.inputs), 1),
-            Algo::ReduceScatterRing => (reference::reduce_scatter(&self.inputs), w),
+            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherBidir => (reference::all_gather(&self.inputs), 1),
+            Algo::ReduceScatterRing | Algo::ReduceScatterBidir => (reference::reduce_scatter(&self.inputs), w),
             Algo::Broadcast => (reference::broadcast(&self.inputs, self.root), 1),
             _ => (reference::all_reduce(&self.inputs), w),
         };

@@ -146,7 +146,7 @@ fn registry_lists_and_builds_every_kernel() {
             Collective::AllGather
         } else if k.name.starts_with("allreduce") {
             Collective::AllReduce
-        } else if k.name == "reduce_scatter" {
+        } else if k.name.starts_with("reduce_scatter") {
             Collective::ReduceScatter
         } else if k.name == "broadcast" {
             Collective::Broadcast

@@ -11,7 +11,19 @@ use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
-pub(crate) const COLLECTIVES: [&str; 7] = ["allgather", "allgather_pull", "reduce_scatter", "allreduce_one_shot", "allreduce_two_shot", "broadcast", "allgather_ll"];
+pub(crate) const COLLECTIVES: [&str; 11] = [
+    "allgather",
+    "allgather_pull",
+    "reduce_scatter",
+    "allreduce_one_shot",
+    "allreduce_two_shot",
+    "broadcast",
+    "allgather_ll",
+    "allreduce_ring",
+    "allreduce_ring_bidir",
+    "reduce_scatter_bidir",
+    "allgather_bidir",
+];
 
 pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> Kernel {
     let mut c = weft::kernels::default_constexprs(name, dtype).unwrap();

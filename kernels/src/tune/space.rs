@@ -244,8 +244,7 @@ pub fn default_config(problem: &Problem, world_size: usize, target: Target) -> R
         Shape::Matmul(s) => (find(&problem.op)?.info.name, crate::shape_constexprs(&problem.op, s, world_size, dtype)),
         Shape::Elems(e) => {
             let alg = match problem.op.as_str() {
-                "allreduce" if e * problem.dtype.size_bytes() <= crate::ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
-                "allreduce" => "allreduce_two_shot",
+                "allreduce" => crate::allreduce_choice(1, e * problem.dtype.size_bytes()),
                 op => find(op)?.info.name,
             };
             (alg, crate::default_constexprs(alg, dtype)?)

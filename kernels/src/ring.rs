@@ -1,0 +1,226 @@
+//! The engine of the pipelined ring collectives (`allreduce_ring`, `allreduce_ring_bidir`,
+//! `reduce_scatter_bidir`, `allgather_bidir`): a ReduceScatter ring and an AllGather ring over
+//! one direction or both, each segment cut into chunks. A chunk goes through all its steps
+//! before the next chunk starts (NCCL's ring loop), and moves on to the next rank as soon as
+//! its step is done, so the ranks work on the same chunk in a wavefront, one step apart.
+//! Every rank runs its steps in the same order, and each wait is for a peer's earlier step,
+//! so the rings cannot deadlock (going step by step over all chunks would: at step 0 every
+//! rank sends more chunks than its neighbour has slots before anyone receives).
+//!
+//! * ReduceScatter: partials travel through `RING_SLOTS` receive slots per (direction, program)
+//!   (the MSCCL lowering's FIFO): message `k` goes to slot `k % RING_SLOTS`, and the sender
+//!   first waits for the receiver's credit for message `k - RING_SLOTS`, so a fast sender never
+//!   overwrites a slot that has not been read. Only the incoming partial and a one-chunk stage
+//!   are touched besides the input, so the slots stay in cache (on a GPU, in L2).
+//! * AllGather: reduced chunks are put straight into the peers' outputs (every chunk has its
+//!   own place there), so it needs arrival counters only.
+//! * Bidirectional: each program's share of a segment is halved; the first half travels towards
+//!   `me + 1`, the second towards `me - 1`, each over its own slots and signals, interleaved
+//!   chunk by chunk in one program (Pallas' bidirectional ReduceScatter).
+//!
+//! Signals count messages from a per-launch base (`epoch << 32`), so nothing is cleared
+//! between launches. Like the MSCCL lowering, the last `RING_SLOTS` credits of a launch are
+//! not sent (nothing waits for them): a launch starts once the previous one has finished.
+
+use crate::common::*;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::Scalar;
+
+/// Receive slots per (direction, program): how many chunks a sender may run ahead.
+pub const RING_SLOTS: usize = 4;
+/// Signal words per (direction, program): ReduceScatter arrivals, credits, AllGather arrivals.
+pub const RING_SIGNALS: usize = 3;
+/// GPU chunk in elements (32 KiB of f32 partials: a CTA's slots stay in L2).
+pub const RING_CHUNK: usize = 8 << 10;
+/// Chunks per lane (direction, program) on the CPU (see [`ring_chunk`]).
+pub const RING_CPU_CHUNKS: usize = 2;
+
+/// The chunk size for a lane whose share of a segment is at most `share` elements, capped by
+/// `cap` (`-D CHUNK=`). GPU code gets [`RING_CHUNK`]: a chunk moves on to the next rank while
+/// the next one is reduced. CPU code gets the share in [`RING_CPU_CHUNKS`] pieces: there a put
+/// is a memcpy by the sender itself, so nothing overlaps, and every chunk is a handoff between
+/// worker threads (on a loaded machine, a wait for the other thread's next time slice).
+pub fn ring_chunk(share: usize, gpu: bool, cap: Option<usize>) -> usize {
+    let default = if gpu { RING_CHUNK } else { share.div_ceil(RING_CPU_CHUNKS) };
+    share.min(cap.unwrap_or(default)).max(1)
+}
+
+/// One direction of the ring, as seen by this program instance.
+#[derive(Clone, Copy)]
+pub(crate) struct Dir {
+    /// 0 for the half that travels towards `me + 1`, 1 for the other.
+    d: i64,
+    /// +1 or -1: the step from a rank to the one it sends to.
+    sign: i32,
+    next: Val,
+    prev: Val,
+    /// Index of (direction, program): which signals, slots and stage are this direction's.
+    lane: Val,
+    /// Its signal words (symmetric, so also the peers' words at the same address).
+    arrived: Val,
+    credit: Val,
+    gathered: Val,
+}
+
+/// A pipelined ring over one program instance's share of every segment.
+pub(crate) struct Pipe {
+    dirs: Vec<Dir>,
+    /// Elements per chunk, chunks per (segment, direction), per-launch signal base.
+    chunk: Val,
+    chunks: Val,
+    base: Val,
+    me: Val,
+    world: Val,
+    /// This program's `[start, end)` of segment `x` (i64, in the output's coordinates).
+    share: Box<dyn Fn(Val) -> (Val, Val)>,
+}
+
+/// The ring's signals (`RING_SIGNALS` words per direction and program), chunk size and epoch.
+pub(crate) struct PipeArgs {
+    pub(crate) sig: Val,
+    pub(crate) chunk: Val,
+    pub(crate) epoch: Val,
+}
+
+/// What the ReduceScatter ring adds: `RING_SLOTS` receive slots and one stage of `chunk`
+/// elements per direction and program (accumulator type).
+#[derive(Clone, Copy)]
+pub(crate) struct Slots {
+    pub(crate) slots: Val,
+    pub(crate) stage: Val,
+}
+
+/// The arguments of the ring ReduceScatter kernels: `inp, out, slots, stage, sig, n, segmax,
+/// chunk, epoch`, as `(inp, out, slots, ring, n, segmax)`.
+pub(crate) fn reduce_args(a: &mut Args, cfg: &Config) -> (Val, Val, Slots, PipeArgs, Val, Val) {
+    let acc = cfg.acc();
+    let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
+    let slots = Slots { slots: a.ptr("slots", acc), stage: a.ptr("stage", acc) };
+    let sig = a.ptr("sig", Scalar::I64);
+    let (n, segmax, chunk, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("chunk"), a.i64("epoch"));
+    (inp, out, slots, PipeArgs { sig, chunk, epoch }, n, segmax)
+}
+
+impl Pipe {
+    /// A ring over `ndirs` (1 or 2) directions; `share(x)` is this program's part of segment `x`
+    /// and `longest` bounds its length for every segment.
+    pub(crate) fn new(b: &PipeArgs, ndirs: i64, longest: Val, share: Box<dyn Fn(Val) -> (Val, Val)>) -> Pipe {
+        let (me, world) = (my_pe(), n_pes());
+        let chunk = maximum(b.chunk, 1i64);
+        let chunks = maximum(cdiv(cdiv(longest, ndirs), chunk), 1i64);
+        let (pid, nprog) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
+        let dirs = (0..ndirs)
+            .map(|d| {
+                let sign = if d == 0 { 1 } else { -1 };
+                let lane = d * nprog + pid;
+                let sig = b.sig + lane * RING_SIGNALS as i64;
+                Dir {
+                    d,
+                    sign,
+                    next: peer(me, sign, world),
+                    prev: peer(me, -sign, world),
+                    arrived: sig,
+                    credit: sig + 1i64,
+                    gathered: sig + 2i64,
+                    lane,
+                }
+            })
+            .collect();
+        Pipe { dirs, chunk, chunks, base: b.epoch.to(Scalar::I64) << 32i64, me, world, share }
+    }
+
+    /// Chunk `c` of direction `dir`'s half of segment `x`: absolute `[start, end)`.
+    fn piece(&self, dir: &Dir, x: Val, c: Val) -> (Val, Val) {
+        let (s, e) = (self.share)(x);
+        let (lo, hi) = if self.dirs.len() == 1 {
+            (s, e)
+        } else {
+            let mid = s + cdiv(e - s, 2i64);
+            if dir.d == 0 { (s, mid) } else { (mid, e) }
+        };
+        let cs = minimum(lo + c * self.chunk, hi);
+        (cs, minimum(cs + self.chunk, hi))
+    }
+
+    /// The segment a direction handles at step `s`: `me - sign * (s + offset)`.
+    fn segment(&self, dir: &Dir, s: Val, offset: i32) -> Val {
+        peer(self.me, -(s + offset) * dir.sign, self.world)
+    }
+
+    /// Signal value of message `k` (i64).
+    fn seq(&self, k: Val) -> Val {
+        self.base + k + 1i64
+    }
+
+    /// Index of the message that carries step `s` of chunk `c` (a chunk's steps are consecutive).
+    fn msg(&self, c: Val, s: Val) -> Val {
+        c * (self.world - 1).to(Scalar::I64) + s.to(Scalar::I64)
+    }
+
+    /// Runs `body(dir, c)` for every chunk `c`, both directions interleaved.
+    pub(crate) fn for_chunks(&self, body: &dyn Fn(&Dir, Val)) {
+        for_range(0i64, self.chunks, 1i64, |c| {
+            for dir in &self.dirs {
+                body(dir, c);
+            }
+        });
+    }
+
+    /// Chunk `c` of `dir`'s half of this rank's own segment.
+    pub(crate) fn own(&self, dir: &Dir, c: Val) -> (Val, Val) {
+        self.piece(dir, self.me, c)
+    }
+
+    /// The ReduceScatter ring for chunk `c`: at step `s` a rank adds its input to the partial
+    /// of segment `me - sign (s + 1)` that arrived from `prev` (none at step 0) and sends it
+    /// on; at the last step the segment is `me`'s own and `finish(offsets, mask, sum)` gets
+    /// each tile of the full sum (in the accumulator type).
+    pub(crate) fn reduce_scatter(&self, cfg: &Config, inp: Val, bufs: Slots, dir: &Dir, c: Val, finish: &dyn Fn(Val, Val, Val)) {
+        let total = (self.world - 1).to(Scalar::I64) * self.chunks;
+        let slots = RING_SLOTS as i64;
+        let (my_slots, my_stage) = (bufs.slots + dir.lane * slots * self.chunk, bufs.stage + dir.lane * self.chunk);
+        for_range(0, self.world, 1, |s| {
+            let (ps, pe) = self.piece(dir, self.segment(dir, s, 1), c);
+            let (krecv, ksend) = (self.msg(c, s - 1), self.msg(c, s));
+            let (has_recv, last, more) = (s.gt(0), s.eq_(self.world - 1), s.lt(self.world - 1));
+            // Step 0 receives nothing: its wait (for 0, signals compare unsigned) returns at once
+            // and its loads are masked off.
+            let want = select(has_recv, self.seq(krecv), 0i64);
+            let tok = wait_until(dir.arrived, Cmp::Ge, want);
+            let slot = consume_token(my_slots + (maximum(krecv, 0i64) % slots) * self.chunk - ps, tok);
+            let stage = my_stage - ps;
+            for_tiles(ps, pe, cfg.block, |offs, m| {
+                let partial = load_masked(slot + offs, m & has_recv, 0);
+                let sum = partial + load_masked(inp + offs, m, 0).to(cfg.acc());
+                store_masked(stage + offs, sum, m & more);
+                finish(offs, m & last, sum);
+            });
+            // The slot is read: `prev` may reuse it (the last credits are never waited for).
+            if_(has_recv & (krecv + slots).lt(total), || signal_op(dir.credit, self.seq(krecv), Signal::Set, dir.prev));
+            if_(more, || {
+                if_(ksend.ge(slots), || {
+                    let _ = wait_until(dir.credit, Cmp::Ge, self.seq(ksend - slots));
+                });
+                let to = my_slots + (ksend % slots) * self.chunk;
+                put_signal(to, my_stage, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
+            });
+        });
+    }
+
+    /// Puts `[start, end)` of `out` (chunk `c` of segment `me - sign t`) to `next` as step `t`
+    /// of the AllGather ring.
+    pub(crate) fn gather_push(&self, dir: &Dir, out: Val, (start, end): (Val, Val), c: Val, t: Val) {
+        let k = self.seq(self.msg(c, t));
+        if_(self.world.gt(1), || put_signal(out + start, out + start, end - start, dir.gathered, k, dir.next, PutSignal::default()));
+    }
+
+    /// The AllGather ring for chunk `c` after this rank pushed its own (step 0): at step `t`
+    /// segment `me - sign t` arrives from `prev`, and is forwarded unless `next` owns it.
+    pub(crate) fn gather(&self, dir: &Dir, out: Val, c: Val) {
+        for_range(1, self.world, 1, |t| {
+            let _ = wait_until(dir.gathered, Cmp::Ge, self.seq(self.msg(c, t - 1)));
+            if_(t.lt(self.world - 1), || self.gather_push(dir, out, self.piece(dir, self.segment(dir, t, 0), c), c, t));
+        });
+    }
+}
