@@ -4,6 +4,7 @@ mod axis_cpu;
 mod cache;
 mod checks;
 mod checks_compiled;
+mod checks_ll;
 mod cli;
 mod collectives;
 mod cpu_models;

@@ -2,7 +2,8 @@
 //! become byte ranges (consecutive lanes merge, so a contiguous tile is one range); each range
 //! is located in the rank's heap that holds it and checked by the race detector as a shmem op's
 //! span is, under the load's or store's own site. Memory in no rank's heap is private to the
-//! instance that touches it, so it is skipped. Without a detector the call returns at once.
+//! instance that touches it, so it is skipped. LL stores are writes that then release, an
+//! `ll_recv` an acquire whose words are then read. Without a detector the call returns at once.
 
 use super::ops::enter;
 use super::race;
@@ -68,11 +69,17 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     if i.shared().race.is_none() {
         return;
     }
-    match k {
-        kind::LL_RELEASE => return race::ll_release(i),
-        kind::LL_ACQUIRE => return race::ll_acquire(i),
-        kind::READ | kind::WRITE => {}
+    let (write, ll) = match k {
+        kind::READ => (false, false),
+        kind::WRITE => (true, false),
+        kind::LL_RELEASE => (true, true),
+        kind::LL_ACQUIRE => (false, true),
         other => i.fault(site, format!("unknown access kind {other}")),
+    };
+    // An `ll_recv` acquires before its words are checked as reads: the LL stores it saw are
+    // ordered before them, so the protocol's own use stays clean.
+    if ll && !write {
+        race::ll_acquire(i);
     }
     let (n, lb) = (n.max(0) as usize, lane_bytes.max(0) as usize);
     // SAFETY: the lowering passes `n` lanes in each buffer it passes at all.
@@ -90,8 +97,13 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     };
     for (at, len) in spans {
         if let Some((pe, off)) = i.shared().heap.locate(at) {
-            race::access(i, k == kind::WRITE, pe, off, len, site);
+            race::access(i, write, pe, off, len, site);
         }
+    }
+    // An LL store is a write like any other (another store or a plain load of its words
+    // races with it), and then a release: it is recorded at the epoch the release publishes.
+    if ll && write {
+        race::ll_release(i);
     }
 }
 

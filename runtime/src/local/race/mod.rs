@@ -13,8 +13,10 @@
 //! It sees the accesses made through the runtime (put / get and nbi, put_signal's data) and,
 //! in kernels compiled with race checks, every tile load and store of symmetric memory (local
 //! buffers, remote_ptr addresses, multimem), reported through `RtFns::access` (`access.rs`).
-//! LL words are flags: a store of them releases into one launch-wide LL clock that a finished
-//! `ll_recv` acquires (more than it saw, perhaps: that can hide a race, never invent one).
+//! An LL store is checked as a write of its words and then releases into one launch-wide LL
+//! clock; a finished `ll_recv` acquires that clock (more than it saw, perhaps: that can hide a
+//! race, never invent one) before its words are checked as reads. So two unordered LL stores
+//! of one word, or a plain load racing with one, are reported; the protocol's own use is not.
 
 mod clock;
 mod shadow;
