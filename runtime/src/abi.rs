@@ -155,7 +155,8 @@ pub mod access {
     /// LL words are about to be stored to the lanes: a write, then a release (the flag in
     /// every word publishes the data beside it).
     pub const LL_RELEASE: i32 = 2;
-    /// An `ll_recv` saw its words in the lanes: an acquire, then a read of them.
+    /// An `ll_recv` saw its words in the lanes: an acquire, and a read of them that waited
+    /// for whatever stored them.
     pub const LL_ACQUIRE: i32 = 3;
 }
 

@@ -3,10 +3,11 @@
 //! is located in the rank's heap that holds it and checked by the race detector as a shmem op's
 //! span is, under the load's or store's own site. Memory in no rank's heap is private to the
 //! instance that touches it, so it is skipped. LL stores are writes that then release, an
-//! `ll_recv` an acquire whose words are then read. Without a detector the call returns at once.
+//! `ll_recv` an acquire and a polled read of its words. Without a detector the call returns at
+//! once.
 
 use super::ops::enter;
-use super::race;
+use super::race::{self, Use};
 use crate::abi::{access as kind, KernelCtx};
 
 /// The byte ranges `(address, bytes)` of lanes `0..n` (`None`: the lane is off), in lane
@@ -69,16 +70,13 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     if i.shared().race.is_none() {
         return;
     }
-    let (write, ll) = match k {
-        kind::READ => (false, false),
-        kind::WRITE => (true, false),
-        kind::LL_RELEASE => (true, true),
-        kind::LL_ACQUIRE => (false, true),
+    let how = match k {
+        kind::READ => Use::Read,
+        kind::WRITE | kind::LL_RELEASE => Use::Write,
+        kind::LL_ACQUIRE => Use::Polled,
         other => i.fault(site, format!("unknown access kind {other}")),
     };
-    // An `ll_recv` acquires before its words are checked as reads: the LL stores it saw are
-    // ordered before them, so the protocol's own use stays clean.
-    if ll && !write {
+    if k == kind::LL_ACQUIRE {
         race::ll_acquire(i);
     }
     let (n, lb) = (n.max(0) as usize, lane_bytes.max(0) as usize);
@@ -97,12 +95,12 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     };
     for (at, len) in spans {
         if let Some((pe, off)) = i.shared().heap.locate(at) {
-            race::access(i, write, pe, off, len, site);
+            race::access(i, how, pe, off, len, site);
         }
     }
     // An LL store is a write like any other (another store or a plain load of its words
     // races with it), and then a release: it is recorded at the epoch the release publishes.
-    if ll && write {
+    if k == kind::LL_RELEASE {
         race::ll_release(i);
     }
 }
