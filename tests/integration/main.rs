@@ -21,6 +21,7 @@ mod gpu_transport;
 mod half_precision;
 mod layout;
 mod mpi;
+mod mpi_bounds;
 mod mpi_failure;
 mod naive_gemm;
 mod narrow_index;
