@@ -8,7 +8,8 @@
 //! 15); times are medians, and for the bounds checks also the best round (on a loaded machine
 //! the steadier estimate of a small difference); the load average is beside each row. Goals
 //! (issue 18): bounds checks cost at most 5%, the race detector at most 10x.
-//! `WEFT_BENCH_COLLECTIVES=allreduce` runs only the named ones. Writes
+//! `WEFT_BENCH_COLLECTIVES=allreduce` runs only the named ones, `WEFT_CHECKS_SIZES=1048576`
+//! only the named sizes in bytes (to repeat a noisy row). Writes
 //! `target/weft-bench/checks.md`.
 
 #[path = "support.rs"]
@@ -32,6 +33,8 @@ fn main() {
     let rounds: usize = std::env::var("WEFT_CHECKS_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let only = std::env::var("WEFT_BENCH_COLLECTIVES").ok();
     let names: Vec<&str> = COLLECTIVES.into_iter().filter(|n| only.as_ref().is_none_or(|o| o.split(',').any(|x| x == *n))).collect();
+    let only_sizes = std::env::var("WEFT_CHECKS_SIZES").ok();
+    let sizes: Vec<usize> = SIZES.into_iter().filter(|s| only_sizes.as_ref().is_none_or(|o| o.split(',').any(|x| x.parse() == Ok(*s)))).collect();
     let (plain, checked) = (world(false), world(true));
     let unchecked = LaunchOptions { bounds_check: false, ..LaunchOptions::default() };
     // (label, world: 0 plain, 1 racecheck, launch options).
@@ -41,9 +44,9 @@ fn main() {
          | collective | size | bounds off ms | bounds on ms | bounds cost | best off ms | best on ms | best cost | racecheck ms | racecheck / off | load |\n\
          |---|---|---|---|---|---|---|---|---|---|---|\n"
     );
-    let (total, mut done) = (names.len() * SIZES.len(), 0);
+    let (total, mut done) = (names.len() * sizes.len(), 0);
     for name in names {
-        for bytes in SIZES {
+        for &bytes in &sizes {
             done += 1;
             eprintln!("[{done}/{total}] {name} size={bytes}");
             let elems = (if name == "allgather" { bytes / RANKS } else { bytes }) / DType::F32.size_bytes();

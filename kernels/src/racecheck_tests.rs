@@ -1,10 +1,11 @@
-//! Every library kernel and every MSCCL built-in under the `local` race detector on 4 ranks,
-//! compiled with race checks (a racecheck world asks for them), so their tile loads and stores
-//! are checked as well as their shmem ops: each must finish with the right result and no race
+//! Every library kernel (collectives, GEMMs, flash_decode, MoE) and every MSCCL built-in under
+//! the `local` race detector on 4 ranks, compiled with race checks (a racecheck world asks for
+//! them), so their tile loads and stores (LL words included) are checked as well as their shmem
+//! ops: each must finish with the right result and no race
 //! or ordering report (bounds are checked on every launch anyway; here too).
 
 use crate::msccl::{prepare_msccl, MscclOptions};
-use crate::{decode_constexprs, default_constexprs, list, matmul_constexprs, prepare_decode, prepare_matmul, run_collective, DecodeShape, MatmulShape, RunOptions};
+use crate::{decode_constexprs, default_constexprs, list, matmul_constexprs, moe_constexprs, prepare_decode, prepare_matmul, prepare_moe, run_collective, DecodeShape, MatmulShape, MoeShape, RoutingKind, RunOptions};
 use weft_compiler::msccl::algorithms::{self, AlgoParams, BUILTINS};
 use weft_compiler::msccl::Protocol;
 use weft_runtime::{DType, LocalOptions, Topology, World};
@@ -22,6 +23,11 @@ fn library_collectives_are_race_free_on_4_ranks() {
         let r = run_collective(&w, k.name, 5003, DType::F32, &opts).unwrap_or_else(|e| panic!("{}: {e}", k.name));
         assert!(r.verified, "{}: max error {}", k.name, r.max_err);
     }
+    // Across two nodes allgather_2d puts LL rows and ll_recv polls them: clean too.
+    let w = racechecked(2, 2);
+    let opts = RunOptions { iters: 2, warmup: 0, constexprs: default_constexprs("allgather_2d", "f32").unwrap(), seed: 3 };
+    let r = run_collective(&w, "allgather_2d", 5003, DType::F32, &opts).unwrap_or_else(|e| panic!("allgather_2d on 2x2: {e}"));
+    assert!(r.verified, "allgather_2d on 2x2: max error {}", r.max_err);
 }
 
 #[test]
@@ -48,6 +54,22 @@ fn flash_decode_is_race_free_on_4_ranks() {
     p.launch().unwrap_or_else(|e| panic!("flash_decode: {e}"));
     let (ok, err) = p.verify().unwrap();
     assert!(ok, "flash_decode: max error {err}");
+}
+
+#[test]
+fn moe_kernels_are_race_free_on_4_ranks() {
+    let w = racechecked(1, 4);
+    // LL words (counts and token rows) cross ranks; two launches flip the buffers' parity.
+    let shape = MoeShape { tokens: 13, hidden: 40, topk: 3, experts: 8 };
+    for name in ["ep_dispatch", "ep_dispatch_v", "ep_combine"] {
+        let mut p = prepare_moe(&w, name, shape, DType::F32, &moe_constexprs(shape, "f32")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (seed, kind) in [(3, RoutingKind::Uniform), (4, RoutingKind::Hot)] {
+            p.seed(seed, kind).unwrap();
+            p.launch().unwrap_or_else(|e| panic!("{name} {kind:?}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "{name} {kind:?}: max error {err}");
+        }
+    }
 }
 
 #[test]

@@ -152,9 +152,11 @@ pub mod access {
     pub const READ: i32 = 0;
     /// The lanes are written.
     pub const WRITE: i32 = 1;
-    /// LL words are about to be stored: a release (they are flags, not data; no lanes).
+    /// LL words are about to be stored to the lanes: a write, then a release (the flag in
+    /// every word publishes the data beside it).
     pub const LL_RELEASE: i32 = 2;
-    /// An `ll_recv` saw its words: an acquire (no lanes).
+    /// An `ll_recv` saw its words in the lanes: an acquire, and a read of them that waited
+    /// for whatever stored them.
     pub const LL_ACQUIRE: i32 = 3;
 }
 

@@ -11,21 +11,21 @@ use weft::compiler::ir::{Kernel, Scalar};
 use weft::runtime::{AccessKind, Arg, LaunchOptions, RaceKind, RaceReport, RuntimeError, World};
 
 /// Lanes of every tile; the live prefix (`n`) is random and usually ragged.
-const TILE: i32 = 32;
+pub(crate) const TILE: i32 = 32;
 
-fn compile(k: &Kernel, racecheck: bool) -> weft::runtime::Launchable {
+pub(crate) fn compile(k: &Kernel, racecheck: bool) -> weft::runtime::Launchable {
     weft::compile(k, &weft::Options { racecheck, ..weft::Options::default() }).expect("kernel compiles").launchable()
 }
 
-fn racecheck() -> LaunchOptions {
+pub(crate) fn racecheck() -> LaunchOptions {
     LaunchOptions { racecheck: true, ..LaunchOptions::default() }
 }
 
 /// A small deterministic generator, so a failure names the case that failed.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -35,9 +35,9 @@ impl Rng {
 
 /// Lines of the DSL calls the reports must name.
 #[derive(Default)]
-struct Lines {
-    first: u32,
-    second: u32,
+pub(crate) struct Lines {
+    pub(crate) first: u32,
+    pub(crate) second: u32,
 }
 
 /// Args: buf (f32, 2 * TILE elements), sig (u64), n. Program 0 of every rank stores 1 over
@@ -77,7 +77,7 @@ fn two_programs(ordered: bool, read: bool, lines: &mut Lines) -> Kernel {
 }
 
 /// The race report of a launch that must have one.
-fn race(r: Result<weft::runtime::LaunchReport, RuntimeError>) -> RaceReport {
+pub(crate) fn race(r: Result<weft::runtime::LaunchReport, RuntimeError>) -> RaceReport {
     match r {
         Err(RuntimeError::Race(rep)) => rep,
         Err(e) => panic!("expected a race report, got {e}"),

@@ -2,10 +2,12 @@
 //! become byte ranges (consecutive lanes merge, so a contiguous tile is one range); each range
 //! is located in the rank's heap that holds it and checked by the race detector as a shmem op's
 //! span is, under the load's or store's own site. Memory in no rank's heap is private to the
-//! instance that touches it, so it is skipped. Without a detector the call returns at once.
+//! instance that touches it, so it is skipped. LL stores are writes that then release, an
+//! `ll_recv` an acquire and a polled read of its words. Without a detector the call returns at
+//! once.
 
 use super::ops::enter;
-use super::race;
+use super::race::{self, Use};
 use crate::abi::{access as kind, KernelCtx};
 
 /// The byte ranges `(address, bytes)` of lanes `0..n` (`None`: the lane is off), in lane
@@ -21,6 +23,46 @@ fn runs(n: usize, lane_bytes: usize, addr: impl Fn(usize) -> Option<usize>) -> V
     out
 }
 
+/// The runs `[start, end)` of lanes that are on in `mask` (a byte per lane, nonzero: on).
+/// Masks are mostly one run (a ragged tail), so they are scanned eight lanes at a time: a
+/// 1024-lane tile costs 128 word tests, not 1024 pushes.
+fn mask_runs(mask: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    let mut j = 0;
+    while j < mask.len() {
+        let on = find(mask, j, true);
+        if on == mask.len() {
+            break;
+        }
+        j = find(mask, on, false);
+        out.push((on, j));
+    }
+    out
+}
+
+/// The first lane at or after `from` that is on (`on`) or off (`!on`); `mask.len()` if none.
+fn find(mask: &[u8], from: usize, on: bool) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let is = |b: u8| (b != 0) == on;
+    let mut j = from;
+    while j < mask.len() && j % 8 != 0 {
+        if is(mask[j]) {
+            return j;
+        }
+        j += 1;
+    }
+    for w in mask[j..].chunks_exact(8) {
+        let w = u64::from_ne_bytes(w.try_into().unwrap_or_default());
+        // Some byte on: w != 0; some byte off (zero): the classic has-zero-byte test.
+        let hit = if on { w != 0 } else { w.wrapping_sub(ONES) & !w & (ONES << 7) != 0 };
+        if hit {
+            break;
+        }
+        j += 8;
+    }
+    mask[j..].iter().position(|&b| is(b)).map_or(mask.len(), |k| j + k)
+}
+
 /// `RtFns::access`: see the ABI for the arguments.
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *const u64, mask: *const u8, n: i64, lane_bytes: i64, k: i32, site: i32) {
@@ -28,11 +70,14 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     if i.shared().race.is_none() {
         return;
     }
-    match k {
-        kind::LL_RELEASE => return race::ll_release(i),
-        kind::LL_ACQUIRE => return race::ll_acquire(i),
-        kind::READ | kind::WRITE => {}
+    let how = match k {
+        kind::READ => Use::Read,
+        kind::WRITE | kind::LL_RELEASE => Use::Write,
+        kind::LL_ACQUIRE => Use::Polled,
         other => i.fault(site, format!("unknown access kind {other}")),
+    };
+    if k == kind::LL_ACQUIRE {
+        race::ll_acquire(i);
     }
     let (n, lb) = (n.max(0) as usize, lane_bytes.max(0) as usize);
     // SAFETY: the lowering passes `n` lanes in each buffer it passes at all.
@@ -41,6 +86,7 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     let spans = match (mask, lanes) {
         // A whole contiguous tile: one range, no walk over its lanes.
         (None, None) => vec![(base as usize, n * lb)],
+        (Some(m), None) => mask_runs(m).into_iter().map(|(s, e)| (base as usize + s * lb, (e - s) * lb)).collect(),
         _ => runs(n, lb, |j| match (mask, lanes) {
             (Some(m), _) if m[j] == 0 => None,
             (_, Some(l)) => (l[j] != 0).then_some(l[j] as usize),
@@ -49,14 +95,19 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
     };
     for (at, len) in spans {
         if let Some((pe, off)) = i.shared().heap.locate(at) {
-            race::access(i, k == kind::WRITE, pe, off, len, site);
+            race::access(i, how, pe, off, len, site);
         }
+    }
+    // An LL store is a write like any other (another store or a plain load of its words
+    // races with it), and then a release: it is recorded at the epoch the release publishes.
+    if k == kind::LL_RELEASE {
+        race::ll_release(i);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::runs;
+    use super::{mask_runs, runs};
     use std::collections::BTreeSet;
 
     /// Random lane addresses (some off, some adjacent, some repeated): the ranges cover exactly
@@ -90,6 +141,34 @@ mod tests {
             let covered: BTreeSet<usize> = got.iter().flat_map(|&(a, l)| a..a + l).collect();
             assert_eq!(covered, want, "lanes {lanes:?} lane bytes {lb}: {got:?}");
             assert!(got.windows(2).all(|w| w[0].0 + w[0].1 != w[1].0), "{got:?}");
+        }
+    }
+
+    /// Random masks (mostly long runs, some lone lanes, lengths not a multiple of 8): the word
+    /// scan finds exactly the runs a lane-by-lane walk does.
+    #[test]
+    fn mask_runs_match_a_lane_walk() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..500 {
+            let n = (next() % 300) as usize;
+            let mut on = next() % 2 == 0;
+            let mask: Vec<u8> = (0..n)
+                .map(|_| {
+                    if next() % 23 == 0 {
+                        on = !on;
+                    }
+                    if on { 1 + (next() % 3) as u8 } else { 0 }
+                })
+                .collect();
+            let want = runs(n, 1, |j| (mask[j] != 0).then_some(j));
+            let got: Vec<(usize, usize)> = mask_runs(&mask).into_iter().map(|(s, e)| (s, e - s)).collect();
+            assert_eq!(got, want, "{mask:?}");
         }
     }
 }

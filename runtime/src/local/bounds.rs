@@ -64,6 +64,15 @@ pub(crate) fn check(i: &mut Inst, off: usize, len: usize, pe: usize, site: i32, 
     i.fail(RuntimeError::OutOfBounds(fault))
 }
 
+/// The heap offset of `[ptr, ptr + len)` (a symmetric address of this rank) as a span on rank
+/// `pe`: inside the heap (else a fault), then checked against the allocation it starts in. The
+/// allocation table is symmetric, so this holds for a rank in another process or node too.
+pub(crate) fn span(i: &mut Inst, ptr: usize, len: usize, pe: usize, site: i32, operand: &'static str) -> usize {
+    let off = super::ops::heap_offset(i, ptr, len, site, operand);
+    check(i, off, len, pe, site, operand);
+    off
+}
+
 /// The heap offset of `[ptr, ptr + len)` when it lies in this rank's heap, checked against its
 /// allocation; `None` for memory outside the heap (private buffers the runtime cannot check).
 pub(crate) fn check_local(i: &mut Inst, ptr: usize, len: usize, site: i32, operand: &'static str) -> Option<usize> {

@@ -74,8 +74,7 @@ pub(crate) fn check_len(i: &mut Inst, bytes: i64, site: i32) -> usize {
 /// address) on rank `pe`, checked against the PE range and the allocation it starts in.
 fn target(i: &mut Inst, ptr: usize, len: usize, pe: i32, site: i32, what: &'static str) -> (usize, usize, usize) {
     let pe = check_pe(i, pe, site);
-    let off = heap_offset(i, ptr, len, site, what);
-    bounds::check(i, off, len, pe, site, what);
+    let off = bounds::span(i, ptr, len, pe, site, what);
     (pe, off, i.shared().bases[pe] + off)
 }
 

@@ -2,10 +2,13 @@
 //! by load/store through the node's shared window, exactly as `local` does (the same code); a
 //! rank on another node through MPI one-sided calls on the world window: put/get → `MPI_Put` /
 //! `MPI_Get` (+ `MPI_Win_flush` unless nbi), put_signal → put, flush, `MPI_Accumulate` on the
-//! signal word, flush (the order NVSHMEM uses where the network has no put-with-signal).
+//! signal word, flush (the order NVSHMEM uses where the network has no put-with-signal). Spans
+//! on another node are bounds-checked against their allocation as `local`'s are (the
+//! allocation table is symmetric), with the same report.
 
 use super::peers::Peers;
 use crate::abi::{flags, sig_op, KernelCtx, RtFns};
+use crate::local::bounds;
 use crate::local::ops as local;
 use crate::local::state::Inst;
 
@@ -112,11 +115,13 @@ fn transfer(i: &mut Inst, peers: &Peers, x: Xfer, bytes: i64, pe: i32, fl: i32, 
     let n = local::check_len(i, bytes, site);
     let mut r = match x {
         Xfer::Put { dst, src } => {
-            let disp = local::heap_offset(i, dst as usize, n, site, "destination");
+            let disp = bounds::span(i, dst as usize, n, pe as usize, site, "destination");
+            bounds::check_local(i, src as usize, n, site, "source");
             peers.put(src, n, pe as usize, disp)
         }
         Xfer::Get { dst, src } => {
-            let disp = local::heap_offset(i, src as usize, n, site, "source");
+            let disp = bounds::span(i, src as usize, n, pe as usize, site, "source");
+            bounds::check_local(i, dst as usize, n, site, "destination");
             peers.get(dst, n, pe as usize, disp)
         }
     };
@@ -128,7 +133,7 @@ fn transfer(i: &mut Inst, peers: &Peers, x: Xfer, bytes: i64, pe: i32, fl: i32, 
 }
 
 fn remote_signal(i: &mut Inst, peers: &Peers, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
-    let disp = local::heap_offset(i, sig as usize, 8, site, "signal");
+    let disp = bounds::span(i, sig as usize, 8, pe as usize, site, "signal");
     if !disp.is_multiple_of(8) {
         i.fault(site, format!("signal address {:#x} is not 8-byte aligned", sig as usize));
     }
@@ -146,7 +151,10 @@ unsafe extern "C" fn put_signal(ctx: *mut KernelCtx, dst: *mut u8, src: *const u
     let i = unsafe { local::enter(ctx) };
     let Some(peers) = off_node(i, pe, site) else { return unsafe { local::put_signal(ctx, dst, src, bytes, sig, value, op, pe, fl, site) } };
     let n = local::check_len(i, bytes, site);
-    let disp = local::heap_offset(i, dst as usize, n, site, "destination");
+    // Every span is checked before any data moves, in the order `local` checks them.
+    let disp = bounds::span(i, dst as usize, n, pe as usize, site, "destination");
+    bounds::span(i, sig as usize, 8, pe as usize, site, "signal");
+    bounds::check_local(i, src as usize, n, site, "source");
     // The data must be complete at the target before the signal can be seen there.
     let r = peers.put(src, n, pe as usize, disp).and_then(|()| peers.flush(pe as usize));
     done(i, r, site);

@@ -1,9 +1,9 @@
 //! Race-check instrumentation (`Options::racecheck`): before each tile load or store of global
 //! memory the kernel tells the runtime which lanes it touches (`RtFns::access`), so `local`'s
 //! race detector checks compiled accesses as it checks shmem ops, naming the DSL line of the
-//! load or store. LL words are flags, not data: a store of `ll_pack`ed words is a release and a
-//! finished `ll_recv` an acquire (of every LL release so far: it can hide a race, never invent
-//! one). Off by default: it costs a runtime call per tile access.
+//! load or store. A store of `ll_pack`ed words is a write and a release, a finished `ll_recv`
+//! an acquire (of every LL release so far: it can hide a race, never invent one) and a read of
+//! its words. Off by default: it costs a runtime call per tile access.
 
 use super::emit::Cx;
 use super::tile::Addr;
@@ -20,7 +20,8 @@ impl Cx<'_> {
         self.racecheck.then(|| self.site(op))
     }
 
-    /// What a store of `v` is to the detector: LL words release, anything else is a write.
+    /// What a store of `v` is to the detector: LL words are a write that releases, anything
+    /// else a plain write.
     pub(crate) fn store_kind(&self, v: Value) -> i32 {
         let ll = self.k.ops.iter().any(|o| o.kind == OpKind::LlPack && o.results.first() == Some(&v));
         if ll {
@@ -78,15 +79,6 @@ impl Cx<'_> {
         };
         let bytes = self.const_int(elem.bytes() as i64, "i64");
         self.access_call(&base, &lanes, &on, &count, &bytes, kind, site);
-    }
-
-    /// Tells the runtime that the `ll_recv` at `site` saw its words (an acquire).
-    pub(crate) fn record_ll_acquire(&mut self, site: &str) {
-        if !self.racecheck {
-            return;
-        }
-        let (null, zero) = (self.zero("!llvm.ptr"), self.const_int(0, "i64"));
-        self.access_call(&zero, &null, &null, &zero, &zero, access::LL_ACQUIRE, site);
     }
 
     /// Declares the lane buffer in the entry block, once the widest access is known.

@@ -265,7 +265,8 @@ impl Cx<'_> {
         self.line(&format!("^bb0({a}: {vt}):"));
         self.line("  scf.yield");
         self.line("}");
-        self.record_ll_acquire(&site);
+        let race = self.racecheck.then_some(site);
+        self.record_access(race.as_deref(), access::LL_ACQUIRE, &addr, Scalar::I64, n, m.as_deref());
         let out = self.def(d.results[0]);
         self.line(&format!("{out} = arith.trunci {got} : {vt} to vector<{n}xi32>"));
         Ok(())

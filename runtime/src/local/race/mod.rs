@@ -13,8 +13,13 @@
 //! It sees the accesses made through the runtime (put / get and nbi, put_signal's data) and,
 //! in kernels compiled with race checks, every tile load and store of symmetric memory (local
 //! buffers, remote_ptr addresses, multimem), reported through `RtFns::access` (`access.rs`).
-//! LL words are flags: a store of them releases into one launch-wide LL clock that a finished
-//! `ll_recv` acquires (more than it saw, perhaps: that can hide a race, never invent one).
+//! An LL store is checked as a write of its words and then releases into one launch-wide LL
+//! clock; a finished `ll_recv` acquires that clock (more than it saw, perhaps: that can hide a
+//! race, never invent one) and records its words as polled reads, which waited for whatever
+//! stored them (a put or copy of packed words too: the last writer of each word is acquired)
+//! but race with a later unordered write. So
+//! two unordered LL stores of one word, or a plain load racing with one, are reported; the
+//! protocol's own use is not.
 
 mod clock;
 mod shadow;
@@ -23,6 +28,7 @@ use super::state::Inst;
 use crate::checks::{Access, AccessKind, RaceKind, RaceReport};
 use crate::error::Origin;
 use clock::VClock;
+pub(crate) use shadow::Use;
 use shadow::{Acc, Shadow};
 use std::collections::HashMap;
 
@@ -74,6 +80,21 @@ impl Detector {
         Detector { numbering, clocks, signals: HashMap::new(), barriers: HashMap::new(), shadows: HashMap::new(), pending: vec![vec![]; total], ll: VClock::new(total) }
     }
 
+    /// Instance `t` polled `len` bytes at offset `off` of rank `pe` until they carried their
+    /// flags: whoever stored them last is ordered before it (and starts a new epoch, so that
+    /// its later stores stay unordered).
+    fn polled(&mut self, t: usize, pe: usize, off: usize, len: usize) {
+        let Some(shadow) = self.shadows.get(&pe) else { return };
+        for w in shadow.writes_in(off, off + len) {
+            if w.inst != t {
+                self.clocks[t].raise(w.inst, w.clock);
+                if self.clocks[w.inst].get(w.inst) == w.clock {
+                    self.clocks[w.inst].tick(w.inst);
+                }
+            }
+        }
+    }
+
     fn release(&mut self, t: usize, into: VClock) -> VClock {
         let mut into = into;
         into.join(&self.clocks[t]);
@@ -105,14 +126,17 @@ fn describe(i: &Inst, d: &Detector, acc: &Acc, rank: usize, write: bool) -> Acce
     }
 }
 
-/// Checks and records an access of `len` bytes at heap offset `off` of rank `pe`.
-pub(crate) fn access(i: &mut Inst, write: bool, pe: usize, off: usize, len: usize, site: i32) {
+/// Checks and records an access (doing `how`) of `len` bytes at heap offset `off` of rank `pe`.
+pub(crate) fn access(i: &mut Inst, how: Use, pe: usize, off: usize, len: usize, site: i32) {
     with(i, |d, me| {
         let t = me.index;
+        if how == Use::Polled {
+            d.polled(t, pe, off, len);
+        }
         let acc = Acc { inst: t, clock: d.clocks[t].get(t), site, at: off, len };
-        let hit = d.shadows.entry(pe).or_default().access(acc, write, &d.clocks[t])?;
+        let hit = d.shadows.entry(pe).or_default().access(acc, how, &d.clocks[t])?;
         let first = describe(me, d, &hit.prior, pe, hit.prior_wrote);
-        Some(RaceKind::DataRace { first, second: describe(me, d, &acc, pe, write) })
+        Some(RaceKind::DataRace { first, second: describe(me, d, &acc, pe, how == Use::Write) })
     });
 }
 
@@ -229,9 +253,9 @@ pub(crate) fn put(i: &mut Inst, from: Option<usize>, pe: usize, off: usize, len:
         return;
     }
     if let Some(from) = from {
-        access(i, false, i.rank, from, len, site);
+        access(i, Use::Read, i.rank, from, len, site);
     }
-    access(i, true, pe, off, len, site);
+    access(i, Use::Write, pe, off, len, site);
     if nbi {
         nbi_put(i, pe, off, len, site);
     }
@@ -243,8 +267,8 @@ pub(crate) fn get(i: &mut Inst, pe: usize, off: usize, to: Option<usize>, len: u
     if i.shared().race.is_none() {
         return;
     }
-    access(i, false, pe, off, len, site);
+    access(i, Use::Read, pe, off, len, site);
     if let Some(to) = to {
-        access(i, true, i.rank, to, len, site);
+        access(i, Use::Write, i.rank, to, len, site);
     }
 }

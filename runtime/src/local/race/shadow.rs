@@ -23,6 +23,18 @@ impl Acc {
     }
 }
 
+/// What an access does to its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Use {
+    Read,
+    Write,
+    /// Read by a polling loop (`ll_recv`) that waited until every word carried its flag: it
+    /// synchronised with whatever stored them (an LL store, or a put or copy of LL words the
+    /// detector cannot tell from data; see [`Shadow::writes_in`]), so it is checked against no
+    /// write, only recorded so that a later unordered write of the words is reported.
+    Polled,
+}
+
 #[derive(Clone, Debug, Default)]
 struct Seg {
     end: usize,
@@ -44,9 +56,10 @@ pub(crate) struct Shadow {
 }
 
 impl Shadow {
-    /// Records `acc` (a write when `write`) made at clock `now`, after checking it against the
-    /// last conflicting access of every byte it touches; returns the first unordered one.
-    pub fn access(&mut self, acc: Acc, write: bool, now: &VClock) -> Option<Conflict> {
+    /// Records `acc` (doing `how`) made at clock `now`, after checking it against the last
+    /// conflicting access of every byte it touches; returns the first unordered one.
+    pub fn access(&mut self, acc: Acc, how: Use, now: &VClock) -> Option<Conflict> {
+        let write = how == Use::Write;
         let (a, b) = (acc.at, acc.at + acc.len);
         if a == b {
             return None;
@@ -56,7 +69,7 @@ impl Shadow {
         self.fill_gaps(a, b);
         let mut found = None;
         for seg in self.segs.range_mut(a..b).map(|(_, s)| s) {
-            if found.is_none() {
+            if found.is_none() && how != Use::Polled {
                 found = conflict(seg, &acc, write, now);
             }
             if write {
@@ -70,6 +83,12 @@ impl Shadow {
             }
         }
         found
+    }
+
+    /// The last writes of the bytes of `[a, b)`.
+    pub fn writes_in(&self, a: usize, b: usize) -> Vec<Acc> {
+        let straddling = self.segs.range(..a).next_back().filter(|(_, s)| s.end > a);
+        straddling.into_iter().chain(self.segs.range(a..b)).filter_map(|(_, s)| s.write).collect()
     }
 
     /// Splits the segment straddling `at`, so that a segment starts there.
@@ -128,26 +147,40 @@ mod tests {
         let mut s = Shadow::default();
         let mut c1 = VClock::new(2);
         c1.tick(1);
-        assert!(s.access(acc(0, 1, 0, 64), true, &VClock::new(2)).is_none());
+        assert!(s.access(acc(0, 1, 0, 64), Use::Write, &VClock::new(2)).is_none());
         // Instance 1 has not seen instance 0's epoch 1: the overlap [32, 64) conflicts.
-        let hit = s.access(acc(1, 1, 32, 64), true, &c1).expect("unordered overlap");
+        let hit = s.access(acc(1, 1, 32, 64), Use::Write, &c1).expect("unordered overlap");
         assert_eq!((hit.prior.inst, hit.prior.at, hit.prior_wrote), (0, 0, true));
         // Disjoint bytes never conflict.
-        assert!(s.access(acc(0, 1, 200, 8), true, &VClock::new(2)).is_none());
+        assert!(s.access(acc(0, 1, 200, 8), Use::Write, &VClock::new(2)).is_none());
         // Once instance 1's clock covers instance 0's epoch, the same write is ordered.
         let mut seen = c1.clone();
         let mut rel = VClock::new(2);
         rel.tick(0);
         seen.join(&rel);
-        assert!(s.access(acc(1, 1, 0, 16), true, &seen).is_none());
+        assert!(s.access(acc(1, 1, 0, 16), Use::Write, &seen).is_none());
     }
 
     #[test]
     fn reads_conflict_with_later_unordered_writes_not_with_reads() {
         let mut s = Shadow::default();
-        assert!(s.access(acc(0, 1, 8, 8), false, &VClock::new(3)).is_none());
-        assert!(s.access(acc(1, 1, 0, 32), false, &VClock::new(3)).is_none());
-        let hit = s.access(acc(2, 1, 12, 4), true, &VClock::new(3)).expect("write after unordered reads");
+        assert!(s.access(acc(0, 1, 8, 8), Use::Read, &VClock::new(3)).is_none());
+        assert!(s.access(acc(1, 1, 0, 32), Use::Read, &VClock::new(3)).is_none());
+        let hit = s.access(acc(2, 1, 12, 4), Use::Write, &VClock::new(3)).expect("write after unordered reads");
         assert!(!hit.prior_wrote);
+    }
+
+    #[test]
+    fn polled_reads_wait_for_any_write_but_later_writes_race_with_them() {
+        let mut s = Shadow::default();
+        assert!(s.access(acc(0, 1, 0, 16), Use::Write, &VClock::new(3)).is_none());
+        // Instance 1 has not acquired instance 0's epoch, but it polled the words: clean.
+        assert!(s.access(acc(1, 1, 0, 16), Use::Polled, &VClock::new(3)).is_none());
+        assert_eq!(s.writes_in(4, 8), vec![acc(0, 1, 0, 16)]);
+        // Instance 2 has seen instance 0's write but not instance 1's polled read: a race.
+        let mut c2 = VClock::new(3);
+        c2.raise(0, 1);
+        let hit = s.access(acc(2, 1, 8, 8), Use::Write, &c2).expect("write after an unordered polled read");
+        assert_eq!((hit.prior.inst, hit.prior_wrote), (1, false));
     }
 }
