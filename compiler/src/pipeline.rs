@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 mod cpu;
 mod gpu;
+pub mod timings;
 
 pub use gpu::import_layout;
 
@@ -208,6 +209,7 @@ pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
 /// Runs the pipeline for `kernel` up to and including stage `until` (or to object code).
 pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let until = until.map(|u| find_stage(target, u)).transpose()?;
+    let _label = timings::label(format!("{} {}", kernel.name, target.name()));
     match target {
         Target::Cpu => cpu::run_cpu(kernel, until, opts),
         Target::Cuda { sm } => gpu::run_nvptx(kernel, sm, until, opts),
@@ -239,6 +241,7 @@ impl Steps<'_> {
 pub fn run_from(text: &str, stage: &str, symbol: &str, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let start = find_stage(target, stage)?;
     let until = until.map(|u| find_stage(target, u)).transpose()?;
+    let _label = timings::label(format!("{symbol} {}", target.name()));
     match target {
         Target::Cuda { sm } => gpu::resume_nvptx(text, start, symbol, sm, until, opts),
         Target::Amd { gfx } if start.name == "layout" => gpu::resume_amd_layout(text, symbol, gfx, until, opts),

@@ -11,6 +11,7 @@ use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Tar
 use inkwell::values::GlobalValue;
 use inkwell::OptimizationLevel;
 use std::path::Path;
+use crate::pipeline::timings::time;
 use std::sync::Once;
 
 fn fail(what: &str, message: impl ToString) -> LlvmError {
@@ -47,7 +48,7 @@ pub fn parse<'c>(ctx: &'c Context, text: &str, name: &str) -> Result<Module<'c>,
 /// Links into `m` the definitions of the bitcode library at `path` that `m` references, and
 /// what those reference in turn (`llvm-link --only-needed`).
 pub fn link_needed<'c>(ctx: &'c Context, m: &Module<'c>, path: &Path) -> Result<(), LlvmError> {
-    let lib = lazy_bitcode(ctx, path)?;
+    let lib = time("nvshmem.load", || lazy_bitcode(ctx, path))?;
     // The C API's linker has no only-needed flag, but it links a linkonce definition only when
     // something refers to it: so every external definition of the library becomes one. The
     // kernel internalizes what it keeps anyway.
@@ -57,6 +58,12 @@ pub fn link_needed<'c>(ctx: &'c Context, m: &Module<'c>, path: &Path) -> Result<
         }
     }
     link_modules(m, lib)
+}
+
+/// Whether `m` declares a function or global (other than an LLVM intrinsic) that a library
+/// must define.
+pub fn has_external_references(m: &Module) -> bool {
+    globals(m).any(|g| g.is_declaration() && !g.get_name().to_bytes().starts_with(b"llvm."))
 }
 
 /// Gives internal linkage to every definition of `m` that `public` does not name, so that

@@ -8,6 +8,7 @@ pub use super::tools::GpuToolError;
 use super::tools::{run, Scratch};
 use super::toolchain::Toolchain;
 use crate::lower::gpu::target::Nvptx;
+use crate::pipeline::timings::time;
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::targets::{FileType, TargetMachine};
@@ -61,15 +62,19 @@ pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
 /// `symbol` and NVSHMEM's device-state globals (`nvshmemi_*_d`: the host finds those by name
 /// when it loads the module), folds the device transport to the proxy unless the module asks
 /// for every transport ([`nvshmem_transport`]), and runs globaldce,
-/// [`device::SPLIT_VECTORS`] and O3.
+/// [`device::SPLIT_VECTORS`] and O3. A module that declares nothing but LLVM intrinsics (a
+/// kernel without NVSHMEM calls) skips the library: loading and linking it cost ~15 ms of CPU
+/// for nothing.
 pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine) -> Result<(), GpuToolError> {
-    let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
-    device::link_needed(ctx, m, &bc)?;
-    device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d")));
-    if DeviceTransport::of_module(m) == DeviceTransport::Proxy {
-        nvshmem_transport::assume_proxy(ctx, m, tm);
+    if device::has_external_references(m) {
+        let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
+        time("nvshmem.link", || device::link_needed(ctx, m, &bc))?;
     }
-    Ok(device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS))?)
+    time("nvshmem.internalize", || device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d"))));
+    if DeviceTransport::of_module(m) == DeviceTransport::Proxy {
+        time("nvshmem.fold_proxy", || nvshmem_transport::assume_proxy(ctx, m, tm));
+    }
+    Ok(time("llvm.opt", || device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS)))?)
 }
 
 
