@@ -48,22 +48,34 @@ pub fn parse<'c>(ctx: &'c Context, text: &str, name: &str) -> Result<Module<'c>,
 /// Links into `m` the definitions of the bitcode library at `path` that `m` references, and
 /// what those reference in turn (`llvm-link --only-needed`).
 pub fn link_needed<'c>(ctx: &'c Context, m: &Module<'c>, path: &Path) -> Result<(), LlvmError> {
-    let lib = time("nvshmem.load", || lazy_bitcode(ctx, path))?;
+    link_library(m, time("nvshmem.load_bitcode", || lazy_bitcode(ctx, path))?, |_| false)
+}
+
+/// Links into `m` the definitions of `lib` that `m` references, and what those reference in
+/// turn, and every external definition that `always` names.
+pub fn link_library<'c>(m: &Module<'c>, lib: Module<'c>, always: impl Fn(&str) -> bool) -> Result<(), LlvmError> {
     // The C API's linker has no only-needed flag, but it links a linkonce definition only when
     // something refers to it: so every external definition of the library becomes one. The
     // kernel internalizes what it keeps anyway.
     for g in globals(&lib) {
-        if !g.is_declaration() && g.get_linkage() == Linkage::External {
+        if !g.is_declaration() && g.get_linkage() == Linkage::External && !always(&g.get_name().to_string_lossy()) {
             g.set_linkage(Linkage::LinkOnceODR);
         }
     }
     link_modules(m, lib)
 }
 
-/// Whether `m` declares a function or global (other than an LLVM intrinsic) that a library
-/// must define.
-pub fn has_external_references(m: &Module) -> bool {
-    globals(m).any(|g| g.is_declaration() && !g.get_name().to_bytes().starts_with(b"llvm."))
+/// What `m` declares for a library to define, sorted: every declared function and global but
+/// LLVM intrinsics and a GPU's dynamic shared memory (an external array in address space 3 that
+/// the launch sizes).
+pub fn external_references(m: &Module) -> Vec<String> {
+    let shared = |g: &GlobalValue| g.as_pointer_value().get_type().get_address_space() == inkwell::AddressSpace::from(3u16);
+    let mut names: Vec<String> = globals(m)
+        .filter(|g| g.is_declaration() && !g.get_name().to_bytes().starts_with(b"llvm.") && !shared(g))
+        .map(|g| g.get_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Gives internal linkage to every definition of `m` that `public` does not name, so that
@@ -80,7 +92,7 @@ pub fn internalize(m: &Module, public: impl Fn(&str) -> bool) {
 }
 
 /// Every function and global variable of `m`.
-fn globals<'c>(m: &Module<'c>) -> impl Iterator<Item = GlobalValue<'c>> {
+pub fn globals<'c>(m: &Module<'c>) -> impl Iterator<Item = GlobalValue<'c>> {
     m.get_functions().map(|f| f.as_global_value()).chain(m.get_globals())
 }
 

@@ -85,8 +85,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
 
 /// Parses and verifies MLIR `text` with the weft dialects loaded.
 fn verify_mlir(text: &str, file: &str, stage: &'static str) -> Result<(), CompileError> {
-    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage, source })?;
-    weft_dialects::parse(&ctx, text, file).map(|_| ()).map_err(|source| CompileError::Mlir { stage, source })
+    super::with_check_context(stage, |ctx| weft_dialects::parse(ctx, text, file).map(|_| ()).map_err(|source| CompileError::Mlir { stage, source }))
 }
 
 /// Reads a layout-stage file: the kernel and its encodings, each checked against what the
@@ -126,7 +125,7 @@ fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Out
     for i in from..target.stages().len() {
         let text = match (i, &module) {
             (3, Some(m)) => {
-                nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
+                nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm, Some(&crate::cache::toolchain_dir())).map_err(gpu_err("llvm"))?;
                 let text = time("llvm.print", || m.print_to_string().to_string());
                 // Code generation continues from the printed text read back, as a run resumed
                 // from this stage's dump does: printing drops the use-list order, which loop
