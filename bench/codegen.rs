@@ -13,9 +13,11 @@
 //! time (user + system of the compiling thread and the tools it waits for: ptxas; for Triton its
 //! Python process and children): on a shared machine wall time counts other processes' turns
 //! too, so the table records the load average. A second table splits weft's cold compiles by
-//! step (`weft::compiler::pipeline::timings`). `WEFT_CODEGEN_ROWS=ag_gemm,gemm_rs` keeps only
-//! the configs of those kinds (`mm`, `copy`, `ag_gemm`, `gemm_rs`); `WEFT_CODEGEN_TRITON=0`
-//! skips Triton. Writes `target/weft-bench/codegen.md`.
+//! step (`weft::compiler::pipeline::timings`), with each row's first compile ever (toolchain
+//! cache empty: NVSHMEM's library prepared) beside it; `cold` has that cache warm.
+//! `WEFT_CODEGEN_ROWS=ag_gemm,gemm_rs` keeps only the configs of those kinds (`mm`, `copy`,
+//! `ag_gemm`, `gemm_rs`); `WEFT_CODEGEN_TRITON=0` skips Triton. Writes
+//! `target/weft-bench/codegen.md`.
 
 // Only its table writer is used here.
 #[allow(dead_code)]
@@ -75,6 +77,8 @@ struct Row {
     cached: Time,
     /// weft's cold compile by step (empty for Triton).
     steps: Vec<Step>,
+    /// weft's first compile with the toolchain cache empty too.
+    first: Option<Time>,
 }
 
 /// Wall and CPU time of one compile.
@@ -87,6 +91,9 @@ struct Time {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = std::env::temp_dir().join(format!("weft-codegen-bench-{}", std::process::id()));
+    // A cache of this run's own, so the toolchain cache it empties is nobody else's.
+    // SAFETY: no other thread runs yet.
+    unsafe { std::env::set_var("WEFT_CACHE_DIR", work.join("cache")) };
     let python = match std::env::var("WEFT_CODEGEN_TRITON").as_deref() {
         Ok("0") => None,
         _ => triton_python(root).map_err(|why| println!("Triton unavailable ({why}); printing weft's rows only.")).ok(),
@@ -99,7 +106,7 @@ fn main() {
     let mut table = String::from(
         "| kernel | target | compiler | SASS / K-step | registers | spills (st/ld B) | shared B | global mem / K-step | global mem (kernel) | barriers / K-step | cold (wall / CPU) | cached (wall / CPU) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    let mut by_step = format!("| kernel | target | {} | total |\n|---|---|{}---|\n", STEP_GROUPS.map(|g| g.0).join(" | "), "---|".repeat(STEP_GROUPS.len()));
+    let mut by_step = format!("| kernel | target | {} | total | toolchain-cold total |\n|---|---|{}---|---|\n", STEP_GROUPS.map(|g| g.0).join(" | "), "---|".repeat(STEP_GROUPS.len()));
     let configs: Vec<&Config> = CONFIGS.iter().filter(keep).collect();
     let total = configs.len() * TARGETS.len();
     // The plain gemm's K-step per target, and the overlap kernels' against it.
@@ -109,7 +116,8 @@ fn main() {
         eprintln!("[{}/{total}] {} {arch}: weft", i + 1, cfg.name());
         let weft = weft_row(cfg, arch, &dir.join("weft"));
         if let Ok(r) = &weft {
-            let _ = writeln!(by_step, "| {} | {arch} | {} |", cfg.name(), step_cells(&r.steps));
+            let first = r.first.map_or(String::new(), |f| format!("{:.0} / {:.0}", f.cpu.as_secs_f64() * 1e3, f.wall.as_secs_f64() * 1e3));
+            let _ = writeln!(by_step, "| {} | {arch} | {} | {first} |", cfg.name(), step_cells(&r.steps));
         }
         let (text, steps) = line(cfg, arch, "weft", weft, bin.as_deref());
         let _ = writeln!(table, "{text}");
@@ -129,7 +137,9 @@ fn main() {
         }
     }
     table += &format!("\n{load_start}; {}.\n", load("at the end"));
-    table += &format!("\nweft's cold compiles by step, CPU ms / wall ms:\n\n{by_step}");
+    table += &format!(
+        "\nweft's cold compiles by step, CPU ms / wall ms. `cold` compiles a kernel not in the compile cache with the toolchain cache warm (NVSHMEM's library already prepared for the kernel's references, as after any earlier NVSHMEM compile with the same calls); `toolchain-cold` is the first compile with both caches empty:\n\n{by_step}"
+    );
     if !overlap.is_empty() {
         table += &format!("\nOverlap kernels against the plain gemm:\n{overlap}");
     }
@@ -248,21 +258,25 @@ fn weft_row(cfg: &Config, arch: &str, dir: &Path) -> Result<Row, String> {
     let target = Target::parse(arch).ok_or("unknown target")?;
     let k = weft_kernel(cfg, target)?;
     // Each compile is one `total` step after its own steps.
-    let compile = || {
+    let compile = |dir: &Path| {
         timings::collect();
         let b = timings::time("total", || weft::compiler::cache::compile_gpu_in(dir, &k, target, &Options::default())).map_err(|e| e.to_string());
         let steps = timings::take();
         let t = steps.last().map_or(Time { wall: Duration::ZERO, cpu: Duration::ZERO }, |s| Time { wall: s.wall, cpu: s.cpu });
         b.map(|b| (b, t, steps))
     };
-    let (_, cold, steps) = compile()?;
+    // The first compile ever: the toolchain cache emptied too (NVSHMEM's library prepared).
+    let _ = std::fs::remove_dir_all(weft::compiler::cache::toolchain_dir());
+    let (_, first, _) = compile(&dir.join("first"))?;
     weft::compiler::cache::clear_memory_cache();
-    let (b, cached, _) = compile()?;
+    let (_, cold, steps) = compile(dir)?;
+    weft::compiler::cache::clear_memory_cache();
+    let (b, cached, _) = compile(dir)?;
     if !b.from_disk_cache {
         return Err("the second compile missed the disk cache".into());
     }
     let ptxas = b.ptxas.clone().ok_or("no ptxas report")?;
-    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: b.dynamic_smem, cold, cached, steps })
+    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: b.dynamic_smem, cold, cached, steps, first: Some(first) })
 }
 
 /// Compiles Triton's kernel for `cfg` in a new Python process (`codegen_triton.py`), then
@@ -310,6 +324,7 @@ fn triton_row(py: &Path, bin: &Path, root: &Path, cfg: &Config, sm: u32, dir: &P
         cold: time("cold")?,
         cached: time("cached")?,
         steps: vec![],
+        first: None,
     })
 }
 

@@ -210,7 +210,7 @@ pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
 /// Uses of one checking context before it is made afresh: what a parse interns (types,
 /// attributes, locations) stays in the context, so a long-running process does not keep it
 /// forever.
-const CHECK_CONTEXT_USES: u32 = 256;
+pub(crate) const CHECK_CONTEXT_USES: u32 = 256;
 
 /// Runs `f` with this thread's MLIR context for parsing and printing stage text (`tir`, a
 /// dumped `layout`). Making one loads every dialect and weft's IRDL (~10 ms of CPU, most of a

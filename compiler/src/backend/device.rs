@@ -116,3 +116,25 @@ pub fn emit(m: &Module, tm: &TargetMachine, kind: FileType) -> Result<Vec<u8>, L
     let buf = tm.write_to_memory_buffer(m, kind).map_err(|e| fail("code generation", e))?;
     Ok(buf.as_slice().to_vec())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn external_references_leave_out_intrinsics_and_dynamic_shared_memory() {
+        let ctx = Context::create();
+        let text = "target triple = \"nvptx64-nvidia-cuda\"\n\
+@__weft_smem = external addrspace(3) global [0 x i8], align 16\n\
+@nvshmemi_device_state_d = external addrspace(4) global i32\n\
+@defined = internal global i32 0\n\
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+declare i32 @nvshmem_n_pes()\n\
+declare void @nvshmemx_putmem_block(ptr, ptr, i64, i32)\n\
+define void @k() {\n  ret void\n}\n";
+        let m = parse(&ctx, text, "refs.ll").unwrap();
+        assert_eq!(external_references(&m), ["nvshmem_n_pes", "nvshmemi_device_state_d", "nvshmemx_putmem_block"]);
+        let plain = parse(&ctx, "@__weft_smem = external addrspace(3) global [0 x i8]\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n", "plain.ll").unwrap();
+        assert!(external_references(&plain).is_empty());
+    }
+}
