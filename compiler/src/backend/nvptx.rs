@@ -64,14 +64,12 @@ pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
 /// the toolchain cache `dir`, see [`nvshmem_lib`]: folded to the proxy transport unless the
 /// module asks for every transport, [`nvshmem_transport`]), internalizes everything but
 /// `symbol`, NVSHMEM's device-state globals and the fold's marker, and runs globaldce,
-/// [`device::SPLIT_VECTORS`] and O3. A module that declares nothing for a library to define
-/// (a kernel without NVSHMEM calls) skips the library.
+/// [`device::SPLIT_VECTORS`] and O3. A kernel without NVSHMEM calls links the library too: it
+/// brings NVSHMEM's device state (`llvm.compiler.used` keeps it), which
+/// `nvshmemx_cumodule_init` looks up in every module the `cuda` transport loads.
 pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine, dir: Option<&Path>) -> Result<(), GpuToolError> {
-    let references = device::external_references(m);
-    if !references.is_empty() {
-        let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
-        nvshmem_lib::link(ctx, m, &references, &bc, dir, t.name, DeviceTransport::of_module(m), tm)?;
-    }
+    let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
+    nvshmem_lib::link(ctx, m, &device::external_references(m), &bc, dir, t.name, DeviceTransport::of_module(m), tm)?;
     time("nvshmem.internalize", || device::internalize(m, |name| name == symbol || nvshmem_lib::is_device_state(name) || name == nvshmem_transport::MARKER));
     Ok(time("llvm.opt", || device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS)))?)
 }
