@@ -9,7 +9,15 @@
 //! kernel, barriers in the loop, and cold and cached compile time. The loop body is assumed to be
 //! one K-step (neither compiler unrolls it at these configs). Triton 3.9.0 is installed from
 //! PyPI into `.tools/triton` on first use (`$WEFT_TRITON_VENV` elsewhere); without it (no
-//! network) only weft's rows are printed. Writes `target/weft-bench/codegen.md`.
+//! network) only weft's rows are printed. Compile times are wall time and, after the slash, CPU
+//! time (user + system of the compiling thread and the tools it waits for: ptxas; for Triton its
+//! Python process and children): on a shared machine wall time counts other processes' turns
+//! too, so the table records the load average. A second table splits weft's cold compiles by
+//! step (`weft::compiler::pipeline::timings`), with each row's first compile ever (toolchain
+//! cache empty: NVSHMEM's library prepared) beside it; `cold` has that cache warm.
+//! `WEFT_CODEGEN_ROWS=ag_gemm,gemm_rs` keeps only the configs of those kinds (`mm`, `copy`,
+//! `ag_gemm`, `gemm_rs`); `WEFT_CODEGEN_TRITON=0` skips Triton. Writes
+//! `target/weft-bench/codegen.md`.
 
 // Only its table writer is used here.
 #[allow(dead_code)]
@@ -21,10 +29,11 @@ mod sass;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use weft::compiler::backend::nvptx::{parse_ptxas, PtxasReport};
 use weft::compiler::dsl::{self, Constexprs};
 use weft::compiler::ir::{Kernel, Scalar};
+use weft::compiler::pipeline::timings::{self, Step};
 use weft::compiler::pipeline::{Options, Target};
 
 const TRITON: &str = "3.9.0";
@@ -64,31 +73,52 @@ struct Row {
     ptxas: PtxasReport,
     /// Dynamic shared memory the launch asks for (Triton's scratch; weft's above 48 KiB).
     dynamic_smem: u32,
-    cold: Duration,
-    cached: Duration,
+    cold: Time,
+    cached: Time,
+    /// weft's cold compile by step (empty for Triton).
+    steps: Vec<Step>,
+    /// weft's first compile with the toolchain cache empty too.
+    first: Option<Time>,
+}
+
+/// Wall and CPU time of one compile.
+#[derive(Clone, Copy)]
+struct Time {
+    wall: Duration,
+    cpu: Duration,
 }
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = std::env::temp_dir().join(format!("weft-codegen-bench-{}", std::process::id()));
-    let python = match triton_python(root) {
-        Ok(p) => Some(p),
-        Err(why) => {
-            println!("Triton unavailable ({why}); printing weft's rows only.");
-            None
-        }
+    // A cache of this run's own, so the toolchain cache it empties is nobody else's.
+    // SAFETY: no other thread runs yet.
+    unsafe { std::env::set_var("WEFT_CACHE_DIR", work.join("cache")) };
+    let python = match std::env::var("WEFT_CODEGEN_TRITON").as_deref() {
+        Ok("0") => None,
+        _ => triton_python(root).map_err(|why| println!("Triton unavailable ({why}); printing weft's rows only.")).ok(),
     };
+    let kinds = std::env::var("WEFT_CODEGEN_ROWS").ok();
+    let keep = |c: &&Config| kinds.as_deref().is_none_or(|k| k.split(',').any(|k| k.trim() == c.kind));
+    let load = |at: &str| format!("load average {at}: {}", std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split(' ').take(3).collect::<Vec<_>>().join(" "));
+    let load_start = load("at the start");
     let bin = python.as_ref().and_then(|p| triton_bin(p));
     let mut table = String::from(
-        "| kernel | target | compiler | SASS / K-step | registers | spills (st/ld B) | shared B | global mem / K-step | global mem (kernel) | barriers / K-step | cold | cached |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| kernel | target | compiler | SASS / K-step | registers | spills (st/ld B) | shared B | global mem / K-step | global mem (kernel) | barriers / K-step | cold (wall / CPU) | cached (wall / CPU) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    let total = CONFIGS.len() * TARGETS.len();
+    let mut by_step = format!("| kernel | target | {} | total | toolchain-cold total |\n|---|---|{}---|---|\n", STEP_GROUPS.map(|g| g.0).join(" | "), "---|".repeat(STEP_GROUPS.len()));
+    let configs: Vec<&Config> = CONFIGS.iter().filter(keep).collect();
+    let total = configs.len() * TARGETS.len();
     // The plain gemm's K-step per target, and the overlap kernels' against it.
     let (mut plain, mut overlap) = (vec![], String::new());
-    for (i, (cfg, (arch, sm))) in CONFIGS.iter().flat_map(|c| TARGETS.map(|t| (c, t))).enumerate() {
+    for (i, (cfg, (arch, sm))) in configs.iter().flat_map(|c| TARGETS.map(|t| (*c, t))).enumerate() {
         let dir = work.join(format!("{}-{arch}", cfg.kind)).join(format!("{}", cfg.block[0]));
         eprintln!("[{}/{total}] {} {arch}: weft", i + 1, cfg.name());
         let weft = weft_row(cfg, arch, &dir.join("weft"));
+        if let Ok(r) = &weft {
+            let first = r.first.map_or(String::new(), |f| format!("{:.0} / {:.0}", f.cpu.as_secs_f64() * 1e3, f.wall.as_secs_f64() * 1e3));
+            let _ = writeln!(by_step, "| {} | {arch} | {} | {first} |", cfg.name(), step_cells(&r.steps));
+        }
         let (text, steps) = line(cfg, arch, "weft", weft, bin.as_deref());
         let _ = writeln!(table, "{text}");
         if cfg.kind == "mm" && cfg.block == [64, 64, 32] {
@@ -106,6 +136,10 @@ fn main() {
             let _ = writeln!(table, "{}", line(cfg, arch, &format!("Triton {TRITON}"), tri, Some(bin)).0);
         }
     }
+    table += &format!("\n{load_start}; {}.\n", load("at the end"));
+    table += &format!(
+        "\nweft's cold compiles by step, CPU ms / wall ms. `cold` compiles a kernel not in the compile cache with the toolchain cache warm (NVSHMEM's library already prepared for the kernel's references, as after any earlier NVSHMEM compile with the same calls); `toolchain-cold` is the first compile with both caches empty:\n\n{by_step}"
+    );
     if !overlap.is_empty() {
         table += &format!("\nOverlap kernels against the plain gemm:\n{overlap}");
     }
@@ -127,7 +161,7 @@ fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Opti
     let p = &r.ptxas;
     let shared = p.shared + r.dynamic_smem;
     let regs = format!("{} | {}/{} | {shared} |", p.registers, p.spill_stores, p.spill_loads);
-    let times = format!("{} | {} |", ms(r.cold), ms(r.cached));
+    let times = format!("{} / {} | {} / {} |", ms(r.cold.wall), ms(r.cold.cpu), ms(r.cached.wall), ms(r.cached.cpu));
     let sass = bin.ok_or_else(|| "no cuobjdump".to_string()).and_then(|b| disassemble(b, &r.cubin));
     let code = match sass {
         Ok(text) => {
@@ -148,6 +182,29 @@ fn line(cfg: &Config, arch: &str, who: &str, row: Result<Row, String>, bin: Opti
 
 fn ms(d: Duration) -> String {
     if d >= Duration::from_secs(1) { format!("{:.2} s", d.as_secs_f64()) } else { format!("{:.1} ms", d.as_secs_f64() * 1e3) }
+}
+
+/// The columns of the by-step table: each takes the steps whose names start with one of its
+/// prefixes.
+const STEP_GROUPS: [(&str, &[&str]); 7] = [
+    ("tir + layout + gpu", &["tir", "layout", "gpu."]),
+    ("NVSHMEM link", &["nvshmem."]),
+    ("O3", &["llvm.opt"]),
+    ("print + reparse", &["llvm.print", "llvm.reparse"]),
+    ("PTX (llc)", &["ptx"]),
+    ("ptxas", &["cubin."]),
+    ("cache", &["cache."]),
+];
+
+/// `CPU / wall` per step group, then the total.
+fn step_cells(steps: &[Step]) -> String {
+    let sum = |pick: &dyn Fn(&Step) -> bool| {
+        let (cpu, wall) = steps.iter().filter(|s| pick(s)).fold((Duration::ZERO, Duration::ZERO), |a, s| (a.0 + s.cpu, a.1 + s.wall));
+        format!("{:.0} / {:.0}", cpu.as_secs_f64() * 1e3, wall.as_secs_f64() * 1e3)
+    };
+    let mut cells: Vec<String> = STEP_GROUPS.iter().map(|(_, prefixes)| sum(&|s: &Step| prefixes.iter().any(|p| s.name.starts_with(p)))).collect();
+    cells.push(sum(&|s: &Step| s.name == "total"));
+    cells.join(" | ")
 }
 
 /// `cuobjdump -sass` of `cubin`.
@@ -200,19 +257,26 @@ fn weft_kernel(cfg: &Config, target: Target) -> Result<Kernel, String> {
 fn weft_row(cfg: &Config, arch: &str, dir: &Path) -> Result<Row, String> {
     let target = Target::parse(arch).ok_or("unknown target")?;
     let k = weft_kernel(cfg, target)?;
-    let compile = || weft::compiler::cache::compile_gpu_in(dir, &k, target, &Options::default()).map_err(|e| e.to_string());
-    let t = Instant::now();
-    compile()?;
-    let cold = t.elapsed();
+    // Each compile is one `total` step after its own steps.
+    let compile = |dir: &Path| {
+        timings::collect();
+        let b = timings::time("total", || weft::compiler::cache::compile_gpu_in(dir, &k, target, &Options::default())).map_err(|e| e.to_string());
+        let steps = timings::take();
+        let t = steps.last().map_or(Time { wall: Duration::ZERO, cpu: Duration::ZERO }, |s| Time { wall: s.wall, cpu: s.cpu });
+        b.map(|b| (b, t, steps))
+    };
+    // The first compile ever: the toolchain cache emptied too (NVSHMEM's library prepared).
+    let _ = std::fs::remove_dir_all(weft::compiler::cache::toolchain_dir());
+    let (_, first, _) = compile(&dir.join("first"))?;
     weft::compiler::cache::clear_memory_cache();
-    let t = Instant::now();
-    let b = compile()?;
-    let cached = t.elapsed();
+    let (_, cold, steps) = compile(dir)?;
+    weft::compiler::cache::clear_memory_cache();
+    let (b, cached, _) = compile(dir)?;
     if !b.from_disk_cache {
         return Err("the second compile missed the disk cache".into());
     }
     let ptxas = b.ptxas.clone().ok_or("no ptxas report")?;
-    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: b.dynamic_smem, cold, cached })
+    Ok(Row { cubin: b.image.clone(), symbol: b.symbol.clone(), ptxas, dynamic_smem: b.dynamic_smem, cold, cached, steps, first: Some(first) })
 }
 
 /// Compiles Triton's kernel for `cfg` in a new Python process (`codegen_triton.py`), then
@@ -238,6 +302,7 @@ fn triton_row(py: &Path, bin: &Path, root: &Path, cfg: &Config, sm: u32, dir: &P
         Ok(json[at..].split([',', '}']).next().unwrap_or("").trim().trim_matches('"').to_string())
     };
     let secs = |name: &str| -> Result<Duration, String> { field(name)?.parse::<f64>().map(Duration::from_secs_f64).map_err(|e| e.to_string()) };
+    let time = |name: &str| -> Result<Time, String> { Ok(Time { wall: secs(name)?, cpu: secs(&format!("{name}_cpu"))? }) };
     let symbol = field("name")?;
     let ptx = dir.join(format!("{}.ptx", cfg.kind));
     let gpu = if sm == 90 { "sm_90a".to_string() } else { format!("sm_{sm}") };
@@ -256,8 +321,10 @@ fn triton_row(py: &Path, bin: &Path, root: &Path, cfg: &Config, sm: u32, dir: &P
         ptxas: parse_ptxas(&log, &symbol),
         symbol,
         dynamic_smem: field("shared")?.parse().map_err(|_| "bad shared".to_string())?,
-        cold: secs("cold")?,
-        cached: secs("cached")?,
+        cold: time("cold")?,
+        cached: time("cached")?,
+        steps: vec![],
+        first: None,
     })
 }
 

@@ -61,6 +61,12 @@ pub fn cache_dir() -> PathBuf {
     base.join("weft")
 }
 
+/// Where what is prepared once per toolchain is kept (NVSHMEM's library for a set of
+/// references, [`crate::backend::nvshmem_lib`]): `toolchain/` in [`cache_dir`].
+pub fn toolchain_dir() -> PathBuf {
+    cache_dir().join("toolchain")
+}
+
 fn host_id() -> String {
     static ID: OnceLock<String> = OnceLock::new();
     ID.get_or_init(|| {
@@ -71,7 +77,7 @@ fn host_id() -> String {
 
 /// What identifies a file for the key: path, size and modification time (a reinstalled ptxas
 /// or NVSHMEM changes them; reading the 50 MB bitcode on every lookup would not be cheap).
-fn file_id(path: &Path) -> String {
+pub(crate) fn file_id(path: &Path) -> String {
     match std::fs::metadata(path) {
         Ok(m) => {
             let mtime = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
@@ -96,7 +102,7 @@ fn machine_id(target: Target) -> String {
 /// This build of weft: its version and a hash of the sources that decide generated code
 /// (compiler/build.rs), so a changed compiler never serves code its predecessor made, while the
 /// CLI, tests and benches built from the same sources share entries.
-fn build_id() -> &'static str {
+pub(crate) fn build_id() -> &'static str {
     concat!(env!("CARGO_PKG_VERSION"), " ", env!("WEFT_SOURCE_HASH"))
 }
 

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 mod cpu;
 mod gpu;
+pub mod timings;
 
 pub use gpu::import_layout;
 
@@ -199,15 +200,45 @@ pub fn find_stage(target: Target, name: &str) -> Result<Stage, CompileError> {
 
 /// The `tir` stage: the kernel as MLIR text, verified by MLIR with the IRDL dialects loaded.
 pub fn make_tir(kernel: &Kernel) -> Result<String, CompileError> {
-    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage: "tir", source })?;
     let text = print_kernel(kernel, true);
-    let module = weft_dialects::parse(&ctx, &text, &kernel.name).map_err(|source| CompileError::Mlir { stage: "tir", source })?;
-    Ok(weft_dialects::print(&module))
+    with_check_context("tir", |ctx| {
+        let module = weft_dialects::parse(ctx, &text, &kernel.name).map_err(|source| CompileError::Mlir { stage: "tir", source })?;
+        Ok(weft_dialects::print(&module))
+    })
+}
+
+/// Uses of one checking context before it is made afresh: what a parse interns (types,
+/// attributes, locations) stays in the context, so a long-running process does not keep it
+/// forever.
+pub(crate) const CHECK_CONTEXT_USES: u32 = 256;
+
+/// Runs `f` with this thread's MLIR context for parsing and printing stage text (`tir`, a
+/// dumped `layout`). Making one loads every dialect and weft's IRDL (~10 ms of CPU, most of a
+/// `tir` stage), so each thread keeps one for [`CHECK_CONTEXT_USES`] uses. Single-threaded:
+/// parsing a kernel gains nothing from MLIR's thread pool, and a pool per thread would not be
+/// free.
+pub(crate) fn with_check_context<T>(stage: &'static str, f: impl FnOnce(&melior::Context) -> Result<T, CompileError>) -> Result<T, CompileError> {
+    thread_local! {
+        static CHECK: std::cell::RefCell<Option<(melior::Context, u32)>> = const { std::cell::RefCell::new(None) };
+    }
+    CHECK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|(_, uses)| *uses >= CHECK_CONTEXT_USES) {
+            *slot = None;
+            let ctx = timings::time("mlir.context", weft_dialects::context).map_err(|source| CompileError::Mlir { stage, source })?;
+            ctx.enable_multi_threading(false);
+            *slot = Some((ctx, 0));
+        }
+        let (ctx, uses) = slot.as_mut().expect("made above");
+        *uses += 1;
+        f(ctx)
+    })
 }
 
 /// Runs the pipeline for `kernel` up to and including stage `until` (or to object code).
 pub fn run(kernel: &Kernel, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let until = until.map(|u| find_stage(target, u)).transpose()?;
+    let _label = timings::label(format!("{} {}", kernel.name, target.name()));
     match target {
         Target::Cpu => cpu::run_cpu(kernel, until, opts),
         Target::Cuda { sm } => gpu::run_nvptx(kernel, sm, until, opts),
@@ -239,6 +270,7 @@ impl Steps<'_> {
 pub fn run_from(text: &str, stage: &str, symbol: &str, target: Target, until: Option<&str>, opts: &Options) -> Result<Output, CompileError> {
     let start = find_stage(target, stage)?;
     let until = until.map(|u| find_stage(target, u)).transpose()?;
+    let _label = timings::label(format!("{symbol} {}", target.name()));
     match target {
         Target::Cuda { sm } => gpu::resume_nvptx(text, start, symbol, sm, until, opts),
         Target::Amd { gfx } if start.name == "layout" => gpu::resume_amd_layout(text, symbol, gfx, until, opts),

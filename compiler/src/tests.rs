@@ -189,3 +189,20 @@ fn vector_add_runs_on_the_local_runtime() {
         assert!(got.iter().enumerate().all(|(i, &v)| v == 3.0 * i as f32 + r as f32), "rank {r}");
     }
 }
+
+#[test]
+fn the_tir_stage_is_the_same_from_a_fresh_or_a_reused_context_and_errors_do_not_stick() {
+    // Past the reuse limit, so one fresh context is made on the way; a kernel of another
+    // size between uses, so the reused context has seen other text.
+    let uses = crate::pipeline::CHECK_CONTEXT_USES as i64 + 3;
+    let first = crate::pipeline::make_tir(&vector_add(64).unwrap()).unwrap();
+    for i in 0..uses {
+        let other = crate::pipeline::make_tir(&vector_add(128 << (i % 3)).unwrap()).unwrap();
+        assert_ne!(other, first, "use {i}: another block size is another kernel");
+        assert_eq!(crate::pipeline::make_tir(&vector_add(64).unwrap()).unwrap(), first, "use {i}");
+    }
+    // A parse error in the shared context is reported and leaves it usable.
+    let bad = crate::pipeline::with_check_context("tir", |ctx| weft_dialects::parse(ctx, "func.func @f( {", "bad.mlir").map(|_| ()).map_err(|source| crate::error::CompileError::Mlir { stage: "tir", source }));
+    assert!(bad.is_err());
+    assert_eq!(crate::pipeline::make_tir(&vector_add(64).unwrap()).unwrap(), first);
+}

@@ -3,7 +3,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use weft::compiler::dsl::Constexprs;
-use weft::compiler::pipeline::{self, Options, Target};
+use weft::compiler::pipeline::{self, timings, Options, Target};
 
 /// Arguments of `weft compile`.
 #[derive(Args, Debug)]
@@ -35,6 +35,9 @@ pub struct CompileArgs {
     /// Write the stage to this file instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Print each compile step's wall and CPU time to stderr (as `WEFT_TIMINGS=1`).
+    #[arg(long)]
+    timings: bool,
 }
 
 /// Parses `-D NAME=VALUE` pairs into `c`.
@@ -49,6 +52,14 @@ pub fn apply_defines(c: &mut Constexprs, defines: &[String]) -> Result<(), Strin
 /// Runs `weft compile`.
 pub fn compile(a: CompileArgs) -> Result<(), String> {
     let target = parse_target(&a.target)?;
+    if a.timings {
+        timings::print();
+    }
+    let _label = timings::label(format!("{} {}", a.kernel, target.name()));
+    timings::time("total", || compile_in(a, target))
+}
+
+fn compile_in(a: CompileArgs, target: Target) -> Result<(), String> {
     let env = Options::from_env();
     let opts = Options { dump_dir: a.dump_dir.clone().or(env.dump_dir), cpu: a.cpu.clone().or(env.cpu), racecheck: env.racecheck };
     if let Some((symbol, stage)) = dumped_stage(&a.kernel, target) {

@@ -34,9 +34,9 @@ fn temp_cache(name: &str) -> std::path::PathBuf {
     d
 }
 
-/// The files of a cache entry, sorted.
+/// The files of a cache entry, sorted (not the `toolchain/` directory beside them).
 fn entry_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut f: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut f: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
     f.sort();
     f
 }
@@ -97,6 +97,8 @@ fn a_second_cli_gpu_compile_is_a_cache_hit() {
     let stamps = |files: Vec<std::path::PathBuf>| files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect::<Vec<_>>();
     let (files, written) = (entry_files(&dir), stamps(entry_files(&dir)));
     assert_eq!(files.len(), 2, "one entry: the cubin and its meta file: {files:?}");
+    let prepared = std::fs::read_dir(dir.join("toolchain")).map_or(0, |d| d.count());
+    assert_eq!(prepared, 1, "NVSHMEM's library prepared for ag_gemm's references, in the toolchain cache");
     let (report2, cubin2, cached) = run(&b);
     println!("weft compile ag_gemm --target sm_90a --emit cubin: cold {cold:?}, cached {cached:?}");
     assert_eq!((report2, cubin2), (report, cubin), "the cached compile gives the same report and cubin");

@@ -27,5 +27,6 @@ mod naive_gemm;
 mod narrow_index;
 mod runtime_e2e;
 mod specialize;
+mod toolchain_cache;
 mod transports;
 mod tune_cli;

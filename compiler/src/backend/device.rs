@@ -11,6 +11,7 @@ use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Tar
 use inkwell::values::GlobalValue;
 use inkwell::OptimizationLevel;
 use std::path::Path;
+use crate::pipeline::timings::time;
 use std::sync::Once;
 
 fn fail(what: &str, message: impl ToString) -> LlvmError {
@@ -47,16 +48,34 @@ pub fn parse<'c>(ctx: &'c Context, text: &str, name: &str) -> Result<Module<'c>,
 /// Links into `m` the definitions of the bitcode library at `path` that `m` references, and
 /// what those reference in turn (`llvm-link --only-needed`).
 pub fn link_needed<'c>(ctx: &'c Context, m: &Module<'c>, path: &Path) -> Result<(), LlvmError> {
-    let lib = lazy_bitcode(ctx, path)?;
+    link_library(m, time("nvshmem.load_bitcode", || lazy_bitcode(ctx, path))?, |_| false)
+}
+
+/// Links into `m` the definitions of `lib` that `m` references, and what those reference in
+/// turn, and every external definition that `always` names.
+pub fn link_library<'c>(m: &Module<'c>, lib: Module<'c>, always: impl Fn(&str) -> bool) -> Result<(), LlvmError> {
     // The C API's linker has no only-needed flag, but it links a linkonce definition only when
     // something refers to it: so every external definition of the library becomes one. The
     // kernel internalizes what it keeps anyway.
     for g in globals(&lib) {
-        if !g.is_declaration() && g.get_linkage() == Linkage::External {
+        if !g.is_declaration() && g.get_linkage() == Linkage::External && !always(&g.get_name().to_string_lossy()) {
             g.set_linkage(Linkage::LinkOnceODR);
         }
     }
     link_modules(m, lib)
+}
+
+/// What `m` declares for a library to define, sorted: every declared function and global but
+/// LLVM intrinsics and a GPU's dynamic shared memory (an external array in address space 3 that
+/// the launch sizes).
+pub fn external_references(m: &Module) -> Vec<String> {
+    let shared = |g: &GlobalValue| g.as_pointer_value().get_type().get_address_space() == inkwell::AddressSpace::from(3u16);
+    let mut names: Vec<String> = globals(m)
+        .filter(|g| g.is_declaration() && !g.get_name().to_bytes().starts_with(b"llvm.") && !shared(g))
+        .map(|g| g.get_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Gives internal linkage to every definition of `m` that `public` does not name, so that
@@ -73,7 +92,7 @@ pub fn internalize(m: &Module, public: impl Fn(&str) -> bool) {
 }
 
 /// Every function and global variable of `m`.
-fn globals<'c>(m: &Module<'c>) -> impl Iterator<Item = GlobalValue<'c>> {
+pub fn globals<'c>(m: &Module<'c>) -> impl Iterator<Item = GlobalValue<'c>> {
     m.get_functions().map(|f| f.as_global_value()).chain(m.get_globals())
 }
 
@@ -96,4 +115,26 @@ pub fn optimize(m: &Module, tm: &TargetMachine, passes: &str) -> Result<(), Llvm
 pub fn emit(m: &Module, tm: &TargetMachine, kind: FileType) -> Result<Vec<u8>, LlvmError> {
     let buf = tm.write_to_memory_buffer(m, kind).map_err(|e| fail("code generation", e))?;
     Ok(buf.as_slice().to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn external_references_leave_out_intrinsics_and_dynamic_shared_memory() {
+        let ctx = Context::create();
+        let text = "target triple = \"nvptx64-nvidia-cuda\"\n\
+@__weft_smem = external addrspace(3) global [0 x i8], align 16\n\
+@nvshmemi_device_state_d = external addrspace(4) global i32\n\
+@defined = internal global i32 0\n\
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+declare i32 @nvshmem_n_pes()\n\
+declare void @nvshmemx_putmem_block(ptr, ptr, i64, i32)\n\
+define void @k() {\n  ret void\n}\n";
+        let m = parse(&ctx, text, "refs.ll").unwrap();
+        assert_eq!(external_references(&m), ["nvshmem_n_pes", "nvshmemi_device_state_d", "nvshmemx_putmem_block"]);
+        let plain = parse(&ctx, "@__weft_smem = external addrspace(3) global [0 x i8]\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n", "plain.ll").unwrap();
+        assert!(external_references(&plain).is_empty());
+    }
 }

@@ -6,6 +6,7 @@ pub mod device;
 pub mod link;
 pub mod llvm;
 pub mod nvptx;
+pub mod nvshmem_lib;
 pub mod nvshmem_transport;
 pub mod symbols;
 pub mod toolchain;

@@ -3,14 +3,17 @@
 //! in process; then `ptxas`, the one outside tool, to a cubin with its resource report.
 
 use super::device;
+use super::nvshmem_lib;
 use super::nvshmem_transport::{self, DeviceTransport};
 pub use super::tools::GpuToolError;
 use super::tools::{run, Scratch};
 use super::toolchain::Toolchain;
 use crate::lower::gpu::target::Nvptx;
+use crate::pipeline::timings::time;
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::targets::{FileType, TargetMachine};
+use std::path::Path;
 
 /// Registers and memory of a kernel as `ptxas -v` reports them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,21 +60,19 @@ pub fn target_machine(t: &Nvptx) -> Result<TargetMachine, GpuToolError> {
     Ok(device::target_machine("nvptx64-nvidia-cuda", t.name, t.ptx_feature())?)
 }
 
-/// Links into `m` what it needs of NVSHMEM's bitcode for `t`, internalizes everything but
-/// `symbol` and NVSHMEM's device-state globals (`nvshmemi_*_d`: the host finds those by name
-/// when it loads the module), folds the device transport to the proxy unless the module asks
-/// for every transport ([`nvshmem_transport`]), and runs globaldce,
-/// [`device::SPLIT_VECTORS`] and O3.
-pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine) -> Result<(), GpuToolError> {
+/// Links into `m` what it needs of NVSHMEM's bitcode for `t` (through the prepared library in
+/// the toolchain cache `dir`, see [`nvshmem_lib`]: folded to the proxy transport unless the
+/// module asks for every transport, [`nvshmem_transport`]), internalizes everything but
+/// `symbol`, NVSHMEM's device-state globals and the fold's marker, and runs globaldce,
+/// [`device::SPLIT_VECTORS`] and O3. A kernel without NVSHMEM calls links the library too: it
+/// brings NVSHMEM's device state (`llvm.compiler.used` keeps it), which
+/// `nvshmemx_cumodule_init` looks up in every module the `cuda` transport loads.
+pub fn link_and_optimize<'c>(ctx: &'c Context, m: &Module<'c>, symbol: &str, t: &Nvptx, tc: &Toolchain, tm: &TargetMachine, dir: Option<&Path>) -> Result<(), GpuToolError> {
     let bc = tc.nvshmem_bitcode(t.nvshmem_arch())?;
-    device::link_needed(ctx, m, &bc)?;
-    device::internalize(m, |name| name == symbol || (name.starts_with("nvshmemi_") && name.ends_with("_d")));
-    if DeviceTransport::of_module(m) == DeviceTransport::Proxy {
-        nvshmem_transport::assume_proxy(ctx, m, tm);
-    }
-    Ok(device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS))?)
+    nvshmem_lib::link(ctx, m, &device::external_references(m), &bc, dir, t.name, DeviceTransport::of_module(m), tm)?;
+    time("nvshmem.internalize", || device::internalize(m, |name| name == symbol || nvshmem_lib::is_device_state(name) || name == nvshmem_transport::MARKER));
+    Ok(time("llvm.opt", || device::optimize(m, tm, &format!("globaldce,{},default<O3>", device::SPLIT_VECTORS)))?)
 }
-
 
 /// PTX assembly of an optimised module.
 pub fn emit_ptx(m: &Module, tm: &TargetMachine) -> Result<String, GpuToolError> {

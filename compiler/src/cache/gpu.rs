@@ -8,6 +8,7 @@ use crate::backend::amdgpu::AmdgpuReport;
 use crate::backend::nvptx::{parse_ptxas, PtxasReport};
 use crate::error::CompileError;
 use crate::ir::Kernel;
+use crate::pipeline::timings::time;
 use crate::pipeline::{self, Options, Output, Target};
 use std::collections::HashMap;
 use std::path::Path;
@@ -74,7 +75,8 @@ pub fn run_cached(kernel: &Kernel, target: Target, until: Option<&str>, opts: &O
 
 /// [`compile_gpu`] with the on-disk cache in `dir`.
 pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Options) -> Result<Arc<GpuBinary>, CompileError> {
-    let key = format!("{}-{}", kernel.name, cache_key(kernel, target));
+    let _label = crate::pipeline::timings::label(format!("{} {}", kernel.name, target.name()));
+    let key = time("cache.key", || format!("{}-{}", kernel.name, cache_key(kernel, target)));
     let mem_key = format!("{}/{key}", dir.display());
     if opts.dump_dir.is_none() {
         if let Some(b) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&mem_key) {
@@ -83,16 +85,18 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
     }
     let ext = if matches!(target, Target::Amd { .. }) { "hsaco" } else { "cubin" };
     let (image_path, meta_path) = (dir.join(format!("{key}.{ext}")), dir.join(format!("{key}.meta")));
-    let cached = if opts.dump_dir.is_none() { load(&image_path, &meta_path) } else { None };
+    let cached = if opts.dump_dir.is_none() { time("cache.read", || load(&image_path, &meta_path)) } else { None };
     let binary = Arc::new(match cached {
         Some(b) => b,
         None => {
             let out = pipeline::run(kernel, target, None, opts)?;
             let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, dynamic_smem: out.dynamic_smem, from_disk_cache: false };
-            std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
-            // The binary first: a meta file names only a complete one.
-            write_atomic(&image_path, &b.image)?;
-            write_atomic(&meta_path, &meta(&b))?;
+            time("cache.write", || {
+                std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
+                // The binary first: a meta file names only a complete one.
+                write_atomic(&image_path, &b.image)?;
+                write_atomic(&meta_path, &meta(&b))
+            })?;
             b
         }
     });

@@ -4,6 +4,7 @@
 //! globaldce, O3) → `ptx` → `cubin` (ptxas). AMD: `tir` → `gpu` → `llvm` (O3) → `amdgcn` →
 //! `hsaco` (ld.lld).
 
+use super::timings::time;
 use super::{make_tir, Gfx, Output, Options, Sm, Stage, Steps, Target};
 use crate::backend::{amdgpu, device, nvptx};
 use crate::analysis::narrow_index::for_variant;
@@ -53,13 +54,13 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     let map = match layouts {
         Some(m) => m,
         None => {
-            out.text = make_tir(kernel)?;
+            out.text = time("tir", || make_tir(kernel))?;
             opts.dump(&name, &stages[0], &out.text)?;
             if until == Some(stages[0]) {
                 return Ok((out, None));
             }
             let warps = crate::lower::gpu::num_warps(kernel, t).map_err(|source| CompileError::Lower { stage: "layout", source })?;
-            crate::layout::assign(kernel, t, warps)
+            time("layout", || crate::layout::assign(kernel, t, warps))
         }
     };
     // The text costs a print and an MLIR parse: made only when someone reads it.
@@ -71,11 +72,11 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
             return Ok((out, None));
         }
     }
-    let m = crate::lower::gpu::lower_with(kernel, t, &map).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
+    let m = time("gpu.lower", || crate::lower::gpu::lower_with(kernel, t, &map)).map_err(|source| CompileError::Lower { stage: "gpu", source })?;
     // Parsed and verified in process, so a lowering bug is reported at its own stage.
-    let module = device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll")).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
+    let module = time("gpu.parse", || device::parse(ctx, &m.llvm, &format!("{name}.gpu.ll"))).map_err(|source| CompileError::Llvm { stage: "gpu", source })?;
     DeviceTransport::of(kernel)?.mark(ctx, &module);
-    out.text = module.print_to_string().to_string();
+    out.text = time("gpu.print", || module.print_to_string().to_string());
     out.symbol = m.symbol;
     out.dynamic_smem = m.dynamic_smem as u32;
     opts.dump(&name, &stages[2], &out.text)?;
@@ -84,8 +85,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
 
 /// Parses and verifies MLIR `text` with the weft dialects loaded.
 fn verify_mlir(text: &str, file: &str, stage: &'static str) -> Result<(), CompileError> {
-    let ctx = weft_dialects::context().map_err(|source| CompileError::Mlir { stage, source })?;
-    weft_dialects::parse(&ctx, text, file).map(|_| ()).map_err(|source| CompileError::Mlir { stage, source })
+    super::with_check_context(stage, |ctx| weft_dialects::parse(ctx, text, file).map(|_| ()).map_err(|source| CompileError::Mlir { stage, source }))
 }
 
 /// Reads a layout-stage file: the kernel and its encodings, each checked against what the
@@ -125,19 +125,19 @@ fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Out
     for i in from..target.stages().len() {
         let text = match (i, &module) {
             (3, Some(m)) => {
-                nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm).map_err(gpu_err("llvm"))?;
-                let text = m.print_to_string().to_string();
+                nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm, Some(&crate::cache::toolchain_dir())).map_err(gpu_err("llvm"))?;
+                let text = time("llvm.print", || m.print_to_string().to_string());
                 // Code generation continues from the printed text read back, as a run resumed
                 // from this stage's dump does: printing drops the use-list order, which loop
                 // strength reduction's choices depend on, so both give the same PTX.
-                let again = device::parse(ctx, &text, &format!("{symbol}.llvm.ll")).map_err(|source| CompileError::Llvm { stage: "llvm", source })?;
+                let again = time("llvm.reparse", || device::parse(ctx, &text, &format!("{symbol}.llvm.ll"))).map_err(|source| CompileError::Llvm { stage: "llvm", source })?;
                 module = Some(again);
                 text
             }
-            (4, Some(m)) => nvptx::emit_ptx(m, &tm).map_err(gpu_err("ptx"))?,
+            (4, Some(m)) => time("ptx", || nvptx::emit_ptx(m, &tm)).map_err(gpu_err("ptx"))?,
             (3 | 4, None) => unreachable!("callers pass the module for the stages before ptx"),
             _ => {
-                let (cubin, report) = nvptx::assemble(&out.text, &symbol, &info, &tc).map_err(gpu_err("cubin"))?;
+                let (cubin, report) = time("cubin.ptxas", || nvptx::assemble(&out.text, &symbol, &info, &tc)).map_err(gpu_err("cubin"))?;
                 let dynamic = if out.dynamic_smem > 0 { format!(", dynamic shared {} B", out.dynamic_smem) } else { String::new() };
                 let text = format!("{symbol}: {}{dynamic} on {}\n{}", report.summary(), info.name, report.log);
                 out.object = Some(cubin);
@@ -217,17 +217,17 @@ fn amd_from(kernel: &Kernel, layouts: Option<LayoutMap>, gfx: Gfx, until: Option
     let step = Steps { stages: target.stages(), name: &kernel.name, until, opts };
     let symbol = out.symbol.clone();
     let tm = amdgpu::target_machine(&info).map_err(gpu_err("llvm"))?;
-    amdgpu::optimize(&module, &tm).map_err(gpu_err("llvm"))?;
+    time("llvm.opt", || amdgpu::optimize(&module, &tm)).map_err(gpu_err("llvm"))?;
     if step.next(&mut out, 3, module.print_to_string().to_string())? {
         return Ok(out);
     }
-    let asm = amdgpu::emit_asm(&module, &tm).map_err(gpu_err("amdgcn"))?;
+    let asm = time("amdgcn", || amdgpu::emit_asm(&module, &tm)).map_err(gpu_err("amdgcn"))?;
     let report = amdgpu::parse_report(&asm, &symbol);
     out.amdgpu = Some(report.clone());
     if step.next(&mut out, 4, asm)? {
         return Ok(out);
     }
-    out.object = Some(amdgpu::link(&module, &tm).map_err(gpu_err("hsaco"))?);
+    out.object = Some(time("hsaco", || amdgpu::link(&module, &tm)).map_err(gpu_err("hsaco"))?);
     step.next(&mut out, 5, format!("{symbol}: {} on {}\n", report.summary(), info.name))?;
     Ok(out)
 }
