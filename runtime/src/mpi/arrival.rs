@@ -1,21 +1,23 @@
-//! The launch's opening step, joined lazily on one node. A launch must not touch a peer's
-//! memory before that peer's host has finished writing it and has issued the same launch;
-//! a full step before every launch made every process wait for the slowest to arrive, one
-//! more synchronisation than MPI's own collectives pay. Instead each process publishes its
-//! arrival (the launch's hash) in its slot and starts its kernel at once; the first access of
-//! an instance to a node peer (put, get, signal, remote_ptr) waits until that peer has
-//! published the same launch. A kernel's own waits then order the rest. Across nodes the
-//! launch keeps its full step (a peer's slot on another node is not a load away).
+//! The launch's opening step, joined lazily. A launch must not touch a peer's memory before
+//! that peer's host has finished writing it and has issued the same launch; a full step
+//! before every launch made every process wait for the slowest to arrive, one more
+//! synchronisation than MPI's own collectives pay (across nodes three more hops: the node's
+//! gather, the leaders' `MPI_Iallreduce`, the node's release). Instead each process publishes
+//! its arrival (the launch's hash) in its slot and starts its kernel at once; the first access
+//! of an instance to a peer (put, get, signal, remote_ptr) waits until that peer has published
+//! the same launch: a load for a node peer, an `MPI_Get` of its slot for a rank on another
+//! node (once per peer and launch: a confirmed arrival is remembered). A kernel's own waits
+//! then order the rest.
 
 use super::error::MpiError;
-use super::sync::Chan;
+use super::sync::{host_channel_offset, Chan, NodeSync, HOST_WORDS};
 use super::Peers;
 use crate::local::state::{Blocked, Inst};
 use std::sync::atomic::Ordering;
 use super::idle::Idle;
 
 impl Peers {
-    /// Publishes this process's arrival at a launch with call hash `h` (one node only).
+    /// Publishes this process's arrival at a launch with call hash `h`.
     pub(crate) fn announce(&self, h: u64) {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
         let step = self.sync().start(Chan::Host, &[h, !h]);
@@ -28,7 +30,7 @@ impl Peers {
         self.arrival_seq.store(0, Ordering::Release);
     }
 
-    /// Waits (yielding) until node peer `pe` has arrived at this launch; a fault if it issued
+    /// Waits (yielding) until peer `pe` has arrived at this launch; a fault if it issued
     /// another call, or never arrives within the host timeout.
     pub(crate) fn await_arrival(&self, i: &mut Inst, pe: usize, site: i32) {
         let seq = self.arrival_seq.load(Ordering::Acquire);
@@ -36,13 +38,24 @@ impl Peers {
             return;
         }
         let h = self.arrival_hash.load(Ordering::Relaxed);
-        let q = self.topology.local_rank(pe);
+        let t = self.topology;
+        let remote = t.node_of(pe) != t.node_of(self.rank);
+        if remote && self.arrived[pe].load(Ordering::Acquire) == seq {
+            return;
+        }
         let mut idle: Option<Idle> = None;
         loop {
-            match self.sync().published(q, seq, [h, !h]) {
-                Some(true) => return,
-                Some(false) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
-                None => {}
+            let seen = if remote { self.published_remote(pe, seq, [h, !h]) } else { Ok(self.sync().published(t.local_rank(pe), seq, [h, !h])) };
+            match seen {
+                Ok(Some(true)) => {
+                    if remote {
+                        self.arrived[pe].store(seq, Ordering::Release);
+                    }
+                    return;
+                }
+                Ok(Some(false)) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
+                Ok(None) => {}
+                Err(e) => i.fault(site, e.to_string()),
             }
             let idle = idle.get_or_insert_with(|| Idle::new(self.spin));
             if idle.waited() > self.host_timeout {
@@ -55,5 +68,23 @@ impl Peers {
             idle.pause();
             i.block(Blocked::Barrier { site });
         }
+    }
+
+    /// [`NodeSync::published`] for a rank on another node, read with one `MPI_Get` of its
+    /// slot's host channel. The read is not atomic: a mismatch is read a second time before it
+    /// counts (the values of step `seq` are final once its `seq` shows, and stay until every
+    /// process has finished this launch).
+    fn published_remote(&self, pe: usize, seq: u64, vals: [u64; 2]) -> Result<Option<bool>, MpiError> {
+        let mut seen = None;
+        for _ in 0..2 {
+            let mut words = [0u64; HOST_WORDS];
+            self.get(words.as_mut_ptr() as *mut u8, std::mem::size_of_val(&words), pe, self.map_bytes() + host_channel_offset())?;
+            self.flush(pe)?;
+            seen = NodeSync::published_in(&words, seq, vals);
+            if seen != Some(false) {
+                break;
+            }
+        }
+        Ok(seen)
     }
 }

@@ -49,17 +49,14 @@ unsafe extern "C" fn extent(ctx: *mut KernelCtx, _addr: *const u8, site: i32) ->
 }
 
 /// The peers, when `pe` is on another node than this instance's rank (checked in range);
-/// `None` for a node peer, once it has arrived at this launch.
+/// `None` for a node peer; either once `pe` has arrived at this launch.
 fn off_node(i: &mut Inst, pe: i32, site: i32) -> Option<&'static Peers> {
     let pe = local::check_pe(i, pe, site);
     let sh = i.shared();
     let t = sh.topology;
     let peers = sh.remote?;
-    if t.node_of(pe) != t.node_of(i.rank) {
-        return Some(peers);
-    }
     peers.await_arrival(i, pe, site);
-    None
+    (t.node_of(pe) != t.node_of(i.rank)).then_some(peers)
 }
 
 fn cross_node_fault(i: &mut Inst, pe: i32, site: i32, what: &str) -> ! {

@@ -43,6 +43,8 @@ pub struct Peers {
     pub(super) arrival_seq: AtomicU64,
     /// That launch's call hash.
     pub(super) arrival_hash: AtomicU64,
+    /// Per world rank on another node, the last launch step at which it was seen arrived.
+    pub(super) arrived: Box<[AtomicU64]>,
 }
 
 // SAFETY: the handles are used under `lock`.
@@ -130,6 +132,7 @@ impl Peers {
             launches: AtomicU64::new(0),
             arrival_seq: AtomicU64::new(0),
             arrival_hash: AtomicU64::new(0),
+            arrived: (0..size).map(|_| AtomicU64::new(0)).collect(),
         };
         // weft's topology numbers ranks node by node; check every process sees that layout.
         let fits = size % local_size == 0 && local_rank == rank % local_size;

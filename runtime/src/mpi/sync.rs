@@ -287,4 +287,25 @@ impl NodeSync {
         let got = &ch.vals[(seq % BUFS as u64) as usize];
         Some(got[0].load(Ordering::Relaxed) == vals[0] && got[1].load(Ordering::Relaxed) == vals[1])
     }
+
+    /// [`NodeSync::published`] on a copy of a slot's first [`HOST_WORDS`] words (a rank on
+    /// another node, read with `MPI_Get`).
+    pub(crate) fn published_in(words: &[u64; HOST_WORDS], seq: u64, vals: [u64; 2]) -> Option<bool> {
+        if words[0] < seq {
+            return None;
+        }
+        let at = 1 + (seq % BUFS as u64) as usize * VALS;
+        Some(words[at..at + 2] == vals)
+    }
 }
+
+/// The words of a host channel's `seq` and value buffers, as `MPI_Get` reads them.
+pub(crate) const HOST_WORDS: usize = 1 + BUFS * VALS;
+
+/// The byte offset of the host channel in a slot.
+pub(crate) const fn host_channel_offset() -> usize {
+    std::mem::offset_of!(Slot, chans) + Chan::Host as usize * std::mem::size_of::<Channel>()
+}
+
+/// Keeps [`NodeSync::published_in`]'s reading of a channel's layout.
+const _: () = assert!(std::mem::offset_of!(Channel, seq) == 0 && std::mem::offset_of!(Channel, vals) == 8);

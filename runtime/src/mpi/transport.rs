@@ -166,15 +166,11 @@ impl Transport for MpiTransport {
         }
         let _one_at_a_time = self.launch_lock.lock().unwrap_or_else(|e| e.into_inner());
         self.peers.launches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        // Every process's host writes are done before any kernel touches a peer's memory: on
-        // one node each kernel waits for a peer's arrival at its first access to it.
+        // Every process's host writes are done before any kernel touches a peer's memory:
+        // each kernel waits for a peer's arrival at its first access to it (see `arrival`).
         let call = LaunchCall { kernel: &kernel.name, grid, args };
         let h = call.hash();
-        if self.opts.topology.nodes == 1 {
-            self.peers.announce(h);
-        } else {
-            self.same_call(h, || call.describe())?;
-        }
+        self.peers.announce(h);
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
         // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
