@@ -118,6 +118,13 @@ pub(crate) fn push_shard(x: Val, x_full: Val, sig: Val, tokens: Val, k: Val, epo
     });
 }
 
+/// Waits until every rank's shard signal `sig[src]` has reached `epoch`.
+pub(crate) fn wait_all(sig: Val, epoch: Val) {
+    for_range(0i64, n_pes().to(Scalar::I64), 1i64, |src| {
+        wait_until(sig + src, Cmp::Ge, epoch);
+    });
+}
+
 /// Builds `ag_moe`.
 pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
@@ -141,7 +148,11 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
                 store_rows(out, n, &t, acc, &cfg);
             });
         });
-        if_(is_gemm.eq_(0), || push_shard(x, x_full, sig, tokens, k, epoch, g - programs, i64c(comm)));
+        if_(is_gemm.eq_(0), || {
+            push_shard(x, x_full, sig, tokens, k, epoch, g - programs, i64c(comm));
+            // Every shard is observed, including those no local expert reads from.
+            wait_all(sig, epoch);
+        });
         Ok(())
     })
 }

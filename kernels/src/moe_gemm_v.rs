@@ -13,7 +13,7 @@
 use crate::common::for_tiles;
 use crate::gemm::GemmConfig;
 use crate::moe::load1;
-use crate::moe_gemm::{push_shard, weighted_rows};
+use crate::moe_gemm::{push_shard, wait_all, weighted_rows};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -28,9 +28,7 @@ pub fn moe_allgather(c: &Constexprs) -> Result<Kernel, DslError> {
         let (pid, progs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
         push_shard(x, x_full, sig, tokens, k, epoch, pid, progs);
         // The launch ends once every shard is here, as a library AllGather's does.
-        for_range(0i64, n_pes().to(Scalar::I64), 1i64, |src| {
-            wait_until(sig + src, Cmp::Ge, epoch);
-        });
+        wait_all(sig, epoch);
         Ok(())
     })
 }
