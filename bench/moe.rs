@@ -48,7 +48,7 @@ fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
         return Box::new(move || drop(p.launch().expect("launch")));
     }
     let shape = if name.starts_with("ag_") { UP } else { DOWN };
-    let mut p = prepare_moe_gemm(world, name, shape, DTYPE, &moe_gemm_constexprs(shape, world.n_ranks(), DTYPE.name())).expect("prepares");
+    let mut p = prepare_moe_gemm(world, name, shape, DTYPE, &moe_gemm_constexprs(name, shape, world.n_ranks(), DTYPE.name())).expect("prepares");
     p.seed(7, RoutingKind::Uniform).expect("seeds");
     p.launch().expect("launch");
     verified(p.verify().expect("verify"));

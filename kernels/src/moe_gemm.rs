@@ -9,6 +9,9 @@
 //!
 //! * `moe_gemm`: blocks are experts, `C[off[e]..off[e+1]] = A[gidx[..]] · W[e]`. Args: `a[rows_in,
 //!   k], gidx[rows] (i32), off[groups + 1] (i32), w[groups, k, n], c[rows, n], rows_in, n, k, groups`.
+//! The fused kernels' communication programs are the first `COMM_PROGRAMS` ones (see
+//! [`comm_first`]).
+//!
 //! * `ag_moe`: communication programs put this rank's token shard to every rank (one signal
 //!   per source); the GEMM walks blocks source by source in [`ag_source`] order (own shard
 //!   first), a block `le * world + src` holding the rows of local expert `le` from source `src`,
@@ -27,7 +30,7 @@ use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
 use crate::gemm_rs::{slot_indices, slot_tile};
 use crate::moe::load1;
 use crate::swizzle::{ag_source, rs_dest};
-use crate::tiles::{i64c, role_split};
+use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
@@ -60,6 +63,16 @@ pub(crate) fn block_tiles(g: Val, programs: Val, blocks: Val, n: Val, cfg: &Gemm
         });
         vec![dealt[0] + ntiles]
     });
+}
+
+/// Splits the grid into `comm` communication programs, the first ones, and compute programs:
+/// returns `(index within its role, compute programs, is this a compute program)`. First, so
+/// that a CPU worker, which starts another instance only once its running ones block, starts
+/// the puts before the GEMM tiles that wait for them (on a GPU every program runs at once).
+fn comm_first(comm: i64) -> (Val, Val, Val) {
+    let pid = program_id(0).to(Scalar::I64);
+    let is_gemm = pid.ge(comm);
+    (select(is_gemm, pid - comm, pid), num_programs(0).to(Scalar::I64) - comm, is_gemm)
 }
 
 /// The i32 bound `off[i]` as i64.
@@ -135,7 +148,7 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
         let (tokens, n, k, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("epr"));
         let (local, epoch) = (a.i64("local"), a.i64("epoch"));
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-        let (g, programs, is_gemm) = role_split(comm);
+        let (g, programs, is_gemm) = comm_first(comm);
         // Walk step `i`: source `order(i / epr)`, local expert `i % epr`.
         let src_of = |i: Val| ag_source(i / epr, me, local, world);
         let block = |i: Val| (i % epr) * world + src_of(i);
@@ -149,7 +162,7 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
             });
         });
         if_(is_gemm.eq_(0), || {
-            push_shard(x, x_full, sig, tokens, k, epoch, g - programs, i64c(comm));
+            push_shard(x, x_full, sig, tokens, k, epoch, g, i64c(comm));
             // Every shard is observed, including those no local expert reads from.
             wait_all(sig, epoch);
         });
@@ -185,7 +198,7 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
         let slots = rs_slots(tokens, n, &cfg);
         let num_pn = cdiv(n, cfg.bn);
         let tile_elems = cfg.bm * cfg.bn;
-        let (g, programs, is_gemm) = role_split(comm);
+        let (g, programs, is_gemm) = comm_first(comm);
         // Walk step `i`: destination `order(i / epr)`, local expert `i % epr`.
         let dst_of = |i: Val| rs_dest(i / epr, me, local, world);
         let block = |i: Val| (i % epr) * world + dst_of(i);
@@ -205,7 +218,7 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
         });
         if_(is_gemm.eq_(0), || {
             let cols = arange(0, cfg.bn as i32).to(Scalar::I64);
-            for_range(g - programs, tokens, i64c(comm), |t| {
+            for_range(g, tokens, i64c(comm), |t| {
                 for_range(0i64, num_pn, 1i64, |pn| {
                     let c0 = pn * cfg.bn;
                     let mask = (c0 + cols).lt(n);

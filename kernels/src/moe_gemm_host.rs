@@ -37,10 +37,13 @@ impl MoeGemmShape {
     }
 }
 
-/// GEMM tiles fitted to `shape`: `BLOCK_M` no taller than an expert's average rows (an expert
-/// block is tiled from its first row, so a taller tile is padding), `BLOCK_N` up to 128.
-pub fn moe_gemm_constexprs(shape: MoeGemmShape, world: usize, dtype: &str) -> Constexprs {
-    let rows = (shape.tokens * shape.topk * world.max(1)).div_ceil(shape.experts.max(1));
+/// GEMM tiles of kernel `name` fitted to `shape`: `BLOCK_M` no taller than a block's average
+/// rows (a block is tiled from its first row, so a taller tile is padding; the fused kernels'
+/// blocks are (expert, rank) pairs, `world` times shorter than an expert's rows), `BLOCK_N` up
+/// to 128.
+pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype: &str) -> Constexprs {
+    let sources = if matches!(name, "ag_moe" | "moe_rs") { 1 } else { world.max(1) };
+    let rows = (shape.tokens * shape.topk * sources).div_ceil(shape.experts.max(1));
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
     let bn = shape.n.next_power_of_two().clamp(16, 128);
     crate::matmul::matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
@@ -307,11 +310,7 @@ impl PreparedMoeGemm {
     /// accumulation error over the `k` products (and the `topk` combine; `moe_rs_v` rounds its
     /// rows to the dtype before combining, so one rounding of each term is allowed too).
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
-        let eps_out = match self.dtype {
-            DType::F16 => 9.77e-4,
-            DType::BF16 => 7.82e-3,
-            _ => f32::EPSILON as f64,
-        };
+        let eps_out = crate::host::rounding(self.dtype);
         let MoeGemmShape { k, topk, .. } = self.shape;
         let rs = matches!(self.algo, Algo::MoeRs | Algo::MoeRsV);
         let (mut ok, mut max_err) = (true, 0.0f64);

@@ -67,13 +67,13 @@ fn one_expert_with_every_row_and_empty_experts() {
 fn bad_expert_gemm_requests_are_clear_errors() {
     let w = world(1, 4);
     let ok = MoeGemmShape { tokens: 4, k: 8, n: 8, topk: 2, experts: 8 };
-    let err = |name: &str, shape: MoeGemmShape, dtype: DType| prepare_moe_gemm(&w, name, shape, dtype, &moe_gemm_constexprs(shape, 4, dtype.name())).err().map(|e| e.to_string()).unwrap_or_default();
+    let err = |name: &str, shape: MoeGemmShape, dtype: DType| prepare_moe_gemm(&w, name, shape, dtype, &moe_gemm_constexprs("moe_gemm", shape, 4, dtype.name())).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err("ag_moe", MoeGemmShape { experts: 6, ..ok }, DType::F32).contains("split evenly"));
     assert!(err("moe_rs", MoeGemmShape { topk: 9, ..ok }, DType::F32).contains("at least topk"));
     assert!(err("moe_gemm", MoeGemmShape { n: 0, ..ok }, DType::F32).contains("empty problem"));
     assert!(err("moe_rs_v", ok, DType::I32).contains("dtype i32"));
     assert!(err("ep_dispatch", ok, DType::F32).contains("expert-GEMM shape"));
-    let bad_tile = moe_gemm_constexprs(ok, 4, "f32").with("BLOCK_M", 3);
+    let bad_tile = moe_gemm_constexprs("moe_gemm", ok, 4, "f32").with("BLOCK_M", 3);
     assert!(prepare_moe_gemm(&w, "moe_gemm", ok, DType::F32, &bad_tile).err().unwrap().to_string().contains("BLOCK_M"));
     let mut p = prepare_moe_gemm(&w, "moe_rs", ok, DType::F32, &small(DType::F32)).unwrap();
     let routing = |idx: Vec<i32>| Routing { idx: vec![idx; 4], weights: vec![vec![0.5; 8]; 4] };

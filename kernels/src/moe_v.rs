@@ -26,7 +26,7 @@
 //! which waited for every peer's rows of `i + 1`, sent after that peer's sum `i` was done.
 
 use crate::common::for_tiles;
-use crate::moe::{load1, scan_expert, store1, MoeConfig, Ranks};
+use crate::moe::{load1, scan_expert, source_rows, store1, MoeConfig, Ranks};
 use crate::moe_gemm::weighted_rows;
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
@@ -81,8 +81,7 @@ pub fn ep_alltoallv(c: &Constexprs) -> Result<Kernel, DslError> {
         let (sendw, outw) = (ptr_cast(send, Scalar::I32), ptr_cast(out, Scalar::I32));
         for_range(pid, epr * world, progs, |p| {
             let (le, src) = (p / world, p % world);
-            let base = load1(off + le * (world + 1) + src).to(Scalar::I64);
-            let n = load1(off + le * (world + 1) + src + 1i64).to(Scalar::I64) - base;
+            let (base, n) = source_rows(off, le, world, src);
             let (at, from) = (le * world * tokens + base, (me * epr + le) * tokens);
             get(outw + at * words, sendw + from * words, n * words, src, ShmemScope::Block);
             get(src_tk + at, send_tk + from, n, src, ShmemScope::Block);
@@ -108,9 +107,7 @@ pub fn ep_combine_a2a(c: &Constexprs) -> Result<Kernel, DslError> {
         let (recv, sig) = combine_buffers(recv, sig, tokens, hidden, topk, world * epr, epoch);
         for_range(pid, epr * world, progs, |p| {
             let (le, dst) = (p / world, p % world);
-            let offs_row = off + le * (world + 1);
-            let base = load1(offs_row + dst).to(Scalar::I64);
-            let n = load1(offs_row + dst + 1i64).to(Scalar::I64) - base;
+            let (base, n) = source_rows(off, le, world, dst);
             for_range(0i64, n, 1i64, |j| {
                 let at = le * world * tokens + base + j;
                 let h = load1(src_tk + at).to(Scalar::I64);

@@ -252,10 +252,17 @@ fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
     let mut p = prepare_moe(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
     let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
-    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
+    let bytes = p.payload_bytes() as f64;
+    moe_verdict(a, world, dtype, "", p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("payload {:.2} GB/s", bytes / secs / 1e9))
+}
+
+/// Prints an MoE run's line (`sizes` after the common flags, `rate` of the median seconds) on
+/// the printing process, and fails when any rank's result differs from the reference.
+fn moe_verdict(a: &RunArgs, world: &World, dtype: DType, sizes: &str, checked: (bool, f64), times: &[std::time::Duration], rate: impl Fn(f64) -> String) -> Result<(), String> {
+    let (ok, max_err, secs) = verdict(world, checked, times)?;
     if printer(world) {
         println!(
-            "{} ranks={} ({}) tokens={} hidden={} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  payload {:.2} GB/s",
+            "{} ranks={} ({}) tokens={} hidden={}{sizes} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {}",
             a.kernel,
             world.n_ranks(),
             world.topology(),
@@ -269,7 +276,7 @@ fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
             max_err,
             secs * 1e3,
             times.len(),
-            p.payload_bytes() as f64 / secs / 1e9,
+            rate(secs),
         );
     }
     if !ok {
@@ -295,36 +302,13 @@ fn run_moe_gemm(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> 
     use weft::kernels::{moe_gemm_constexprs, prepare_moe_gemm, time_launches, MoeGemmShape};
     let kind = routing_kind(a)?;
     let shape = MoeGemmShape { tokens: a.tokens, k: a.hidden, n: a.n, topk: a.topk, experts: a.experts };
-    let mut c = moe_gemm_constexprs(shape, world.n_ranks(), dtype.name());
+    let mut c = moe_gemm_constexprs(&a.kernel, shape, world.n_ranks(), dtype.name());
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_moe_gemm(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
     let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
-    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
-    if printer(world) {
-        println!(
-            "{} ranks={} ({}) tokens={} hidden={} n={} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {:.3} TFLOP/s",
-            a.kernel,
-            world.n_ranks(),
-            world.topology(),
-            a.tokens,
-            a.hidden,
-            a.n,
-            a.topk,
-            a.experts,
-            a.routing,
-            dtype,
-            if ok { "PASS" } else { "FAIL" },
-            max_err,
-            secs * 1e3,
-            times.len(),
-            p.flops() / secs / 1e12,
-        );
-    }
-    if !ok {
-        return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
-    }
-    Ok(())
+    let flops = p.flops();
+    moe_verdict(a, world, dtype, &format!(" n={}", a.n), p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("{:.3} TFLOP/s", flops / secs / 1e12))
 }
 
 /// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.

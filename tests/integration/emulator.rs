@@ -132,7 +132,7 @@ fn emulated_expert_gemms() {
         let world = emulated(arch, nodes, local);
         let shape = MoeGemmShape { tokens: 6, k: 20, n: 18, topk: 2, experts: 2 * nodes * local };
         let what = format!("{name} {arch} {} {dtype} {kind:?}", world.topology());
-        let c = moe_gemm_constexprs(shape, nodes * local, dtype.name()).with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 16);
+        let c = moe_gemm_constexprs(name, shape, nodes * local, dtype.name()).with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 16);
         let mut p = prepare_moe_gemm(&world, name, shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
         p.seed(3, kind).unwrap();
         p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
