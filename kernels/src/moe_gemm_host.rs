@@ -8,7 +8,7 @@
 //! rank `s`'s tokens for expert `r * epr + le`, in token order.
 
 use crate::host::HostVec;
-use crate::moe_host::{check_routing, MoeShape, Routing, RoutingKind};
+use crate::moe_host::{both, check_routing, MoeShape, Routing, RoutingKind};
 use crate::reference::Choice;
 use crate::registry::{find, Algo};
 use crate::KernelError;
@@ -222,7 +222,8 @@ impl PreparedMoeGemm {
             .collect()
     }
 
-    /// Launches once (the baseline: both steps); returns the runtime's report (of the last).
+    /// Launches once (the baseline: both steps); returns the runtime's report, its time both
+    /// steps' and its warnings both steps'.
     pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
         self.epoch += 1;
         let MoeGemmShape { tokens, k, n, topk, experts } = self.shape;
@@ -246,11 +247,15 @@ impl PreparedMoeGemm {
             ],
         };
         let grid = if steps.len() == 1 { self.grids[0] } else { self.grids[1] };
-        let mut report = None;
+        let mut total: Option<LaunchReport> = None;
         for (kernel, args) in self.kernels.iter().zip(&steps) {
-            report = Some(self.world.launch(kernel, grid, args)?);
+            let r = self.world.launch(kernel, grid, args)?;
+            total = Some(match total {
+                Some(t) => both(t, r),
+                None => r,
+            });
         }
-        Ok(report.expect("every kernel launches at least once"))
+        Ok(total.expect("every kernel launches at least once"))
     }
 
     /// Per rank: the expected output and the sum of `|terms|` of each element (the scale of

@@ -222,7 +222,8 @@ impl PreparedMoe {
         KernelError::Unsupported { kernel: self.name.clone(), what }
     }
 
-    /// Launches once (the baseline: both steps); returns the runtime's report (of the last).
+    /// Launches once (the baseline: both steps); returns the runtime's report, the time and
+    /// warnings of both steps for a baseline.
     pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
         self.epoch += 1;
         let MoeShape { tokens, hidden, topk, experts } = self.shape;
@@ -235,9 +236,9 @@ impl PreparedMoe {
         if self.algo == Algo::EpCombineV {
             let (hidden, epoch) = (Arg::I64(hidden as i64), Arg::I64(self.epoch));
             let a2a = vec![buf(0), buf(1), buf(2), buf(5), buf(6), dims[0], hidden, dims[2], dims[3], epoch];
-            self.world.launch(&self.kernels[0], self.grid, &a2a)?;
+            let first = self.world.launch(&self.kernels[0], self.grid, &a2a)?;
             let sum = vec![buf(5), buf(6), buf(3), buf(4), dims[0], hidden, dims[2], dims[3], epoch];
-            return Ok(self.world.launch(&self.kernels[1], self.grid, &sum)?);
+            return Ok(both(first, self.world.launch(&self.kernels[1], self.grid, &sum)?));
         }
         if self.algo != Algo::EpDispatchV {
             let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
@@ -248,9 +249,9 @@ impl PreparedMoe {
         let mut counts = vec![buf(0), buf(1), buf(5), buf(6), buf(7), buf(8), buf(9), buf(3)];
         counts.extend(dims);
         counts.push(Arg::I64(self.epoch));
-        self.world.launch(&self.kernels[0], self.grid, &counts)?;
+        let first = self.world.launch(&self.kernels[0], self.grid, &counts)?;
         let a2a = vec![buf(5), buf(6), buf(2), buf(4), buf(3), dims[0], dims[1], dims[3]];
-        Ok(self.world.launch(&self.kernels[1], self.grid, &a2a)?)
+        Ok(both(first, self.world.launch(&self.kernels[1], self.grid, &a2a)?))
     }
 
     /// Checks every rank this process holds against the reference; returns (ok, max error).
@@ -335,6 +336,13 @@ pub(crate) fn check_routing(routing: &Routing, shape: MoeShape, w: usize) -> Res
         return Err(format!("routing weights on rank {r} that are not finite"));
     }
     Ok(())
+}
+
+/// One report of two launches in a row: both times, both warnings.
+pub(crate) fn both(mut first: LaunchReport, second: LaunchReport) -> LaunchReport {
+    first.elapsed += second.elapsed;
+    first.warnings.extend(second.warnings);
+    first
 }
 
 /// A rank's dispatch layout as the kernel writes it: `off[epr, world + 1]` (where each source's

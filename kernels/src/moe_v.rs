@@ -18,7 +18,8 @@
 //!    of `recv` (the header the dispatch left), one signal per (source, local expert) block
 //!    once its rows are out. Args: `y, off, src_tk` (as `ep_combine`), `recv[2, tokens * topk,
 //!    hidden], sig[2, world * epr]` (i64), `tokens, hidden, experts, epoch`.
-//! 2. `ep_combine_sum`: waits for every block's signal, then sums each token's top-k rows with
+//!    The launch ends once every block bound here has arrived.
+//! 2. `ep_combine_sum`: checks every block's signal, then sums each token's top-k rows with
 //!    the routing weights in f32. Args: `recv, sig, w[tokens, topk], out, tokens, hidden, topk,
 //!    experts, epoch`.
 //!
@@ -96,6 +97,15 @@ fn combine_buffers(recv: Val, sig: Val, tokens: Val, hidden: Val, topk: Val, blo
     (recv + parity * tokens * topk * hidden, sig + parity * blocks)
 }
 
+/// Waits until each of `blocks` signals has reached `epoch`; the last wait's token (the waits
+/// before it are done by then) orders loads of what they guard.
+fn wait_blocks(sig: Val, blocks: Val, epoch: Val) -> Val {
+    for_range(0i64, blocks - 1i64, 1i64, |b| {
+        wait_until(sig + b, Cmp::Ge, epoch);
+    });
+    wait_until(sig + blocks - 1i64, Cmp::Ge, epoch)
+}
+
 /// Builds `ep_combine_a2a` (registered as `ep_combine_v`, whose host side runs both steps).
 pub fn ep_combine_a2a(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
@@ -117,6 +127,8 @@ pub fn ep_combine_a2a(c: &Constexprs) -> Result<Kernel, DslError> {
             fence();
             signal_op(sig + me * epr + le, epoch, Signal::Set, dst);
         });
+        // An AllToAllv ends once every block has arrived, as the library's collectives do.
+        wait_blocks(sig, world * epr, epoch);
         Ok(())
     })
 }
@@ -130,11 +142,8 @@ pub fn ep_combine_sum(c: &Constexprs) -> Result<Kernel, DslError> {
         let Ranks { world, epr, pid, progs, .. } = Ranks::new(experts);
         let blocks = world * epr;
         let (recv, sig) = combine_buffers(recv, sig, tokens, hidden, topk, blocks, epoch);
-        for_range(0i64, blocks - 1i64, 1i64, |b| {
-            wait_until(sig + b, Cmp::Ge, epoch);
-        });
-        // The last wait's token orders the loads (the waits before it are done already).
-        let recv = consume_token(recv, wait_until(sig + blocks - 1i64, Cmp::Ge, epoch));
+        // Arrived already (the AllToAllv waited): one load each, and the loads are ordered.
+        let recv = consume_token(recv, wait_blocks(sig, blocks, epoch));
         for_range(pid, tokens, progs, |t| {
             for_tiles(i64c(0), hidden, cfg.block, |offs, mask| {
                 let rows = |k: Val| recv + (t * topk + k) * hidden + offs;
