@@ -1,14 +1,20 @@
-//! `cargo bench --bench moe`: the low-latency expert-parallel AllToAll against its
-//! non-fused baseline in the same run, on `local` at 2, 4 and 8 ranks and 2x2 nodes:
+//! `cargo bench --bench moe`: the MoE kernels against their non-fused baselines in the same run,
+//! on `local` at 2, 4 and 8 ranks and 2x2 nodes:
 //! - `ep_dispatch` (LL words into the experts' ranks, no counts round trip) against
 //!   `ep_dispatch_v` (counts exchange with put_signal, then AllToAllv with get: two launches);
-//! - `ep_combine` (LL words back, weighted top-k sum in f32), timed beside them.
+//! - `ep_combine` (LL words back, weighted top-k sum in f32) against `ep_combine_v` (AllToAllv
+//!   back with a put per row, then the weighted sum: two launches);
+//! - `ag_moe` (AllGather of tokens fused with the grouped GEMM of the local experts) against
+//!   `ag_moe_v` (AllGather, then the grouped GEMM), and `moe_rs` (grouped GEMM fused with the
+//!   ReduceScatter of the top-k weighted outputs) against `moe_rs_v` (grouped GEMM, then each
+//!   token's rows fetched with get and summed).
 //!
-//! Shape: the anchor (Triton-distributed and DeepEP's low-latency figures: 128 tokens per rank,
-//! top-8, hidden 7168, FP8, 256 experts as DeepSeek-V3) scaled down so a 2-core CPU finishes
-//! in minutes: tokens and top-k kept, hidden / 32 = 224, experts / 8 = 32 (so 2, 4 and 8 ranks
-//! split them evenly), bf16 for FP8 (weft has no FP8 type): 448 bytes a token. Uniform random
-//! routing, the same for every kernel.
+//! Shapes: the anchor (Triton-distributed and DeepEP's low-latency figures: 128 tokens per rank,
+//! top-8, hidden 7168, FP8, 256 experts as DeepSeek-V3, whose experts are 7168 -> 2048 -> 7168)
+//! scaled down so a 2-core CPU finishes in minutes: tokens and top-k kept, widths / 32 (hidden
+//! 224, expert width 64), experts / 8 = 32 (so 2, 4 and 8 ranks split them evenly), bf16 for
+//! FP8 (weft has no FP8 type). `ag_moe` is the up projection (k = 224, n = 64), `moe_rs` the
+//! down projection (k = 64, n = 224). Uniform random routing, the same for every kernel.
 //!
 //! A 2-core machine shared with other work is noisy, so the kernels run interleaved, one launch
 //! each per round, for `WEFT_MOE_ROUNDS` rounds (default 15); a time is the median over rounds,
@@ -19,45 +25,60 @@
 mod support;
 
 use std::fmt::Write as _;
-use weft::kernels::{moe_constexprs, prepare_moe, MoeShape, PreparedMoe, RoutingKind};
+use weft::kernels::{moe_constexprs, moe_gemm_constexprs, prepare_moe, prepare_moe_gemm, MoeGemmShape, MoeShape, RoutingKind};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
 const TOPOLOGIES: [(usize, usize); 4] = [(1, 2), (1, 4), (1, 8), (2, 2)];
 const SHAPE: MoeShape = MoeShape { tokens: 128, hidden: 7168 / 32, topk: 8, experts: 256 / 8 };
+const UP: MoeGemmShape = MoeGemmShape { tokens: 128, k: 7168 / 32, n: 2048 / 32, topk: 8, experts: 256 / 8 };
+const DOWN: MoeGemmShape = MoeGemmShape { k: UP.n, n: UP.k, ..UP };
 const DTYPE: DType = DType::BF16;
-const KERNELS: [&str; 3] = ["ep_dispatch_v", "ep_dispatch", "ep_combine"];
+/// Baseline then fused, pair by pair.
+const KERNELS: [&str; 8] = ["ep_dispatch_v", "ep_dispatch", "ep_combine_v", "ep_combine", "ag_moe_v", "ag_moe", "moe_rs_v", "moe_rs"];
 
-/// `name` on `world`, launched once and checked.
-fn prepared(world: &World, name: &str) -> PreparedMoe {
-    let mut p = prepare_moe(world, name, SHAPE, DTYPE, &moe_constexprs(SHAPE, DTYPE.name())).expect("prepares");
+/// `name` on `world`, seeded, launched once and checked; returns its launch.
+fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
+    let what = format!("{name} {}", world.topology());
+    let verified = |(ok, err): (bool, f64)| assert!(ok, "{what}: wrong result (max err {err})");
+    if name.starts_with("ep_") {
+        let mut p = prepare_moe(world, name, SHAPE, DTYPE, &moe_constexprs(SHAPE, DTYPE.name())).expect("prepares");
+        p.seed(7, RoutingKind::Uniform).expect("seeds");
+        p.launch().expect("launch");
+        verified(p.verify().expect("verify"));
+        return Box::new(move || drop(p.launch().expect("launch")));
+    }
+    let shape = if name.starts_with("ag_") { UP } else { DOWN };
+    let mut p = prepare_moe_gemm(world, name, shape, DTYPE, &moe_gemm_constexprs(name, shape, world.n_ranks(), DTYPE.name())).expect("prepares");
     p.seed(7, RoutingKind::Uniform).expect("seeds");
     p.launch().expect("launch");
-    let (ok, err) = p.verify().expect("verify");
-    assert!(ok, "{name} {}: wrong result (max err {err})", world.topology());
-    p
+    verified(p.verify().expect("verify"));
+    Box::new(move || drop(p.launch().expect("launch")))
 }
 
 fn main() {
     let rounds: usize = std::env::var("WEFT_MOE_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let MoeShape { tokens, hidden, topk, experts } = SHAPE;
     let mut table = format!(
-        "Expert-parallel AllToAll, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts, {rounds} interleaved rounds, median ms\n\n| topology | counts + AllToAllv ms | ep_dispatch ms | dispatch speedup | ep_combine ms | load |\n|---|---|---|---|---|---|\n"
+        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median ms (speedup = baseline / fused)\n\n| topology | counts + AllToAllv | ep_dispatch | speedup | AllToAllv + sum | ep_combine | speedup | AG + grouped GEMM | ag_moe | speedup | grouped GEMM + RS | moe_rs | speedup | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        UP.k, UP.n, DOWN.k, DOWN.n
     );
     for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
         let topology = Topology { nodes, local_size: local };
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
         eprintln!("[{}/{}] {topology}", i + 1, TOPOLOGIES.len());
-        let mut kernels: Vec<PreparedMoe> = KERNELS.iter().map(|name| prepared(&world, name)).collect();
-        let mut times = vec![vec![]; kernels.len()];
+        let mut launches: Vec<Box<dyn FnMut()>> = KERNELS.iter().map(|name| prepared(&world, name)).collect();
+        let mut times = vec![vec![]; launches.len()];
         for _ in 0..rounds {
-            for (p, t) in kernels.iter_mut().zip(&mut times) {
-                t.push(support::ms(&mut || {
-                    p.launch().expect("launch");
-                }));
+            for (launch, t) in launches.iter_mut().zip(&mut times) {
+                t.push(support::ms(&mut **launch));
             }
         }
-        let [base, fused, combine] = [0, 1, 2].map(|k| support::median(times[k].clone()));
-        let line = format!("| {topology} | {base:.3} | {fused:.3} | {:.2}x | {combine:.3} | {} |", base / fused, support::load());
+        let mut line = format!("| {topology} |");
+        for pair in times.chunks(2) {
+            let (base, fused) = (support::median(pair[0].clone()), support::median(pair[1].clone()));
+            let _ = write!(line, " {base:.3} | {fused:.3} | {:.2}x |", base / fused);
+        }
+        let _ = write!(line, " {} |", support::load());
         eprintln!("{line}");
         let _ = writeln!(table, "{line}");
     }

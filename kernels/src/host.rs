@@ -90,16 +90,20 @@ impl HostVec {
     }
 }
 
+/// The relative error of one rounding to float type `dtype` (f32's for anything else).
+pub fn rounding(dtype: DType) -> f64 {
+    match dtype {
+        DType::F16 => 9.77e-4,
+        DType::BF16 => 7.82e-3,
+        _ => f32::EPSILON as f64,
+    }
+}
+
 /// Largest error of `got` against `want`, and whether every element is within the tolerance
 /// for `dtype`: exact for data movement and integers; for float reductions of `terms` values,
 /// one rounding of the result plus f32 accumulation error.
 pub fn check(got: &[f64], want: &[f64], dtype: DType, terms: usize) -> (bool, f64) {
-    let eps = match dtype {
-        DType::F32 => f32::EPSILON as f64,
-        DType::F16 => 9.77e-4,
-        DType::BF16 => 7.82e-3,
-        DType::I32 | DType::I64 => 0.0,
-    };
+    let eps = if matches!(dtype, DType::I32 | DType::I64) { 0.0 } else { rounding(dtype) };
     let mut ok = got.len() == want.len();
     let mut max_err: f64 = 0.0;
     for (g, w) in got.iter().zip(want) {

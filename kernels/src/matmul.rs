@@ -304,11 +304,7 @@ impl PreparedMatmul {
     /// inputs: within one rounding to the dtype plus f32 accumulation error over the whole
     /// reduction.
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
-        let eps_out = match self.dtype {
-            DType::F16 => 9.77e-4,
-            DType::BF16 => 7.82e-3,
-            _ => f32::EPSILON as f64,
-        };
+        let eps_out = crate::host::rounding(self.dtype);
         let k_total = self.shape.k * if matches!(self.algo, Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs | Algo::GemmAr) { self.world.n_ranks() } else { 1 };
         let (mut ok, mut max_err) = (true, 0.0f64);
         for (r, (want, abs)) in self.expected().iter().enumerate().filter(|(r, _)| self.world.host_ranks().contains(r)) {

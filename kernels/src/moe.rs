@@ -157,6 +157,14 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
+/// Where source `src`'s rows of local expert `le` start in the dispatch layout (`off[epr,
+/// world + 1]`), and how many there are.
+pub(crate) fn source_rows(off: Val, le: Val, world: Val, src: Val) -> (Val, Val) {
+    let row = off + le * (world + 1);
+    let base = load1(row + src).to(Scalar::I64);
+    (base, load1(row + src + 1i64).to(Scalar::I64) - base)
+}
+
 /// Builds `ep_combine`.
 pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
@@ -171,9 +179,7 @@ pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
         // Send every expert output row back to its token's rank, at its (token, choice) row.
         for_range(pid, epr * world, progs, |p| {
             let (le, src) = (p / world, p % world);
-            let offs_row = off + le * (world + 1);
-            let base = load1(offs_row + src).to(Scalar::I64);
-            let n = load1(offs_row + src + 1i64).to(Scalar::I64) - base;
+            let (base, n) = source_rows(off, le, world, src);
             for_range(0i64, n, 1i64, |j| {
                 let at = le * world * tokens + base + j;
                 let row = remote_ptr(ll + load1(src_tk + at).to(Scalar::I64) * words, src);

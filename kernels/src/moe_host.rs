@@ -120,7 +120,7 @@ pub fn moe_constexprs(shape: MoeShape, dtype: &str) -> Constexprs {
 pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: &Constexprs) -> Result<PreparedMoe, KernelError> {
     let def = find(name)?;
     let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
-    if !matches!(def.algo, Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine) {
+    if !matches!(def.algo, Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV) {
         return Err(unsupported("an expert-parallel shape (give --elems or --m/--n/--k)".into()));
     }
     if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16) {
@@ -140,7 +140,7 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     }
     // LL words are stored into peers' memory, which only a node's ranks reach on `mpi` (the
     // baseline's put_signal and get cross nodes).
-    if def.algo != Algo::EpDispatchV && world.transport() == "mpi" && world.topology().nodes > 1 {
+    if !matches!(def.algo, Algo::EpDispatchV | Algo::EpCombineV) && world.transport() == "mpi" && world.topology().nodes > 1 {
         return Err(unsupported(format!("topology {} on mpi (its LL stores reach only the ranks of one node)", world.topology())));
     }
     let mut c = c.clone();
@@ -163,7 +163,11 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
             s.extend([mul(&[send, hidden, es])?, mul(&[send, 4])?, mul(&[experts, 8])?, mul(&[epr, w, 8])?, mul(&[epr, w, 8])?]);
             s
         }
-        _ => vec![mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?, mul(&[tokens, topk, 4])?, mul(&[tokens, hidden, es])?, mul(&[2, tokens, topk, words, 8])?],
+        _ => {
+            let mut s = vec![mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?, mul(&[tokens, topk, 4])?, mul(&[tokens, hidden, es])?];
+            s.extend(if def.algo == Algo::EpCombine { vec![mul(&[2, tokens, topk, words, 8])?] } else { vec![mul(&[2, tokens, topk, hidden, es])?, mul(&[2, w, epr, 8])?] });
+            s
+        }
     };
     let bufs = crate::run::alloc_all(world, &sizes)?;
     let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
@@ -184,17 +188,17 @@ impl PreparedMoe {
     /// Uses `routing` (checked: one entry per choice of every token, distinct experts in
     /// range, finite weights) and random data seeded by `seed`.
     pub fn set_routing(&mut self, routing: Routing, seed: u64) -> Result<(), KernelError> {
-        self.check_routing(&routing)?;
+        check_routing(&routing, self.shape, self.world.n_ranks()).map_err(|what| self.unsupported(what))?;
         let MoeShape { tokens, hidden, topk, experts } = self.shape;
         let w = self.world.n_ranks();
         let recv = experts / w * w * tokens;
-        let rows = if self.algo == Algo::EpCombine { recv } else { tokens };
+        let rows = if self.is_combine() { recv } else { tokens };
         let random = |r: usize| HostVec::random(self.dtype, rows * hidden, seed ^ (r as u64 + 1).wrapping_mul(0x9e37_79b9)).map_err(|d| self.unsupported(format!("dtype {d}")));
         let data: Vec<HostVec> = (0..w).map(random).collect::<Result<_, _>>()?;
         let layout = reference::ep_dispatch(&routing.idx, topk, experts);
         for r in self.world.host_ranks() {
             let ints = |v: &[i32]| HostVec::I32(v.to_vec());
-            if self.algo == Algo::EpCombine {
+            if self.is_combine() {
                 data[r].write(&self.world, self.bufs[0], r, 0, self.dtype)?;
                 let (off, src_tk) = expected_layout(&layout[r], w, tokens, topk);
                 ints(&off).write(&self.world, self.bufs[1], r, 0, DType::I32)?;
@@ -210,32 +214,16 @@ impl PreparedMoe {
         Ok(())
     }
 
+    fn is_combine(&self) -> bool {
+        matches!(self.algo, Algo::EpCombine | Algo::EpCombineV)
+    }
+
     fn unsupported(&self, what: String) -> KernelError {
         KernelError::Unsupported { kernel: self.name.clone(), what }
     }
 
-    fn check_routing(&self, routing: &Routing) -> Result<(), KernelError> {
-        let MoeShape { tokens, topk, experts, .. } = self.shape;
-        let w = self.world.n_ranks();
-        if routing.idx.len() != w || routing.weights.len() != w || routing.idx.iter().any(|v| v.len() != tokens * topk) || routing.weights.iter().any(|v| v.len() != tokens * topk) {
-            return Err(self.unsupported(format!("routing that is not {tokens} x top-{topk} choices and weights on each of {w} ranks")));
-        }
-        for (r, ids) in routing.idx.iter().enumerate() {
-            for (t, choice) in ids.chunks(topk).enumerate() {
-                for (k, &e) in choice.iter().enumerate() {
-                    if e < 0 || e as usize >= experts || choice[..k].contains(&e) {
-                        return Err(self.unsupported(format!("routing where rank {r}'s token {t} picks expert {e} as choice {k} (choices must be distinct experts in 0..{experts})")));
-                    }
-                }
-            }
-        }
-        if let Some((r, _)) = routing.weights.iter().enumerate().find(|(_, v)| v.iter().any(|x| !x.is_finite())) {
-            return Err(self.unsupported(format!("routing weights on rank {r} that are not finite")));
-        }
-        Ok(())
-    }
-
-    /// Launches once (the baseline: both steps); returns the runtime's report (of the last).
+    /// Launches once (the baseline: both steps); returns the runtime's report, the time and
+    /// warnings of both steps for a baseline.
     pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
         self.epoch += 1;
         let MoeShape { tokens, hidden, topk, experts } = self.shape;
@@ -245,6 +233,13 @@ impl PreparedMoe {
         // Every launch rewrites every LL word it reads, so the flag only has to differ from the
         // last launch's on the same parity buffer (and from 0).
         let flag = Arg::I32(self.epoch as i32);
+        if self.algo == Algo::EpCombineV {
+            let (hidden, epoch) = (Arg::I64(hidden as i64), Arg::I64(self.epoch));
+            let a2a = vec![buf(0), buf(1), buf(2), buf(5), buf(6), dims[0], hidden, dims[2], dims[3], epoch];
+            let first = self.world.launch(&self.kernels[0], self.grid, &a2a)?;
+            let sum = vec![buf(5), buf(6), buf(3), buf(4), dims[0], hidden, dims[2], dims[3], epoch];
+            return Ok(both(first, self.world.launch(&self.kernels[1], self.grid, &sum)?));
+        }
         if self.algo != Algo::EpDispatchV {
             let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
             args.extend(dims);
@@ -254,9 +249,9 @@ impl PreparedMoe {
         let mut counts = vec![buf(0), buf(1), buf(5), buf(6), buf(7), buf(8), buf(9), buf(3)];
         counts.extend(dims);
         counts.push(Arg::I64(self.epoch));
-        self.world.launch(&self.kernels[0], self.grid, &counts)?;
+        let first = self.world.launch(&self.kernels[0], self.grid, &counts)?;
         let a2a = vec![buf(5), buf(6), buf(2), buf(4), buf(3), dims[0], dims[1], dims[3]];
-        Ok(self.world.launch(&self.kernels[1], self.grid, &a2a)?)
+        Ok(both(first, self.world.launch(&self.kernels[1], self.grid, &a2a)?))
     }
 
     /// Checks every rank this process holds against the reference; returns (ok, max error).
@@ -267,7 +262,7 @@ impl PreparedMoe {
         let w = self.world.n_ranks();
         let layout = reference::ep_dispatch(&self.routing.idx, topk, experts);
         let (mut ok, mut max_err) = (true, 0.0f64);
-        if self.algo == Algo::EpCombine {
+        if self.is_combine() {
             let weights: Vec<Vec<f64>> = self.routing.weights.iter().map(|v| v.iter().map(|&x| x as f64).collect()).collect();
             let at = row_of(&layout, &self.routing.idx, topk);
             let want = reference::ep_combine(&weights, topk, hidden, |r, t, k| {
@@ -319,6 +314,35 @@ impl PreparedMoe {
     pub fn shape(&self) -> MoeShape {
         self.shape
     }
+}
+
+/// Checks `routing` for `shape` on `w` ranks: one entry per choice of every token, distinct
+/// experts in range, finite weights; the error says which.
+pub(crate) fn check_routing(routing: &Routing, shape: MoeShape, w: usize) -> Result<(), String> {
+    let MoeShape { tokens, topk, experts, .. } = shape;
+    if routing.idx.len() != w || routing.weights.len() != w || routing.idx.iter().any(|v| v.len() != tokens * topk) || routing.weights.iter().any(|v| v.len() != tokens * topk) {
+        return Err(format!("routing that is not {tokens} x top-{topk} choices and weights on each of {w} ranks"));
+    }
+    for (r, ids) in routing.idx.iter().enumerate() {
+        for (t, choice) in ids.chunks(topk).enumerate() {
+            for (k, &e) in choice.iter().enumerate() {
+                if e < 0 || e as usize >= experts || choice[..k].contains(&e) {
+                    return Err(format!("routing where rank {r}'s token {t} picks expert {e} as choice {k} (choices must be distinct experts in 0..{experts})"));
+                }
+            }
+        }
+    }
+    if let Some((r, _)) = routing.weights.iter().enumerate().find(|(_, v)| v.iter().any(|x| !x.is_finite())) {
+        return Err(format!("routing weights on rank {r} that are not finite"));
+    }
+    Ok(())
+}
+
+/// One report of two launches in a row: both times, both warnings.
+pub(crate) fn both(mut first: LaunchReport, second: LaunchReport) -> LaunchReport {
+    first.elapsed += second.elapsed;
+    first.warnings.extend(second.warnings);
+    first
 }
 
 /// A rank's dispatch layout as the kernel writes it: `off[epr, world + 1]` (where each source's

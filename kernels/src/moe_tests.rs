@@ -1,13 +1,14 @@
-//! The expert-parallel kernels against plain math: `ep_dispatch`, its baseline `ep_dispatch_v`
-//! and `ep_combine`, at world sizes 1 to 8 and two nodes, every float dtype, random shapes and
-//! routings that leave experts empty or send every token to one expert.
+//! The expert-parallel kernels against plain math: `ep_dispatch`, its baseline `ep_dispatch_v`,
+//! `ep_combine` and its baseline `ep_combine_v`, at world sizes 1 to 8 and two nodes, every
+//! float dtype, random shapes and routings that leave experts empty or send every token to one
+//! expert.
 
 use crate::matmul_tests::{world, DTYPES};
 use crate::{moe_constexprs, prepare_moe, MoeShape, Routing, RoutingKind};
 use rand::{Rng, SeedableRng};
 use weft_runtime::DType;
 
-const KERNELS: [&str; 3] = ["ep_dispatch", "ep_dispatch_v", "ep_combine"];
+const KERNELS: [&str; 4] = ["ep_dispatch", "ep_dispatch_v", "ep_combine", "ep_combine_v"];
 const KINDS: [RoutingKind; 3] = [RoutingKind::Uniform, RoutingKind::Sparse, RoutingKind::Hot];
 
 /// Runs `name` on two routings in a row (two flags on the same buffers) and checks both.
@@ -73,6 +74,12 @@ fn given_routing_is_used_and_checked() {
     assert!(c.verify().unwrap().0);
     c.seed(2, RoutingKind::Hot).unwrap();
     assert!(!c.verify().unwrap().0, "a stale combine must not verify");
+    let mut v = prepare_moe(&w, "ep_combine_v", shape, DType::F16, &moe_constexprs(shape, "f16")).unwrap();
+    v.set_routing(routing.clone(), 4).unwrap();
+    v.launch().unwrap();
+    assert!(v.verify().unwrap().0);
+    v.seed(2, RoutingKind::Hot).unwrap();
+    assert!(!v.verify().unwrap().0, "a stale baseline combine must not verify");
 }
 
 #[test]

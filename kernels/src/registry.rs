@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
+use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_gemm, moe_gemm_v, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -31,6 +31,12 @@ pub enum Collective {
     ExpertDispatch,
     /// Expert-parallel combine: expert outputs back to their tokens, summed with the routing weights.
     ExpertCombine,
+    /// Grouped GEMM: each expert's rows (per-expert offsets) times its own weights.
+    GroupedGemm,
+    /// AllGather of tokens, then the grouped GEMM of the local experts' rows.
+    AllGatherMoe,
+    /// Grouped GEMM, then ReduceScatter of the top-k weighted outputs to the tokens' ranks.
+    MoeReduceScatter,
 }
 
 impl Collective {
@@ -48,13 +54,21 @@ impl Collective {
             Collective::FlashDecode => "flash_decode",
             Collective::ExpertDispatch => "ep_dispatch",
             Collective::ExpertCombine => "ep_combine",
+            Collective::GroupedGemm => "moe_gemm",
+            Collective::AllGatherMoe => "ag_moe",
+            Collective::MoeReduceScatter => "moe_rs",
         }
     }
 
     /// Whether it takes an element count (`elems`): the collectives, not the GEMM family,
     /// decoding or the expert-parallel kernels.
     pub fn takes_elems(self) -> bool {
-        !self.is_matmul() && !matches!(self, Collective::FlashDecode | Collective::ExpertDispatch | Collective::ExpertCombine)
+        !self.is_matmul() && !self.is_grouped() && !matches!(self, Collective::FlashDecode | Collective::ExpertDispatch | Collective::ExpertCombine)
+    }
+
+    /// Whether it is an expert GEMM (MoE shapes with an output width `n`, GEMM tiles).
+    pub fn is_grouped(self) -> bool {
+        matches!(self, Collective::GroupedGemm | Collective::AllGatherMoe | Collective::MoeReduceScatter)
     }
 
     /// Whether it takes an expert-parallel shape (tokens, hidden, topk, experts).
@@ -107,6 +121,12 @@ pub(crate) enum Algo {
     EpDispatch,
     EpDispatchV,
     EpCombine,
+    EpCombineV,
+    MoeGemm,
+    AgMoe,
+    AgMoeV,
+    MoeRs,
+    MoeRsV,
 }
 
 /// A registry entry.
@@ -127,13 +147,16 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::GemmAr => Collective::GemmAllReduce,
         Algo::FlashDecode => Collective::FlashDecode,
         Algo::EpDispatch | Algo::EpDispatchV => Collective::ExpertDispatch,
-        Algo::EpCombine => Collective::ExpertCombine,
+        Algo::EpCombine | Algo::EpCombineV => Collective::ExpertCombine,
+        Algo::MoeGemm => Collective::GroupedGemm,
+        Algo::AgMoe | Algo::AgMoeV => Collective::AllGatherMoe,
+        Algo::MoeRs | Algo::MoeRsV => Collective::MoeReduceScatter,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 25] = [
+pub(crate) static DEFS: [Def; 31] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -158,6 +181,12 @@ pub(crate) static DEFS: [Def; 25] = [
     def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks as LL words (flag in each word), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
     def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as LL words, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
     def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),
+    def("ep_combine_v", "Expert-parallel combine baseline: AllToAllv back (put per row, signal per block), then the weighted sum, two launches", Algo::EpCombineV, moe_v::ep_combine_a2a),
+    def("moe_gemm", "Grouped GEMM: each expert's rows (per-expert offsets, gathered by token index) times its own weights", Algo::MoeGemm, moe_gemm::moe_gemm),
+    def("ag_moe", "AllGather-MoE: each rank's tokens put with one signal, grouped GEMM tiles of the local experts wait on their source only", Algo::AgMoe, moe_gemm::ag_moe),
+    def("ag_moe_v", "AllGather-MoE baseline: AllGather, then the grouped GEMM, two launches", Algo::AgMoeV, moe_gemm_v::moe_allgather),
+    def("moe_rs", "MoE-ReduceScatter: grouped GEMM tiles put to their tokens' ranks, top-k weighted sum on arrival", Algo::MoeRs, moe_gemm::moe_rs),
+    def("moe_rs_v", "MoE-ReduceScatter baseline: grouped GEMM, then get each token's top-k rows and sum them weighted, two launches", Algo::MoeRsV, moe_gemm::moe_gemm),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
@@ -193,7 +222,7 @@ pub(crate) fn find(name: &str) -> Result<&'static Def, KernelError> {
 /// The default constexprs of `name` for element type `dtype`.
 pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelError> {
     let d = find(name)?;
-    if d.info.collective.is_matmul() {
+    if d.info.collective.is_matmul() || d.info.collective.is_grouped() {
         return Ok(crate::matmul::matmul_constexprs(dtype));
     }
     if d.algo == Algo::FlashDecode {
@@ -219,11 +248,12 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
         // An `mma` takes 16 rows.
         return Ok(c.with("BLOCK_H", 16).with("BLOCK_N", 64));
     }
-    if target == weft_compiler::pipeline::Target::Cpu || !find(name)?.info.collective.is_matmul() {
+    let gemm_like = find(name)?.info.collective.is_matmul() || find(name)?.info.collective.is_grouped();
+    if target == weft_compiler::pipeline::Target::Cpu || !gemm_like {
         return Ok(c);
     }
-    // gemm_ar's two-shot default is gemm_rs plus a gather.
-    let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar";
+    // gemm_ar's two-shot default is gemm_rs plus a gather; moe_rs also carries its reduction.
+    let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar" || name == "moe_rs";
     let (bm, bn) = if rs_like { (32, 32) } else { (64, 64) };
     Ok(c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3))
 }
@@ -234,11 +264,18 @@ pub fn build(name: &str, constexprs: &Constexprs) -> Result<Kernel, KernelError>
 }
 
 /// Every kernel that running `name` launches, in order: [`build`]'s, and for the two-step
-/// `ep_dispatch_v` its AllToAllv as well.
+/// baselines their second step as well.
 pub fn build_all(name: &str, constexprs: &Constexprs) -> Result<Vec<Kernel>, KernelError> {
     let mut all = vec![build(name, constexprs)?];
-    if find(name)?.algo == Algo::EpDispatchV {
-        all.push(moe_v::ep_alltoallv(constexprs)?);
+    let second: Option<fn(&Constexprs) -> Result<Kernel, DslError>> = match find(name)?.algo {
+        Algo::EpDispatchV => Some(moe_v::ep_alltoallv),
+        Algo::EpCombineV => Some(moe_v::ep_combine_sum),
+        Algo::AgMoeV => Some(moe_gemm::moe_gemm),
+        Algo::MoeRsV => Some(moe_gemm_v::moe_rs_pull),
+        _ => None,
+    };
+    if let Some(second) = second {
+        all.push(second(constexprs)?);
     }
     Ok(all)
 }

@@ -28,7 +28,7 @@ pub struct RunArgs {
     /// GEMM kernels: rows of C (all ranks together for ag_gemm and gemm_rs).
     #[arg(long, default_value_t = 1024)]
     m: usize,
-    /// GEMM kernels: columns of C.
+    /// GEMM kernels: columns of C (ag_moe / moe_rs / moe_gemm: of each expert's weights).
     #[arg(long, default_value_t = 1024)]
     n: usize,
     /// GEMM kernels: reduction length (per rank for gemm_rs).
@@ -49,16 +49,16 @@ pub struct RunArgs {
     /// flash_decode: elements per head.
     #[arg(long, default_value_t = 128)]
     head_dim: usize,
-    /// ep_dispatch / ep_combine: tokens per rank.
+    /// ep_dispatch / ep_combine / ag_moe / moe_rs: tokens per rank.
     #[arg(long, default_value_t = 128)]
     tokens: usize,
-    /// ep_dispatch / ep_combine: elements per token.
+    /// ep_dispatch / ep_combine / ag_moe / moe_rs: elements per token (the expert GEMMs' k).
     #[arg(long, default_value_t = 1024)]
     hidden: usize,
-    /// ep_dispatch / ep_combine: experts each token picks.
+    /// ep_dispatch / ep_combine / ag_moe / moe_rs: experts each token picks.
     #[arg(long, default_value_t = 8)]
     topk: usize,
-    /// ep_dispatch / ep_combine: experts, all ranks together (split evenly over them).
+    /// ep_dispatch / ep_combine / ag_moe / moe_rs: experts, all ranks together (split evenly over them).
     #[arg(long, default_value_t = 32)]
     experts: usize,
     /// ep_dispatch / ep_combine: random routing `uniform`, `sparse` (half the experts get no
@@ -118,6 +118,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     }
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_moe()) {
         return run_moe(&a, &world, dtype);
+    }
+    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_grouped()) {
+        return run_moe_gemm(&a, &world, dtype);
     }
     let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
@@ -241,23 +244,25 @@ fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
 /// `weft run ep_dispatch` / `ep_combine` / `ep_dispatch_v`: verify against the plain-math
 /// dispatch or weighted combine, report time and the token payload's bandwidth.
 fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
-    use weft::kernels::{moe_constexprs, prepare_moe, time_launches, MoeShape, RoutingKind};
-    let kind = match a.routing.as_str() {
-        "uniform" => RoutingKind::Uniform,
-        "sparse" => RoutingKind::Sparse,
-        "hot" => RoutingKind::Hot,
-        r => return Err(format!("--routing `{r}` (uniform, sparse, hot)")),
-    };
+    use weft::kernels::{moe_constexprs, prepare_moe, time_launches, MoeShape};
+    let kind = routing_kind(a)?;
     let shape = MoeShape { tokens: a.tokens, hidden: a.hidden, topk: a.topk, experts: a.experts };
     let mut c = moe_constexprs(shape, dtype.name());
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_moe(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
     let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
-    let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
+    let bytes = p.payload_bytes() as f64;
+    moe_verdict(a, world, dtype, "", p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("payload {:.2} GB/s", bytes / secs / 1e9))
+}
+
+/// Prints an MoE run's line (`sizes` after the common flags, `rate` of the median seconds) on
+/// the printing process, and fails when any rank's result differs from the reference.
+fn moe_verdict(a: &RunArgs, world: &World, dtype: DType, sizes: &str, checked: (bool, f64), times: &[std::time::Duration], rate: impl Fn(f64) -> String) -> Result<(), String> {
+    let (ok, max_err, secs) = verdict(world, checked, times)?;
     if printer(world) {
         println!(
-            "{} ranks={} ({}) tokens={} hidden={} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  payload {:.2} GB/s",
+            "{} ranks={} ({}) tokens={} hidden={}{sizes} topk={} experts={} routing={} dtype={}: {}  max_err={:.3e}  time={:.3} ms (median of {})  {}",
             a.kernel,
             world.n_ranks(),
             world.topology(),
@@ -271,13 +276,39 @@ fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
             max_err,
             secs * 1e3,
             times.len(),
-            p.payload_bytes() as f64 / secs / 1e9,
+            rate(secs),
         );
     }
     if !ok {
         return Err(format!("{}: result differs from the reference (max error {max_err:.3e})", a.kernel));
     }
     Ok(())
+}
+
+/// The `--routing` flag.
+fn routing_kind(a: &RunArgs) -> Result<weft::kernels::RoutingKind, String> {
+    use weft::kernels::RoutingKind;
+    match a.routing.as_str() {
+        "uniform" => Ok(RoutingKind::Uniform),
+        "sparse" => Ok(RoutingKind::Sparse),
+        "hot" => Ok(RoutingKind::Hot),
+        r => Err(format!("--routing `{r}` (uniform, sparse, hot)")),
+    }
+}
+
+/// `weft run moe_gemm` / `ag_moe` / `moe_rs` (and the baselines): tokens of width --hidden
+/// times --n-column expert weights; verify against f64 plain math, report time and TFLOP/s.
+fn run_moe_gemm(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
+    use weft::kernels::{moe_gemm_constexprs, prepare_moe_gemm, time_launches, MoeGemmShape};
+    let kind = routing_kind(a)?;
+    let shape = MoeGemmShape { tokens: a.tokens, k: a.hidden, n: a.n, topk: a.topk, experts: a.experts };
+    let mut c = moe_gemm_constexprs(&a.kernel, shape, world.n_ranks(), dtype.name());
+    super::compile::apply_defines(&mut c, &a.define)?;
+    let mut p = prepare_moe_gemm(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
+    p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let flops = p.flops();
+    moe_verdict(a, world, dtype, &format!(" n={}", a.n), p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("{:.3} TFLOP/s", flops / secs / 1e12))
 }
 
 /// `weft run` for the GEMM family: verify against a naive GEMM, report time and TFLOP/s.

@@ -41,6 +41,20 @@ fn expert_parallel_kernels_are_listed_and_run() {
 }
 
 #[test]
+fn expert_gemm_kernels_are_listed_and_run() {
+    let (code, out, _) = weft(&["list"]);
+    assert_eq!(code, 0);
+    assert!(["moe_gemm ", "ag_moe ", "ag_moe_v ", "moe_rs ", "moe_rs_v ", "ep_combine_v "].iter().all(|k| out.contains(k)), "{out}");
+    for (name, routing, ranks) in [("ag_moe", "hot", "4"), ("moe_rs", "sparse", "3"), ("ag_moe_v", "uniform", "2"), ("moe_rs_v", "hot", "4"), ("moe_gemm", "sparse", "1")] {
+        let (code, out, err) = weft(&["run", name, "--ranks", ranks, "--tokens", "13", "--hidden", "40", "--n", "24", "--topk", "3", "--experts", "12", "--routing", routing, "--dtype", "bf16"]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("PASS") && out.contains("tokens=13") && out.contains("TFLOP/s"), "{out}");
+    }
+    let (code, _, err) = weft(&["run", "moe_rs", "--ranks", "4", "--experts", "6"]);
+    assert!(code != 0 && err.contains("split evenly"), "{err}");
+}
+
+#[test]
 fn bad_arguments_give_one_line_and_a_nonzero_exit() {
     for args in [
         &["run", "nosuchkernel"][..],

@@ -126,7 +126,7 @@ fn emulated_expert_parallel_kernels() {
     for (i, (arch, &(nodes, local, dtype, kind))) in TARGETS.into_iter().zip(&cases).enumerate() {
         let world = emulated(arch, nodes, local);
         let shape = MoeShape { tokens: 5 + i, hidden: 18, topk: 2, experts: 2 * nodes * local };
-        for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v"] {
+        for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v", "ep_combine_v"] {
             let what = format!("{name} {arch} {} {dtype} {kind:?}", world.topology());
             let mut p = prepare_moe(&world, name, shape, dtype, &moe_constexprs(shape, dtype.name())).unwrap_or_else(|e| panic!("{what}: {e}"));
             p.seed(i as u64, kind).unwrap();
@@ -134,6 +134,25 @@ fn emulated_expert_parallel_kernels() {
             let (ok, err) = p.verify().unwrap();
             assert!(ok, "{what}: max error {err}");
         }
+    }
+}
+
+#[test]
+fn emulated_expert_gemms() {
+    use weft::kernels::{moe_gemm_constexprs, prepare_moe_gemm, MoeGemmShape, RoutingKind};
+    // Grouped GEMM tiles with gathered rows, the fused AllGather / ReduceScatter and their
+    // baselines, as GPU code; one on two nodes, one with every token on one hot expert.
+    let cases = [("ag_moe", 1, 2, DType::BF16, RoutingKind::Hot), ("moe_rs", 1, 3, DType::F32, RoutingKind::Sparse), ("moe_rs_v", 2, 2, DType::F16, RoutingKind::Uniform)];
+    for (arch, &(name, nodes, local, dtype, kind)) in TARGETS.into_iter().zip(&cases) {
+        let world = emulated(arch, nodes, local);
+        let shape = MoeGemmShape { tokens: 6, k: 20, n: 18, topk: 2, experts: 2 * nodes * local };
+        let what = format!("{name} {arch} {} {dtype} {kind:?}", world.topology());
+        let c = moe_gemm_constexprs(name, shape, nodes * local, dtype.name()).with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 16);
+        let mut p = prepare_moe_gemm(&world, name, shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
+        p.seed(3, kind).unwrap();
+        p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "{what}: max error {err}");
     }
 }
 

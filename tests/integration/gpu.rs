@@ -206,6 +206,30 @@ fn moe_jobs(target: &str) -> Vec<Job> {
     jobs
 }
 
+/// The expert GEMMs (`moe_gemm`, `ag_moe`, `moe_rs`, the baselines' two steps each) and the
+/// combine baseline at their GPU default, strict, bf16 and f32, on every NVIDIA target.
+#[test]
+fn expert_gemms_assemble_and_do_not_spill() {
+    if !tools_or_skip("expert_gemms_assemble_and_do_not_spill") {
+        return;
+    }
+    prove(&["sm_80", "sm_90a", "sm_100a"], expert_gemm_jobs, cubin_report);
+}
+
+/// The expert GEMMs' and `ep_combine_v`'s jobs (shared with the AMD proof).
+pub(crate) fn expert_gemm_jobs(target: &str) -> Vec<Job> {
+    let mut jobs = vec![];
+    for name in ["moe_gemm", "ag_moe", "ag_moe_v", "moe_rs", "moe_rs_v", "ep_combine_v"] {
+        for dtype in ["bf16", "f32"] {
+            let c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
+            for k in weft::kernels::build_all(name, &c).unwrap() {
+                jobs.push((format!("{} ({name}) {dtype} default", k.name), k, true));
+            }
+        }
+    }
+    jobs
+}
+
 /// The GEMM kernels at their GPU default config and two more, per dtype.
 pub(crate) const GEMMS: [&str; 4] = ["gemm", "ag_gemm", "gemm_rs", "gemm_rs_ps"];
 

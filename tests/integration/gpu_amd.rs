@@ -3,7 +3,7 @@
 //! verifies, assembles in process and links with `ld.lld-22` into an HSA code object for gfx90a
 //! and gfx942, with register / scratch counts printed and no spill under the default config.
 
-use super::gpu::{gemm_and_msccl_jobs, kernel, prove, weft, Job, COLLECTIVES};
+use super::gpu::{expert_gemm_jobs, gemm_and_msccl_jobs, kernel, prove, weft, Job, COLLECTIVES};
 use weft::compiler::backend::toolchain::llvm_tool;
 use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
@@ -112,6 +112,15 @@ fn gemms_and_msccl_kernels_link_into_code_objects_and_the_defaults_do_not_spill(
         return;
     }
     prove(&TARGETS, gemm_and_msccl_jobs, code_object_report);
+}
+
+/// The expert GEMMs and the combine baseline at their GPU default (see `gpu.rs`).
+#[test]
+fn expert_gemms_link_into_code_objects_and_do_not_spill() {
+    if !tools_or_skip("expert_gemms_link_into_code_objects_and_do_not_spill") {
+        return;
+    }
+    prove(&TARGETS, expert_gemm_jobs, code_object_report);
 }
 
 #[test]

@@ -115,6 +115,22 @@ fn ep_kernels_on_processes_ll_within_a_node() {
 }
 
 #[test]
+fn expert_gemms_and_combine_baseline_on_processes() {
+    if !have_mpirun() {
+        return;
+    }
+    // put_signal, get, fence + signal_op and barrier_all only: every one crosses nodes.
+    let shape = ["--tokens", "21", "--hidden", "36", "--n", "20", "--topk", "3", "--experts", "8", "--iters", "2"];
+    let args = |name, routing, dtype, nodes| ["run", name, "--transport", "mpi", "--routing", routing, "--dtype", dtype, "--nodes", nodes].into_iter().chain(shape).collect::<Vec<_>>();
+    for (name, routing, dtype) in [("ag_moe", "hot", "bf16"), ("moe_rs", "sparse", "f16"), ("ag_moe_v", "uniform", "f32"), ("moe_rs_v", "hot", "bf16"), ("ep_combine_v", "sparse", "f32")] {
+        passes(2, &args(name, routing, dtype, "1"), "ranks=2 (1x2)");
+    }
+    for name in ["ag_moe", "moe_rs", "ep_combine_v"] {
+        passes(4, &args(name, "uniform", "bf16", "2"), "ranks=4 (2x2)");
+    }
+}
+
+#[test]
 fn two_nodes_of_two_processes() {
     if !have_mpirun() {
         return;

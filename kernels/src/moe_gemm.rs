@@ -1,0 +1,240 @@
+//! MoE expert GEMMs: a grouped GEMM over per-expert row offsets, and its two fused
+//! communication forms, AllGather-MoE and MoE-ReduceScatter (Triton-distributed's `ag_moe` and
+//! `moe_rs`), each beside its two-launch baseline in `crate::moe_gemm_v`.
+//!
+//! Rows are (token, choice) pairs grouped by expert, as after a dispatch: row `r` reads token
+//! `gidx[r]` of the token matrix, and a block's rows are `off[b]..off[b + 1]`. A block's rows
+//! are tiled `BLOCK_M` at a time from its first row, so an empty block has no tile and one
+//! expert with every row is just a long block.
+//!
+//! * `moe_gemm`: blocks are experts, `C[off[e]..off[e+1]] = A[gidx[..]] · W[e]`. Args: `a[rows_in,
+//!   k], gidx[rows] (i32), off[groups + 1] (i32), w[groups, k, n], c[rows, n], rows_in, n, k, groups`.
+//! The fused kernels' communication programs are the first `COMM_PROGRAMS` ones (see
+//! [`comm_first`]).
+//!
+//! * `ag_moe`: communication programs put this rank's token shard to every rank (one signal
+//!   per source); the GEMM walks blocks source by source in [`ag_source`] order (own shard
+//!   first), a block `le * world + src` holding the rows of local expert `le` from source `src`,
+//!   each tile waiting only on its source's signal. Args: `x[tokens, k], x_full[world * tokens,
+//!   k], gidx, off[epr * world + 1], w[epr, k, n], c, sig[world], tokens, n, k, epr, local, epoch`.
+//! * `moe_rs`: block `le * world + dst` holds local expert `le`'s rows of rank `dst`'s tokens;
+//!   each f32 tile is staged and put to `dst` with one signal, destinations in [`rs_dest`]
+//!   order (own last). The communication programs reduce on arrival: token `t`'s output is
+//!   `sum_k wt[t, k] * row(t, k)`, the top-k combine and the sum over ranks in one f32 sum,
+//!   where `row(t, k)` is row `pos[t, k]` of block `(idx[t, k] % epr) * world + me` on rank
+//!   `idx[t, k] / epr`. Args: `a[rows, k], off, w, idx, pos (i32), wt (f32) [tokens, topk],
+//!   c[tokens, n], stage, recv (f32, [world * epr * slots] tiles), sig[world * epr * slots],
+//!   tokens, n, k, topk, epr, local, epoch`, with `slots = cdiv(tokens, BLOCK_M) * cdiv(n, BLOCK_N)`.
+
+use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
+use crate::gemm_rs::{slot_indices, slot_tile};
+use crate::moe::load1;
+use crate::swizzle::{ag_source, rs_dest};
+use crate::tiles::i64c;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// One output tile of a block, as [`block_tiles`] hands it out.
+#[derive(Clone, Copy)]
+pub(crate) struct BlockTile {
+    /// The block's index in walk order, and its bounds `[r0, r1)` in rows.
+    pub(crate) step: Val,
+    pub(crate) r1: Val,
+    /// Row-tile index within the block and column-tile index.
+    pub(crate) row_tile: Val,
+    pub(crate) pn: Val,
+    /// First row of the tile (absolute).
+    pub(crate) row0: Val,
+}
+
+/// Runs `body` on this program's share of the tiles of `blocks` blocks, block `i` of the walk
+/// having rows `bounds(i)`; tiles are dealt round robin over `programs` programs (`g` is this
+/// one), continuing across blocks so that short blocks do not all land on program 0.
+pub(crate) fn block_tiles(g: Val, programs: Val, blocks: Val, n: Val, cfg: &GemmConfig, bounds: impl Fn(Val) -> (Val, Val), mut body: impl FnMut(BlockTile)) {
+    let num_pn = cdiv(n, cfg.bn);
+    for_range_carry(0i64, blocks, 1i64, &[i64c(0)], |step, dealt| {
+        let (r0, r1) = bounds(step);
+        let ntiles = cdiv(r1 - r0, cfg.bm) * num_pn;
+        let first = ((g - dealt[0]) % programs + programs) % programs;
+        for_range(first, ntiles, programs, |index| {
+            let row_tile = index / num_pn;
+            body(BlockTile { step, r1, row_tile, pn: index % num_pn, row0: r0 + row_tile * cfg.bm });
+        });
+        vec![dealt[0] + ntiles]
+    });
+}
+
+/// Splits the grid into `comm` communication programs, the first ones, and compute programs:
+/// returns `(index within its role, compute programs, is this a compute program)`. First, so
+/// that a CPU worker, which starts another instance only once its running ones block, starts
+/// the puts before the GEMM tiles that wait for them (on a GPU every program runs at once).
+fn comm_first(comm: i64) -> (Val, Val, Val) {
+    let pid = program_id(0).to(Scalar::I64);
+    let is_gemm = pid.ge(comm);
+    (select(is_gemm, pid - comm, pid), num_programs(0).to(Scalar::I64) - comm, is_gemm)
+}
+
+/// The i32 bound `off[i]` as i64.
+pub(crate) fn bound(off: Val, i: Val) -> Val {
+    load1(off + i).to(Scalar::I64)
+}
+
+/// The f32 tile `A[gidx[row0..r1]] · W` at columns `pn` (rows past `r1` read nothing), with
+/// `a` holding `a.rows` tokens of `k` and `w` one expert's `[k, n]`; without `gidx` row `r`
+/// reads `A[r]` (inputs already laid out by block).
+pub(crate) fn gathered_tile(a: Mat, gidx: Option<Val>, w: Mat, t: &BlockTile, cfg: &GemmConfig) -> Val {
+    let rows = t.row0 + arange(0, cfg.bm as i32).to(Scalar::I64);
+    let valid = rows.lt(t.r1);
+    let read = gidx.map_or(rows, |gidx| load_masked(gidx + rows, valid, 0).to(Scalar::I64));
+    // An invalid row indexes past `a`, so the product's own mask drops it.
+    let tokens = select(valid, read, a.rows);
+    let cols = t.pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+    tile_product(&a, &w, tokens, cols, cfg)
+}
+
+/// Stores an f32 tile at rows `row0..r1` and columns of tile `pn` of row-major `c[_, n]`.
+pub(crate) fn store_rows(c: Val, n: Val, t: &BlockTile, acc: Val, cfg: &GemmConfig) {
+    let out = Mat { ptr: c + t.row0 * n, rows: t.r1 - t.row0, cols: n, ld: n };
+    let cols = t.pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+    store_tile(&out, arange(0, cfg.bm as i32).to(Scalar::I64), cols, acc, cfg.t);
+}
+
+/// Expert `e`'s weights, `w[e]` of `w[_, k, n]`.
+pub(crate) fn expert(w: Val, e: Val, k: Val, n: Val) -> Mat {
+    Mat::dense(w + e * k * n, k, n)
+}
+
+/// Builds `moe_gemm`.
+pub fn moe_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = GemmConfig::from(c)?;
+    kernel("moe_gemm", c, |a| {
+        let (am, gidx, off) = (a.ptr("a", cfg.t), a.ptr("gidx", Scalar::I32), a.ptr("off", Scalar::I32));
+        let (w, out) = (a.ptr("w", cfg.t), a.ptr("c", cfg.t));
+        let (rows_in, n, k, groups) = (a.i64("rows_in"), a.i64("n"), a.i64("k"), a.i64("groups"));
+        let (g, programs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
+        let bounds = |e: Val| (bound(off, e), bound(off, e + 1i64));
+        block_tiles(g, programs, groups, n, &cfg, bounds, |t| {
+            let acc = gathered_tile(Mat::dense(am, rows_in, k), Some(gidx), expert(w, t.step, k, n), &t, &cfg);
+            store_rows(out, n, &t, acc, &cfg);
+        });
+        Ok(())
+    })
+}
+
+/// Puts this rank's `[tokens, k]` shard `x` into slot `me` of every rank's `x_full`, one
+/// destination per step of `first..world` by `stride`, with signal `sig[me]` set to `epoch`.
+pub(crate) fn push_shard(x: Val, x_full: Val, sig: Val, tokens: Val, k: Val, epoch: Val, first: Val, stride: Val) {
+    let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+    for_range(first, world, stride, |dst| {
+        put_signal(x_full + me * tokens * k, x, tokens * k, sig + me, epoch, dst, PutSignal::default());
+    });
+}
+
+/// Waits until every rank's shard signal `sig[src]` has reached `epoch`.
+pub(crate) fn wait_all(sig: Val, epoch: Val) {
+    for_range(0i64, n_pes().to(Scalar::I64), 1i64, |src| {
+        wait_until(sig + src, Cmp::Ge, epoch);
+    });
+}
+
+/// Builds `ag_moe`.
+pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = GemmConfig::from(c)?;
+    let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    kernel("ag_moe", c, |a| {
+        let (x, x_full, gidx) = (a.ptr("x", cfg.t), a.ptr("x_full", cfg.t), a.ptr("gidx", Scalar::I32));
+        let (off, w, out, sig) = (a.ptr("off", Scalar::I32), a.ptr("w", cfg.t), a.ptr("c", cfg.t), a.ptr("sig", Scalar::I64));
+        let (tokens, n, k, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("epr"));
+        let (local, epoch) = (a.i64("local"), a.i64("epoch"));
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let (g, programs, is_gemm) = comm_first(comm);
+        // Walk step `i`: source `order(i / epr)`, local expert `i % epr`.
+        let src_of = |i: Val| ag_source(i / epr, me, local, world);
+        let block = |i: Val| (i % epr) * world + src_of(i);
+        if_(is_gemm, || {
+            let bounds = |i: Val| (bound(off, block(i)), bound(off, block(i) + 1i64));
+            block_tiles(g, programs, world * epr, n, &cfg, bounds, |t| {
+                let tok = wait_until(sig + src_of(t.step), Cmp::Ge, epoch);
+                let gathered = Mat::dense(consume_token(x_full, tok), world * tokens, k);
+                let acc = gathered_tile(gathered, Some(gidx), expert(w, t.step % epr, k, n), &t, &cfg);
+                store_rows(out, n, &t, acc, &cfg);
+            });
+        });
+        if_(is_gemm.eq_(0), || {
+            push_shard(x, x_full, sig, tokens, k, epoch, g, i64c(comm));
+            // Every shard is observed, including those no local expert reads from.
+            wait_all(sig, epoch);
+        });
+        Ok(())
+    })
+}
+
+/// Tile slots per (rank, local expert) block of `moe_rs`'s staging: a block holds at most
+/// one row per token of its rank.
+pub(crate) fn rs_slots(tokens: Val, n: Val, cfg: &GemmConfig) -> Val {
+    cdiv(tokens, cfg.bm) * cdiv(n, cfg.bn)
+}
+
+/// `sum_k wt[k] * rows(k)[..]` in f32 over `topk` choices, `rows(k)` a tile of pointers
+/// (masked by `mask`) to choice `k`'s elements: the top-k combine every MoE output ends with.
+pub(crate) fn weighted_rows(topk: Val, wt: Val, rows: &dyn Fn(Val) -> Val, mask: Val, width: i64) -> Val {
+    let zero = zeros(&[width as usize], Scalar::F32);
+    for_range_carry(0i64, topk, 1i64, &[zero], |k, acc| vec![acc[0] + load_masked(rows(k), mask, 0).to(Scalar::F32) * load1(wt + k)])[0]
+}
+
+/// Builds `moe_rs`.
+pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = GemmConfig::from(c)?;
+    let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    kernel("moe_rs", c, |a| {
+        let (am, off, w) = (a.ptr("a", cfg.t), a.ptr("off", Scalar::I32), a.ptr("w", cfg.t));
+        let (idx, pos, wt) = (a.ptr("idx", Scalar::I32), a.ptr("pos", Scalar::I32), a.ptr("wt", Scalar::F32));
+        let (out, stage, recv) = (a.ptr("c", cfg.t), a.ptr("stage", Scalar::F32), a.ptr("recv", Scalar::F32));
+        let sig = a.ptr("sig", Scalar::I64);
+        let (tokens, n, k, topk, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("topk"), a.i64("epr"));
+        let (local, epoch) = (a.i64("local"), a.i64("epoch"));
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let slots = rs_slots(tokens, n, &cfg);
+        let num_pn = cdiv(n, cfg.bn);
+        let tile_elems = cfg.bm * cfg.bn;
+        let (g, programs, is_gemm) = comm_first(comm);
+        // Walk step `i`: destination `order(i / epr)`, local expert `i % epr`.
+        let dst_of = |i: Val| rs_dest(i / epr, me, local, world);
+        let block = |i: Val| (i % epr) * world + dst_of(i);
+        if_(is_gemm, || {
+            let bounds = |i: Val| (bound(off, block(i)), bound(off, block(i) + 1i64));
+            let rows_all = bound(off, epr * world);
+            let (si, sj) = slot_indices(&cfg);
+            block_tiles(g, programs, world * epr, n, &cfg, bounds, |t| {
+                let (dst, le) = (dst_of(t.step), t.step % epr);
+                let acc = gathered_tile(Mat::dense(am, rows_all, k), None, expert(w, le, k, n), &t, &cfg);
+                let slot = t.row_tile * num_pn + t.pn;
+                let staged = slot_tile(stage, (dst * epr + le) * slots + slot, &cfg);
+                store_tile(&staged, si, sj, acc, Scalar::F32);
+                let at = (me * epr + le) * slots + slot;
+                put_signal(recv + at * tile_elems, staged.ptr, tile_elems, sig + at, epoch, dst, PutSignal::default());
+            });
+        });
+        if_(is_gemm.eq_(0), || {
+            let cols = arange(0, cfg.bn as i32).to(Scalar::I64);
+            for_range(g, tokens, i64c(comm), |t| {
+                for_range(0i64, num_pn, 1i64, |pn| {
+                    let c0 = pn * cfg.bn;
+                    let mask = (c0 + cols).lt(n);
+                    let row = |kk: Val| {
+                        let e = load1(idx + t * topk + kk).to(Scalar::I64);
+                        let j = load1(pos + t * topk + kk).to(Scalar::I64);
+                        // The sender put it at block (its rank * epr + local expert) = e.
+                        let at = e * slots + (j / cfg.bm) * num_pn + pn;
+                        let tok = wait_until(sig + at, Cmp::Ge, epoch);
+                        consume_token(recv, tok) + at * tile_elems + (j % cfg.bm) * cfg.bn + cols
+                    };
+                    let acc = weighted_rows(topk, wt + t * topk, &row, mask, cfg.bn);
+                    store_masked(out + t * n + c0 + cols, acc.to(cfg.t), mask);
+                });
+            });
+        });
+        Ok(())
+    })
+}
