@@ -106,7 +106,11 @@ impl Gx<'_> {
         let (vty, bty) = (format!("<{} x {e}>", l.slots()), format!("<{} x {mem}>", bl.per));
         let acc_base = self.acc_base(&plan.chunk_layout());
         let (my_chunk, my_at) = self.blocked_chunk_position(&plan);
-        let mut out = "poison".to_string();
+        // Zeros, not poison, where a thread's chunk is not read yet: a poison phi leaves the
+        // value undefined on that path, so inside a persistent tile loop ptxas keeps it live
+        // from the last tile's epilogue through the next tile's K loop (64 registers at
+        // 128x128 w8: 226 instead of 162).
+        let mut out = "zeroinitializer".to_string();
         for c in 0..plan.count {
             self.barrier();
             let p = self.smem_at(0, e, &acc_base);
