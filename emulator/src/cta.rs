@@ -26,8 +26,8 @@ pub enum Ev {
 pub enum St {
     /// Runnable.
     Run,
-    /// Polling `addr` (call site `site`) and saw nothing new.
-    Spin { addr: usize, site: i32 },
+    /// Polling the `bytes`-wide word at `addr` (call site `site`) and saw nothing new.
+    Spin { addr: usize, site: i32, bytes: i32 },
     /// At a CTA-wide meeting point (barrier or block-scope call).
     Block,
     /// At a warp collective.
@@ -274,10 +274,13 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
             crate::rt::EXECUTED.fetch_add(cta.executed, std::sync::atomic::Ordering::Relaxed);
             return;
         }
-        if cta.moved {
+        // A polled word that changed during this pass: resume its thread rather than yield, so
+        // the word the scheduler reads at the yield (a new value there is progress) holds
+        // the value the thread waited on, not the message it is about to take.
+        if cta.moved || cta.lanes.iter().any(changed_since_parked) {
             continue;
         }
-        match cta.lanes.iter().find_map(|l| if let St::Spin { addr, site } = l.state { Some((addr, site)) } else { None }) {
+        match cta.lanes.iter().find_map(|l| if let St::Spin { addr, site, .. } = l.state { Some((addr, site)) } else { None }) {
             // Every thread waits for another instance: let the `local` scheduler run it.
             Some((addr, site)) => unsafe { ((*(*ctx).fns).spin_yield)(ctx, addr as *const u8, site) },
             None => {
@@ -285,5 +288,13 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
                 fault_on_cta(ctx, cta.meet.site, &text);
             }
         }
+    }
+}
+
+/// True when `l` polls a word that no longer holds the value it parked on.
+fn changed_since_parked(l: &Lane) -> bool {
+    match (l.state, l.last_poll) {
+        (St::Spin { addr, bytes, .. }, Some((p, v))) => p == addr && crate::rt::read_word(addr as *const u8, bytes) != v,
+        _ => false,
     }
 }

@@ -118,7 +118,7 @@ extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
             l.cta().moved = true;
             return v as i64;
         }
-        l.state = St::Spin { addr: p as usize, site };
+        l.state = St::Spin { addr: p as usize, site, bytes };
         l.park();
         l.state = St::Run;
         // Re-read once more after others ran; an unchanged value returns and the kernel's loop polls again.
@@ -129,7 +129,7 @@ extern "C" fn poll_load(site: i32, p: *const u8, bytes: i32) -> i64 {
 }
 
 /// A volatile read of the 4- or 8-byte word at `p`.
-fn read_word(p: *const u8, bytes: i32) -> u64 {
+pub(crate) fn read_word(p: *const u8, bytes: i32) -> u64 {
     // SAFETY: the kernel polls a word it computed the address of; its validity is the
     // kernel's, as on the GPU.
     unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } }

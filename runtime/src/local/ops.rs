@@ -310,11 +310,25 @@ pub(crate) unsafe extern "C" fn spin_yield(ctx: *mut KernelCtx, addr: *const u8,
     // Polling anything other than what the last poll waited for means that poll succeeded
     // and the instance ran on (plain stores another rank polls for, say): that is progress.
     // Without it, a round that only did such stores looks idle to the deadlock detector.
-    let poll = (site, addr as usize);
+    // The same word holding another value counts too: a loop that polls one word for
+    // successive messages (a ring's arrival counter, as AMD code waits: a poll loop, and
+    // signals by plain atomic stores) comes back to the same site and address after every
+    // message, and two ranks trading messages that way would look idle to the detector.
+    let poll = (site, addr as usize, polled_word(addr));
     if i.last_poll != Some(poll) {
         i.last_poll = Some(poll);
         i.shared().bump();
     }
     i.spinning = Some(site);
     i.block(Blocked::Spin { site, addr: addr as usize });
+}
+
+/// The low 32 bits of the polled word (polls read 4- or 8-byte words; the low half of a
+/// counter or flag changes with every store that matters), or 0 for an unaligned address.
+fn polled_word(addr: *const u8) -> u32 {
+    if !(addr as usize).is_multiple_of(4) {
+        return 0;
+    }
+    // SAFETY: the kernel polls this word, so at least 4 bytes there are mapped.
+    unsafe { (*(addr as *const std::sync::atomic::AtomicU32)).load(Ordering::Relaxed) }
 }

@@ -103,8 +103,8 @@ pub(crate) struct Inst {
     pub last_nbi_site: i32,
     /// Site of the polling loop this instance last yielded from.
     pub spinning: Option<i32>,
-    /// Site and polled address of the last poll that yielded.
-    pub last_poll: Option<(i32, usize)>,
+    /// Site, polled address and value seen (low 32 bits) of the last poll that yielded.
+    pub last_poll: Option<(i32, usize, u32)>,
     pub finished: bool,
 }
 
