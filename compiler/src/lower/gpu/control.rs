@@ -98,7 +98,7 @@ impl Gx<'_> {
             phis.push_str(&format!("  {} = phi {t} [ {}, %{pre} ], [ {y}, %{latch} ]\n", iters[k], inits[k]));
         }
         if let (Some(r), Some(n)) = (&ring, next_slot) {
-            phis.push_str(&format!("  {} = phi i32 [ {}, %{pre} ], [ {n}, %{latch} ]\n", r.slot, self.ring_first_slot(r)));
+            phis.push_str(&format!("  {} = phi i32 [ {}, %{pre} ], [ {n}, %{latch} ]\n", r.slot, 0));
         }
         if let (Some(p), Some(n)) = (&pf, next_parity) {
             let more = self.prefetch_phis(p, &n, &pre, &latch);

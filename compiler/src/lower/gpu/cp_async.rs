@@ -89,6 +89,9 @@ impl Gx<'_> {
             }
             self.barrier();
         }
+        // A `wgmma` ring writes its slot after the dot retires the group that read it.
+        let defer = ring.is_some() && self.wgmma_in_flight(dot) == 1;
+        let mark = self.out.len();
         let per = l.per;
         let m = mask.then(|| d.operands[1]);
         let plan = self.vector_plan(p, m, per).ok_or_else(|| self.malformed(load, "a staged load has no vector plan"))?;
@@ -155,6 +158,10 @@ impl Gx<'_> {
                 }
                 None => self.line(&format!("call void @{CP_ASYNC}(ptr addrspace(3) {dst}, ptr addrspace(1) {src}, i32 16)")),
             }
+        }
+        if defer {
+            let text = self.out.split_off(mark);
+            self.deferred.get_or_insert_with(String::new).push_str(&text);
         }
         // Only the dot reads the result, from shared memory.
         self.bind(r, "poison".into());

@@ -47,8 +47,11 @@ impl Gx<'_> {
         let pf = self.prefetch_of(op);
         let at = pf.as_ref().map(|p| p.slot.clone());
         if ring.is_some() {
-            // The copies' wait and barrier were at the loop's top (`pipeline_ring`).
-            self.commit_copies();
+            // The copies' wait and barrier were at the loop's top (`pipeline_ring`); a
+            // `wgmma` ring's copies go out after the dot (`wgmma_copies`).
+            if self.deferred.is_none() {
+                self.commit_copies();
+            }
         } else if staged.iter().any(|&x| x) {
             self.commit_copies();
             self.wait_copies(0);

@@ -56,6 +56,8 @@ pub(crate) struct Gx<'k> {
     pub ring: Option<super::pipeline_ring::Ring>,
     /// The most accumulator registers per thread of a dot that a `num_stages` ring feeds.
     pub ring_acc: Option<usize>,
+    /// A `wgmma` ring's copies for this step, emitted after the dot's `wait_group 1`.
+    pub deferred: Option<String>,
     /// The register-prefetching K loop being lowered (no `cp.async`), if any.
     pub prefetch: Option<super::prefetch_ring::Prefetch>,
 }
@@ -87,6 +89,7 @@ impl<'k> Gx<'k> {
             ll_words: HashSet::new(),
             ring: None,
             ring_acc: None,
+            deferred: None,
             prefetch: None,
         }
     }

@@ -11,9 +11,10 @@
 //! the loop, so the extra products add zeros. After the loop every copy is waited for, so no
 //! late zero-fill lands on the scratch the next op uses. Tiles whose slots do not fit the
 //! CTA's shared memory get fewer slots (none below 2). A `wgmma` dot keeps its group in
-//! flight into the next step, so its ring has `S + 1` slots: iteration `i` writes slot
-//! `(i + S) % (S + 1)` and reads slot `(i + 1) % (S + 1)` (the slots read before any copy
-//! lands are again 1 to `S - 1`), and a slot is written two steps after its last read.
+//! flight into the next step, so its ring issues the step's copies after the dot, behind
+//! `wgmma.wait_group 1` and a barrier (as Triton orders them): the slot written then was read
+//! by the previous step's group, which every warp group has just retired, so the ring keeps
+//! `S` slots instead of taking one more.
 
 use super::emit::{num_elem, Gx};
 use super::ldmatrix::Staging;
@@ -107,14 +108,12 @@ impl Gx<'_> {
         let Some((dot, stages)) = self.ring_plan(for_op)? else { return Ok(None) };
         let st = self.dot_staging(dot)?;
         let slot_bytes = st.bytes.div_ceil(16) * 16;
-        // As many slots as shared memory holds (large tiles get fewer stages, or none); a
-        // `wgmma` dot keeping a group in flight takes one slot more (see `wgmma_in_flight`).
-        let fly = self.wgmma_in_flight(dot);
-        let stages = stages.min((self.t.shared_limits().1 / slot_bytes).saturating_sub(fly));
+        // As many slots as shared memory holds (large tiles get fewer stages, or none).
+        let stages = stages.min(self.t.shared_limits().1 / slot_bytes);
         if stages < 2 {
             return Ok(None);
         }
-        self.scratch(dot, (stages + fly) * slot_bytes)?;
+        self.scratch(dot, stages * slot_bytes)?;
         let acc = self.accs.layout.get(&self.k.op(dot).results[0]).map_or(0, |l| l.slots());
         self.ring_acc = Some(self.ring_acc.unwrap_or(0).max(acc));
         // Whatever used scratch before is done with it before the zeroes go in; the loop's
@@ -149,21 +148,13 @@ impl Gx<'_> {
         let s = num_elem(self.ty(self.k.op(rl.dot).operands[0]));
         let slot_el = rl.slot_bytes / s.bytes();
         let (slot, stages) = (&rl.slot, rl.stages);
-        let slots = stages + self.wgmma_in_flight(rl.dot);
         let write = self.assign(&format!("mul i32 {slot}, {slot_el}"));
-        let next = self.wrap_inc(slot, slots);
-        // The slot written S - 1 iterations ago: the next one, or the one after it.
-        let r = if slots > stages { self.wrap_inc(&next, slots) } else { next.clone() };
-        let read = self.assign(&format!("mul i32 {r}, {slot_el}"));
+        // The slot written S - 1 iterations ago.
+        let next = self.wrap_inc(slot, stages);
+        let read = self.assign(&format!("mul i32 {next}, {slot_el}"));
         let live = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
         self.ring = Some(Ring { dot: rl.dot, stages, write, read, live });
         Ok(next)
-    }
-
-    /// The slot counter's value in the first iteration: 0, or `S` in a `wgmma` ring of
-    /// `S + 1` slots (so that it reads slot 1 first, as a plain ring does).
-    pub(crate) fn ring_first_slot(&self, rl: &RingLoop) -> usize {
-        self.wgmma_in_flight(rl.dot) * rl.stages
     }
 
     /// `(x + 1) % n` for `x < n`.

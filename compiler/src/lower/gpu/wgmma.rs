@@ -138,14 +138,27 @@ impl Gx<'_> {
         }
         self.intrinsic("llvm.nvvm.wgmma.commit_group.sync.aligned");
         // In a ring the previous step's group is waited for and this one stays in flight
-        // (its slot is not written again before the next iteration's barrier, see
-        // `wgmma_in_flight`); alone, the dot waits for its own group.
+        // (the slot it reads is rewritten only after the next step's wait and barrier);
+        // alone, the dot waits for its own group.
         self.wgmma_wait(usize::from(slot.is_some()), accs);
+        if slot.is_some() {
+            self.wgmma_copies();
+        }
     }
 
-    /// Groups a ring's `wgmma` dot keeps in flight across K steps: 1 (the ring then has one
-    /// slot more than `num_stages`, so the slot a step writes was read two steps ago, by a
-    /// group the previous step's `wait_group 1` retired); 0 for other dots.
+    /// In a ring, after the step's `wait_group 1`: every warp group has retired the previous
+    /// step's group (the barrier), so the copies into the slot it read go out now.
+    fn wgmma_copies(&mut self) {
+        self.barrier();
+        if let Some(text) = self.deferred.take() {
+            self.out.push_str(&text);
+        }
+        self.commit_copies();
+    }
+
+    /// Groups a ring's `wgmma` dot keeps in flight across K steps: 1 (the ring's copies then
+    /// go out after the dot's `wait_group 1` and a barrier, see `pipeline_ring`); 0 for other
+    /// dots.
     pub(crate) fn wgmma_in_flight(&self, dot: Op) -> usize {
         usize::from(self.wgmma_plan(dot).is_some())
     }
