@@ -108,19 +108,15 @@ pub(crate) unsafe extern "C" fn access(ctx: *mut KernelCtx, base: u64, lanes: *c
 #[cfg(test)]
 mod tests {
     use super::{mask_runs, runs};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
     use std::collections::BTreeSet;
 
     /// Random lane addresses (some off, some adjacent, some repeated): the ranges cover exactly
     /// the bytes of the lanes that are on, and no range ends where the next one starts.
     #[test]
     fn runs_cover_exactly_the_bytes_of_the_lanes_that_are_on() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move || rng.random::<u64>();
         for _ in 0..200 {
             let n = 1 + (next() % 40) as usize;
             let lb = [1usize, 2, 4, 8][(next() % 4) as usize];
@@ -148,13 +144,8 @@ mod tests {
     /// scan finds exactly the runs a lane-by-lane walk does.
     #[test]
     fn mask_runs_match_a_lane_walk() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = StdRng::seed_from_u64(0x2545_f491_4f6c_dd1du64);
+        let mut next = move || rng.random::<u64>();
         for _ in 0..500 {
             let n = (next() % 300) as usize;
             let mut on = next() % 2 == 0;
