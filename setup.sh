@@ -63,5 +63,13 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "${wheels[*]}" ] || [ ! -x "$tools/bin/ptx
   # The runtime binds NVSHMEM's host headers at build time: make cargo rerun its build script.
   touch "$root/runtime/build.rs"
 fi
+# A clean debug build plus the test binaries takes about 4 GB (each test binary links LLVM and
+# MLIR statically); a full disk shows up later as a linker crash (SIGBUS), so say it here.
+target="${CARGO_TARGET_DIR:-$root/target}"
+mkdir -p "$target"
+free_gb=$(( $(df -Pk "$target" | awk 'NR==2 {print $4}') / 1048576 ))
+if [ "$free_gb" -lt 6 ]; then
+  echo "weft setup: warning: only ${free_gb} GB free under $target; building and testing weft needs about 6 GB" >&2
+fi
 "$tools/bin/ptxas" --version >/dev/null || { echo "weft setup: $tools/bin/ptxas does not run" >&2; exit 1; }
 echo "weft setup: ok (LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version), $("$tools/bin/ptxas" --version | tail -n1))" >&2
