@@ -75,7 +75,8 @@ pub fn run_collective(world: &World, name: &str, elems: usize, dtype: DType, opt
 enum ArgSpec {
     Buf(usize),
     I64(i64),
-    I32(i32),
+    /// The broadcast root, set by `Prepared::set_root`.
+    Root,
     Epoch,
     Flag,
 }
@@ -193,7 +194,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         }
         Algo::Broadcast => {
             let b = sized(&[&[elems, es], &[programs, 8]])?;
-            (b, vec![Buf(0), Buf(1), I64(n), I32(0), Epoch], 0, 0, elems * es, elems * es)
+            (b, vec![Buf(0), Buf(1), I64(n), Root, Epoch], 0, 0, elems * es, elems * es)
         }
         Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe | Algo::GemmAr | Algo::FlashDecode | Algo::GemmRsPs | Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV | Algo::MoeGemm | Algo::AgMoe | Algo::AgMoeV | Algo::MoeRs | Algo::MoeRsV => return Err(unsupported("an element count".into())),
     };
@@ -265,11 +266,6 @@ impl Prepared {
             return Err(weft_runtime::RuntimeError::RankOutOfRange { rank: root, world: self.world_size }.into());
         }
         self.root = root;
-        for a in &mut self.args {
-            if let ArgSpec::I32(r) = a {
-                *r = root as i32;
-            }
-        }
         Ok(())
     }
 
@@ -292,7 +288,7 @@ impl Prepared {
             .map(|a| match *a {
                 ArgSpec::Buf(i) => Arg::Buf(self.bufs[i]),
                 ArgSpec::I64(x) => Arg::I64(x),
-                ArgSpec::I32(x) => Arg::I32(x),
+                ArgSpec::Root => Arg::I32(self.root as i32),
                 ArgSpec::Epoch => Arg::I64(self.epoch),
                 // Every launch rewrites every LL word, so a flag only has to differ from the
                 // previous launch's (and from the zeroed buffer's 0 on the first launch):
