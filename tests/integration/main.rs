@@ -17,6 +17,7 @@ mod golden;
 mod gpu;
 mod gpu_amd;
 mod gpu_amd_mfma;
+mod gpu_tma;
 mod gpu_transport;
 mod half_precision;
 mod layout;

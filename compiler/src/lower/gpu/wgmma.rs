@@ -150,6 +150,10 @@ impl Gx<'_> {
     /// step's group (the barrier), so the copies into the slot it read go out now.
     fn wgmma_copies(&mut self) {
         self.barrier();
+        if let Some((r, t)) = self.tma_pending.take() {
+            self.tma_fill(&r, &t);
+            return;
+        }
         if let Some(text) = self.deferred.take() {
             self.out.push_str(&text);
         }
