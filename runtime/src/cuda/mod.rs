@@ -15,6 +15,7 @@ mod error;
 mod nvshmem;
 pub mod preflight;
 pub mod tensor_map;
+pub mod tensor_map_emu;
 #[cfg(weft_nvshmem)]
 mod transport;
 pub mod watchdog;
