@@ -300,7 +300,9 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
             Some((addr, site)) => unsafe { ((*(*ctx).fns).spin_yield)(ctx, addr as *const u8, site) },
             None => {
                 let text = crate::report::stuck(&cta);
-                fault_on_cta(ctx, cta.meet.site, &text);
+                // An mbarrier wait names the deadlock better than the last barrier met.
+                let site = cta.lanes.iter().find_map(|l| if let St::Mbar { site, .. } = l.state { Some(site) } else { None });
+                fault_on_cta(ctx, site.unwrap_or(cta.meet.site), &text);
             }
         }
     }

@@ -251,3 +251,7 @@ pub fn check_access(l: &mut Lane, site: i32, off: usize, len: usize, write: bool
         l.fault(site, &e);
     }
 }
+
+#[cfg(test)]
+#[path = "tma_tests.rs"]
+mod tests;
