@@ -12,6 +12,7 @@ mod fuzz_cli;
 mod emulator;
 mod emulator_checks;
 mod emulator_gemm_shapes;
+mod emulator_tma;
 mod emulator_wgmma;
 mod golden;
 mod gpu;

@@ -34,7 +34,7 @@ impl TmaElem {
         }
     }
 
-    fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             TmaElem::F16 => 6,
             TmaElem::Bf16 => 9,
@@ -79,7 +79,7 @@ impl TmaSwizzle {
         }
     }
 
-    fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             TmaSwizzle::None => 0,
             TmaSwizzle::B32 => 1,
