@@ -25,7 +25,7 @@ fn sm90a_gemm_ring_takes_its_tiles_from_tma_with_mbarriers() {
         for stages in 2..=4 {
             let what = format!("{bm}x{bn}x{bk} w{warps} s{stages}");
             let g = weft::compiler::lower::gpu::lower(&gemm(bm, bn, bk, warps, stages), &sm.info()).unwrap();
-            for needle in ["@llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", "@llvm.nvvm.mbarrier.try.wait.parity", "@llvm.nvvm.mbarrier.arrive.expect.tx", "@llvm.nvvm.mbarrier.init.shared", "@llvm.nvvm.mbarrier.inval.shared", "\"nvvm.grid_constant\"", "wgmma.wait_group.sync.aligned 1;"] {
+            for needle in ["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "@llvm.nvvm.mbarrier.try.wait.parity", "@llvm.nvvm.mbarrier.arrive.expect.tx", "@llvm.nvvm.mbarrier.init.shared", "@llvm.nvvm.mbarrier.inval.shared", "\"nvvm.grid_constant\"", "wgmma.wait_group.sync.aligned 1;"] {
                 assert!(g.llvm.contains(needle), "{what}: no {needle}");
             }
             assert!(!g.llvm.contains("cp.async.cg.shared.global"), "{what}: still copies with cp.async");

@@ -147,9 +147,11 @@ impl Gx<'_> {
             }
         }
         let tma = tma.map(|ops| {
-            // The zeroes and the initialised barriers are seen by every thread before the
-            // loop (its first barrier comes after the first read).
+            // The zeroes (fenced for the async proxy `wgmma` reads through) and the
+            // initialised barriers are seen by every thread before the loop (its first
+            // barrier comes after the first read).
             let bars = stages * slot_bytes;
+            self.intrinsic(super::wgmma::PROXY_FENCE);
             self.mbarriers(bars, stages, false);
             self.barrier();
             (bars, ops, st.b_at, self.fresh())

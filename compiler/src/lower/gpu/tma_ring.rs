@@ -18,7 +18,11 @@ use super::tma_operand::TmaOperand;
 use crate::ir::{Elem, Scalar};
 use weft_runtime::cuda::tensor_map::TmaParam;
 
-const G2S: &str = "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d";
+/// One box into shared memory, completing on an mbarrier (inline PTX: destination, map,
+/// column, row, barrier). The intrinsic takes a `shared::cluster` pointer, which LLVM makes
+/// from the CTA's shared address with two `cvta`s per copy; this CTA's shared addresses are
+/// valid `shared::cluster` addresses as they are (CUTLASS passes them so too).
+pub const TMA_LOAD_2D: &str = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];";
 
 /// What a TMA ring adds to [`Ring`].
 #[derive(Clone, Debug)]
@@ -55,7 +59,6 @@ impl Gx<'_> {
 
     /// Thread 0, in a live iteration: the copies of this step into the write slot.
     pub(crate) fn tma_fill(&mut self, r: &Ring, t: &TmaSlots) {
-        self.declare(G2S, &format!("declare void @{G2S}(ptr addrspace(7), ptr addrspace(3), ptr, i32, i32, i16, i64, i1, i1, i32)"));
         let origins: Vec<(String, String)> = t.ops.iter().map(|o| (self.origin(o.col), self.origin(o.row))).collect();
         let t0 = self.is_thread0();
         let go = self.assign(&format!("and i1 {t0}, {}", r.live));
@@ -70,9 +73,8 @@ impl Gx<'_> {
                 for j in 0..o.plan.boxes() {
                     let (dc, at) = o.plan.place(j);
                     let dst = g.smem_at(base + at, "i8", &slot);
-                    let dst = g.assign(&format!("addrspacecast ptr addrspace(3) {dst} to ptr addrspace(7)"));
                     let c = if dc == 0 { col.clone() } else { g.assign(&format!("add i32 {col}, {dc}")) };
-                    g.line(&format!("call void @{G2S}(ptr addrspace(7) {dst}, ptr addrspace(3) {bar}, ptr {map}, i32 {c}, i32 {row}, i16 0, i64 0, i1 false, i1 false, i32 0)"));
+                    g.line(&format!("call void asm sideeffect \"{TMA_LOAD_2D}\", \"l,l,r,r,l,~{{memory}}\"(ptr addrspace(3) {dst}, ptr {map}, i32 {c}, i32 {row}, ptr addrspace(3) {bar})"));
                 }
             }
             vec![]

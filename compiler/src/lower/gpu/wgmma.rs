@@ -30,6 +30,9 @@ use crate::ir::{Op, Scalar};
 /// scratch buffer 1024-byte aligned).
 pub(crate) const FENCE: &str = "llvm.nvvm.wgmma.fence.sync.aligned";
 
+/// Makes this thread's generic-proxy shared-memory writes visible to the async proxy.
+pub(crate) const PROXY_FENCE: &str = "llvm.nvvm.fence.proxy.async.shared_cta";
+
 /// Lane `b` of a warp's `x` (`shfl.sync.idx.b32`).
 const SHFL_IDX: &str = "llvm.nvvm.shfl.sync.idx.i32";
 
@@ -112,7 +115,11 @@ impl Gx<'_> {
             g.assign(&format!("and i32 {q}, 16383"))
         };
         let (a4, b4) = (field(self, &a0), field(self, &b0));
-        self.intrinsic("llvm.nvvm.fence.proxy.async.shared_cta");
+        // A TMA ring's slots are written by the async proxy only (its zeroes were fenced
+        // before the loop, see `tma_ring`), so its steps need no proxy fence.
+        if !(slot.is_some() && self.ring.as_ref().is_some_and(|r| r.tma.is_some())) {
+            self.intrinsic(PROXY_FENCE);
+        }
         self.intrinsic(FENCE);
         // m64nN with f32 accumulation: N / 2 registers per thread.
         let (n, c) = (tb.cols, accs.len());
@@ -205,7 +212,7 @@ impl Gx<'_> {
     }
 
     /// A call of the argument-less void intrinsic `f`.
-    fn intrinsic(&mut self, f: &str) {
+    pub(crate) fn intrinsic(&mut self, f: &str) {
         self.declare(f, &format!("declare void @{f}()"));
         self.line(&format!("call void @{f}()"));
     }
