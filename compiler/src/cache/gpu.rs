@@ -194,3 +194,26 @@ fn tma_parse(v: &str) -> Option<TmaParam> {
     let n = |x: &str| x.parse::<usize>().ok();
     Some(TmaParam { ptr: n(ptr)?, rows: n(rows)?, cols: n(cols)?, ld: n(ld)?, box_rows: br.parse().ok()?, box_cols: bc.parse().ok()?, elem, swizzle })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tensor_map_parameters_read_back_from_the_meta_file() {
+        let elems = [TmaElem::F16, TmaElem::Bf16, TmaElem::F32];
+        let swizzles = [TmaSwizzle::None, TmaSwizzle::B32, TmaSwizzle::B64, TmaSwizzle::B128];
+        let mut n = 0usize;
+        for (i, &elem) in elems.iter().enumerate() {
+            for (j, &swizzle) in swizzles.iter().enumerate() {
+                // Indices and boxes vary with the case so that no field is mistaken for another.
+                let p = TmaParam { ptr: i, rows: 3 + j, cols: 5 + i * j, ld: 9 + n, box_rows: 8 << j, box_cols: 16 + 8 * i as u32, elem, swizzle };
+                assert_eq!(tma_parse(&tma_words(&p)), Some(p));
+                n += 1;
+            }
+        }
+        for bad in ["0 3 5 5 64 64 bf16", "0 3 5 5 64 64 bf8 128", "0 3 5 5 64 64 bf16 96", "x 3 5 5 64 64 bf16 128"] {
+            assert_eq!(tma_parse(bad), None, "{bad}");
+        }
+    }
+}
