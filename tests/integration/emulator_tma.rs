@@ -3,7 +3,7 @@
 //! a naive GEMM: `num_stages` 2 to 4, both warp-group tiles, random ragged shapes (M
 //! anything, N and K multiples of 16 as the variant assumes; every ragged edge is the copies'
 //! out-of-bounds zero fill), on grids smaller than the tile count so the persistent tile loop
-//! re-arms the barriers for each tile.
+//! re-arms the barriers for each tile; with the emulator's race and bounds checks on.
 
 use weft::compiler::pipeline::Target;
 use weft::runtime::{LocalOptions, Topology, World};
@@ -42,7 +42,10 @@ fn sm90a_tma_ring_gemm_matches_a_naive_gemm_on_the_emulator() {
             let (n, kk) = (dim16(bn), dim16(bk));
             let tiles = m.div_ceil(bm) * n.div_ceil(bn);
             let grid = (1 + below(tiles)).min(3) as u32;
-            let l = weft::emulator::launchable(&k, "sm_90a", weft::emulator::Checks::from_env()).unwrap();
+            // With the race detector (a read of a slot before its barrier's phase completes, or
+            // a copy into a slot a `wgmma` still reads, is a report) and bounds checks.
+            let checks = weft::emulator::Checks { races: true, bounds: true, ..weft::emulator::Checks::from_env() };
+            let l = weft::emulator::launchable(&k, "sm_90a", checks).unwrap();
             eprintln!("TMA ring {bm}x{bn}x{bk} w{warps} num_stages={stages}: {m}x{n}x{kk} on {grid} CTAs ({tiles} tiles)");
             crate::naive_gemm::launch_and_check_bf16(&world, &l, [grid, 1, 1], (m, n, kk));
         }
