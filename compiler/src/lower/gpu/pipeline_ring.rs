@@ -14,7 +14,8 @@
 //! flight into the next step, so its ring issues the step's copies after the dot, behind
 //! `wgmma.wait_group 1` and a barrier (as Triton orders them): the slot written then was read
 //! by the previous step's group, which every warp group has just retired, so the ring keeps
-//! `S` slots instead of taking one more.
+//! `S` slots instead of taking one more. Such a ring is filled by TMA with one mbarrier per
+//! slot when both loads are tensor-map shaped ([`super::tma_ring`]).
 
 use super::emit::{num_elem, Gx};
 use super::ldmatrix::Staging;

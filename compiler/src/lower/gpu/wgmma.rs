@@ -1,4 +1,5 @@
-//! `tile.dot` on sm_90a through `wgmma.mma_async`: both operands arrive by `cp.async` in the
+//! `tile.dot` on sm_90a through `wgmma.mma_async`: both operands arrive by `cp.async` (or, in
+//! a ring whose loads a tensor map describes, by TMA: [`super::tma_ring`]) in the
 //! swizzled staging of [`super::wgmma_desc`] (A `[M][K]`, B `[K][N]`), and each warp group
 //! issues one `m64nNk16` per k16 step straight from shared memory through two descriptors,
 //! with no shared loads into registers. The accumulator is the warp-group D fragment, which is
