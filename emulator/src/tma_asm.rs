@@ -69,12 +69,10 @@ fn opnd(s: &str) -> Option<Opnd> {
 
 /// `st` without a leading `LABEL:`.
 fn drop_label(st: &str) -> &str {
-    if let Some((l, r)) = st.split_once(':') {
-        if !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !r.starts_with(':') {
-            return r.trim();
-        }
+    match st.split_once(':') {
+        Some((l, r)) if !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !r.starts_with(':') => r.trim(),
+        _ => st,
     }
-    st
 }
 
 /// The opcode of the instruction in `asm` (for the call site's name).
@@ -190,7 +188,7 @@ pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val)
         AsmOp::Tensor { kind, smem, map, bar, coords } => {
             let coords = coords.iter().map(|&c| val(c)).collect::<Result<Vec<_>, _>>()?;
             let bar = bar.map(ptr).transpose()?;
-            crate::tma_ir::tensor_call(ir, site, *kind, ptr(*smem)?, ptr(*map)?, bar, &coords, inst);
+            crate::tma_ir::tensor_call(ir, site, *kind, crate::tma_ir::BulkCopy { smem: ptr(*smem)?, map: ptr(*map)?, bar, coords: &coords }, inst);
             Ok(None)
         }
     }

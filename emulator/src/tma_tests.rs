@@ -228,8 +228,11 @@ impl Bytes {
     }
 }
 
-/// Runs one case: `Ok` with (the shared image, the matrix afterwards, the matrix before).
-fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, extra_tx: usize, stale: bool) -> Result<(Vec<u8>, Vec<u8>, Vec<u8>), RuntimeError> {
+/// The shared image, the matrix afterwards, the matrix before.
+type Ran = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// Runs one case.
+fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, extra_tx: usize, stale: bool) -> Result<Ran, Box<RuntimeError>> {
     let mut r = Rng(c.rows as u64 * 7919 + c.cols as u64);
     let es = c.elem.bytes() as usize;
     let src: Vec<u8> = (0..c.rows * c.ld * es).map(|_| r.below(255) as u8 + 1).collect();
@@ -247,7 +250,7 @@ fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, ext
         map.bytes_mut().copy_from_slice(&TileMap::encode_emulated(&tm).unwrap().0);
         args.push(Arg::U64(map.addr()));
     }
-    w.launch(k, [1, 1, 1], &args)?;
+    w.launch(k, [1, 1, 1], &args).map_err(Box::new)?;
     Ok((ob.bytes_mut().to_vec(), sb.bytes_mut().to_vec(), src))
 }
 
