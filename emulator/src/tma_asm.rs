@@ -136,21 +136,8 @@ pub fn parse(asm: &str) -> Option<AsmOp> {
     }
     let q = word.strip_prefix("mbarrier.")?;
     let name = q.split('.').take_while(|p| !matches!(*p, "shared" | "shared::cta" | "shared::cluster" | "b64" | "release" | "acquire" | "relaxed" | "cta" | "cluster")).collect::<Vec<_>>().join(".");
-    let o = match name.as_str() {
-        "init" => op::INIT,
-        "inval" => op::INVAL,
-        "arrive" => op::ARRIVE,
-        "arrive.noComplete" => op::ARRIVE | op::NO_COMPLETE,
-        "arrive_drop" => op::ARRIVE | op::DROP,
-        "arrive_drop.noComplete" => op::ARRIVE | op::DROP | op::NO_COMPLETE,
-        "arrive.expect_tx" => op::ARRIVE | op::EXPECT_TX,
-        "arrive_drop.expect_tx" => op::ARRIVE | op::DROP | op::EXPECT_TX,
-        "expect_tx" => op::EXPECT_TX_ONLY,
-        "complete_tx" => op::COMPLETE_TX,
-        "test_wait" | "try_wait" => op::WAIT_TOKEN,
-        "test_wait.parity" | "try_wait.parity" => op::WAIT_PARITY,
-        _ => return None,
-    };
+    // PTX spells the intrinsics' words with underscores (`arrive_drop.expect_tx`).
+    let o = crate::tma_ir::mbar_op(&name.replace('_', "."))?;
     // Arrivals and waits name their result first (`_`, a `$N`, or a local register).
     let has_result = o & 15 == op::ARRIVE || o == op::WAIT_TOKEN || o == op::WAIT_PARITY;
     let (out, ops) = if has_result { (selp || ops.first().is_some_and(|r| r.starts_with('$')), &ops[1..]) } else { (false, &ops[..]) };
