@@ -24,6 +24,8 @@ use weft_runtime::cuda::tensor_map_emu::EmuTensorMap;
 
 /// `kind` of [`tensor`]: the rank in bits 0-2, this bit for a store.
 pub const STORE: i32 = 16;
+/// `kind` of [`tensor`]: check the global bytes against the host's buffers (`Checks::bounds`).
+pub const CHECK_BOUNDS: i32 = 32;
 /// [`group`] operations.
 pub mod group_op {
     /// `cp.async.bulk.commit_group`
@@ -141,9 +143,35 @@ fn prepare(l: &mut Lane, site: i32, kind: i32, smem: *mut u8, map: *const u8, co
     if let Err(e) = tma_box::check_footprint(&m, off, len) {
         l.fault(site, &e);
     }
+    if kind & CHECK_BOUNDS != 0 {
+        if let Err(e) = global_extent(cta, site, &m, &c[..rank]) {
+            l.fault(site, &e);
+        }
+    }
     let bytes = m.box_bytes() as usize;
     let end = if m.swizzle_span() > 0 { (off + bytes).div_ceil(128) * 128 } else { off + bytes };
     Box { map: m, coords: c, smem: off, end, tid: l.tid, site }
+}
+
+/// Checks that the box's elements inside the tensor lie in one buffer the host allocated
+/// (a map whose shape overstates its buffer would read or write past it).
+fn global_extent(cta: &Cta, site: i32, m: &EmuTensorMap, coords: &[i32]) -> Result<(), String> {
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    tma_box::elements(m, coords, |_, g| {
+        if let Some(a) = g {
+            (lo, hi) = (lo.min(a), hi.max(a + m.elem_bytes()));
+        }
+    });
+    if lo > hi {
+        return Ok(());
+    }
+    // SAFETY: the live instance context; the lookup only reads the heap's allocation table.
+    let ext = unsafe { ((*(*cta.ctx).fns).extent)(cta.ctx, lo as *const u8, site) };
+    match ext {
+        e if e >= (hi - lo) as i64 => Ok(()),
+        e if e < 0 => Err(format!("out-of-bounds global access: cp.async.bulk.tensor touches global bytes {lo:#x}..{hi:#x}, in no buffer the host allocated (the tensor map's address or shape is wrong)")),
+        e => Err(format!("out-of-bounds global access: cp.async.bulk.tensor touches global bytes {lo:#x}..{hi:#x}, past the end of the buffer the host allocated ({e} bytes of it left): the tensor map's shape overstates it")),
+    }
 }
 
 /// `cp.async.bulk.tensor.Nd` (see [`STORE`]): `bar` is the load's mbarrier (unused by stores).

@@ -146,7 +146,7 @@ pub fn parse(asm: &str) -> Option<AsmOp> {
 
 /// Makes the runtime calls of `a` for the inline-asm call `inst` (operands `args`, `outs`
 /// outputs); the value to replace its result with, if it has one.
-pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val) -> Result<Option<Val>, EmuError> {
+pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val, bounds: bool) -> Result<Option<Val>, EmuError> {
     let val = |o: Opnd| -> Result<Val, EmuError> {
         match o {
             Opnd::Imm(v) => Ok(ir.i64(v)),
@@ -175,7 +175,7 @@ pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val)
         AsmOp::Tensor { kind, smem, map, bar, coords } => {
             let coords = coords.iter().map(|&c| val(c)).collect::<Result<Vec<_>, _>>()?;
             let bar = bar.map(ptr).transpose()?;
-            crate::tma_ir::tensor_call(ir, site, *kind, crate::tma_ir::BulkCopy { smem: ptr(*smem)?, map: ptr(*map)?, bar, coords: &coords }, inst);
+            crate::tma_ir::tensor_call(ir, site, *kind, crate::tma_ir::BulkCopy { smem: ptr(*smem)?, map: ptr(*map)?, bar, coords: &coords }, inst, bounds);
             Ok(None)
         }
     }

@@ -415,3 +415,20 @@ fn boxes_of_rank_three_to_five_with_element_strides_load_and_store() {
         assert!(g2.bytes_mut() == &want_back[..], "case {case}: the stored box differs");
     }
 }
+
+/// With the bounds check, a map whose shape overstates its buffer is a report at the copy.
+#[test]
+fn a_tensor_map_larger_than_its_buffer_is_an_out_of_bounds_report() {
+    let w = world();
+    let mut c = Case::random(&mut Rng(0x7a19));
+    (c.rows, c.load) = (100, (0, 99));
+    let es = c.elem.bytes() as usize;
+    // Half the rows the map claims.
+    let src = w.alloc_bytes(50 * c.ld * es).unwrap();
+    let mut out = Bytes::new(&vec![0; 1 << 14]);
+    let k = kernel(Checks { bounds: true, ..Checks::default() }, &[c.param()]);
+    let mut args = vec![Arg::Buf(src), Arg::I64(100), Arg::I64(c.cols as i64), Arg::I64(c.ld as i64), Arg::U64(out.addr())];
+    args.extend([0, 99, c.box_bytes() as i32, 16, 0, 0, 0, 0, 0].map(Arg::I32));
+    let e = w.launch(&k, [1, 1, 1], &args).unwrap_err().to_string();
+    assert!(e.contains("out-of-bounds global access: cp.async.bulk.tensor touches global bytes"), "{e}");
+}
