@@ -143,10 +143,8 @@ fn prepare(l: &mut Lane, site: i32, kind: i32, smem: *mut u8, map: *const u8, co
     if let Err(e) = tma_box::check_footprint(&m, off, len) {
         l.fault(site, &e);
     }
-    if kind & CHECK_BOUNDS != 0 {
-        if let Err(e) = global_extent(cta, site, &m, &c[..rank]) {
-            l.fault(site, &e);
-        }
+    if let Err(e) = if kind & CHECK_BOUNDS != 0 { global_extent(cta, site, &m, &c[..rank]) } else { Ok(()) } {
+        l.fault(site, &e);
     }
     let bytes = m.box_bytes() as usize;
     let end = if m.swizzle_span() > 0 { (off + bytes).div_ceil(128) * 128 } else { off + bytes };
