@@ -13,12 +13,8 @@ use crate::Checks;
 use weft_runtime::cuda::tensor_map::{TileMap, TmaElem, TmaParam, TmaSwizzle};
 use weft_runtime::{Arg, Launchable, LocalOptions, RuntimeError, Topology, World};
 
-const KERNEL: &str = r#"
-target triple = "nvptx64-nvidia-cuda"
-@buf = internal addrspace(3) global [16384 x i8] undef, align 1024
-@bar = internal addrspace(3) global i64 undef, align 8
-
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+/// The intrinsics the test kernels call (at their `DECLARE` line).
+const DECLS: &str = "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 declare void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3), i32)
 declare void @llvm.nvvm.fence.mbarrier_init.release.cluster()
@@ -28,6 +24,16 @@ declare void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(ptr addrspace(7), ptr a
 declare void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d(ptr addrspace(3), ptr, i32, i32, i64, i1)
 declare void @llvm.nvvm.cp.async.bulk.commit.group()
 declare void @llvm.nvvm.cp.async.bulk.wait.group.read(i32)
+declare void @llvm.nvvm.mbarrier.inval.shared(ptr addrspace(3))
+";
+
+/// The single-copy kernel (see the module docs).
+const KERNEL: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+@buf = internal addrspace(3) global [16384 x i8] undef, align 1024
+@bar = internal addrspace(3) global i64 undef, align 8
+
+DECLARE
 
 define ptx_kernel void @tma_k(ptr %src, i64 %rows, i64 %cols, i64 %ld, ptr %out, i32 %c0, i32 %c1, i32 %tx, i32 %nbytes, i32 %early, i32 %stale, i32 %s0, i32 %s1, i32 %store, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
 entry:
@@ -67,20 +73,8 @@ spin1:
   %ok1 = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 1)
   br i1 %ok1, label %copy, label %spin1
 copy:
-  %start = zext i32 %tid to i64
   %n = zext i32 %nbytes to i64
-  br label %loop
-loop:
-  %i = phi i64 [ %start, %copy ], [ %next, %body ]
-  %more = icmp ult i64 %i, %n
-  br i1 %more, label %body, label %done
-body:
-  %sp = getelementptr i8, ptr addrspace(3) @buf, i64 %i
-  %v = load i8, ptr addrspace(3) %sp
-  %op = getelementptr i8, ptr %out, i64 %i
-  store i8 %v, ptr %op
-  %next = add i64 %i, 32
-  br label %loop
+COPY_OUT(0, 0, %n)
 done:
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
   %ds = icmp ne i32 %store, 0
@@ -95,6 +89,44 @@ exit:
   ret void
 }
 "#;
+
+/// `kernel` with [`DECLS`] at its `DECLARE` line and each `COPY_OUT(soff, ooff, n)` written
+/// out: the CTA's 32 threads copy shared bytes `soff..soff + n` of `@buf` to `%out + ooff`,
+/// entered from block `%copy`.
+fn expand(kernel: &str) -> String {
+    let mut out = String::new();
+    for line in kernel.lines() {
+        if line == "DECLARE" {
+            out.push_str(DECLS);
+            continue;
+        }
+        let Some(args) = line.strip_prefix("COPY_OUT(").and_then(|a| a.strip_suffix(')')) else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let [soff, ooff, n] = args.split(", ").collect::<Vec<_>>()[..] else { panic!("{line}") };
+        out.push_str(&format!(
+            "  %start = zext i32 %tid to i64
+  br label %loop
+loop:
+  %i = phi i64 [ %start, %copy ], [ %next, %body ]
+  %more = icmp ult i64 %i, {n}
+  br i1 %more, label %body, label %done
+body:
+  %si = add i64 {soff}, %i
+  %sp = getelementptr i8, ptr addrspace(3) @buf, i64 %si
+  %v = load i8, ptr addrspace(3) %sp
+  %oi = add i64 {ooff}, %i
+  %op = getelementptr i8, ptr %out, i64 %oi
+  store i8 %v, ptr %op
+  %next = add i64 %i, 32
+  br label %loop
+"
+        ));
+    }
+    out
+}
 
 /// [`KERNEL`] with its mbarrier and bulk-copy intrinsics replaced by inline PTX, as CUTLASS
 /// writes them (the wait through a `selp` of the predicate).
@@ -115,7 +147,7 @@ fn asm_kernel() -> String {
         ("call void @llvm.nvvm.cp.async.bulk.commit.group()", r#"call void asm sideeffect "cp.async.bulk.commit_group;", ""()"#),
         ("call void @llvm.nvvm.cp.async.bulk.wait.group.read(i32 0)", r#"call void asm sideeffect "cp.async.bulk.wait_group.read 0;", ""()"#),
     ];
-    let mut k = KERNEL.to_string();
+    let mut k = expand(KERNEL);
     for (from, to) in pairs {
         assert!(k.contains(from), "{from}");
         k = k.replace(from, to);
@@ -125,7 +157,7 @@ fn asm_kernel() -> String {
 
 /// The kernel with its map filled by the entry from `tma` (or passed as the last argument).
 fn kernel(checks: Checks, tma: &[TmaParam]) -> Launchable {
-    kernel_of(KERNEL, checks, tma)
+    kernel_of(&expand(KERNEL), checks, tma)
 }
 
 fn kernel_of(llvm: &str, checks: Checks, tma: &[TmaParam]) -> Launchable {
@@ -442,13 +474,7 @@ target triple = "nvptx64-nvidia-cuda"
 @buf = internal addrspace(3) global [24576 x i8] undef, align 1024
 @bars = internal addrspace(3) global [3 x i64] undef, align 8
 
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
-declare void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3), i32)
-declare void @llvm.nvvm.mbarrier.inval.shared(ptr addrspace(3))
-declare i64 @llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta(ptr addrspace(3), i32)
-declare i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3), i32)
-declare void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(ptr addrspace(7), ptr addrspace(3), ptr, i32, i32, i16, i64, i1, i1, i32)
+DECLARE
 
 define ptx_kernel void @ring_k(ptr %out, i32 %c0, i32 %brows, i32 %tx, i32 %foot, i32 %steps, i32 %flip, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
 entry:
@@ -487,21 +513,7 @@ copy:
   %k64 = zext i32 %k to i64
   %f64 = zext i32 %foot to i64
   %ooff = mul i64 %k64, %f64
-  %start = zext i32 %tid to i64
-  br label %loop
-loop:
-  %i = phi i64 [ %start, %copy ], [ %next, %body ]
-  %more = icmp ult i64 %i, %f64
-  br i1 %more, label %body, label %done
-body:
-  %si = add i64 %soff, %i
-  %sp = getelementptr i8, ptr addrspace(3) @buf, i64 %si
-  %v = load i8, ptr addrspace(3) %sp
-  %oi = add i64 %ooff, %i
-  %op = getelementptr i8, ptr %out, i64 %oi
-  store i8 %v, ptr %op
-  %next = add i64 %i, 32
-  br label %loop
+COPY_OUT(%soff, %ooff, %f64)
 done:
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
   %n = add i32 %k, 2
@@ -536,7 +548,7 @@ fn ring_ir() -> String {
   call void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(ptr addrspace(7) %dst.{t}, ptr addrspace(3) %bar.{t}, ptr %map, i32 %c0, i32 %row.{t}, i16 0, i64 0, i1 false, i1 false, i32 0)"
         )
     };
-    RING.replace("FILL(0, a)", &fill("0", "a")).replace("FILL(1, b)", &fill("1", "b")).replace("FILL(%n, c)", &fill("%n", "c"))
+    expand(RING).replace("FILL(0, a)", &fill("0", "a")).replace("FILL(1, b)", &fill("1", "b")).replace("FILL(%n, c)", &fill("%n", "c"))
 }
 
 /// Runs the ring over a random ragged matrix; the image of step `k` is the box at row
