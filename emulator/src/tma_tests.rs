@@ -36,11 +36,7 @@ target triple = "nvptx64-nvidia-cuda"
 DECLARE
 
 define ptx_kernel void @tma_k(ptr %src, i64 %rows, i64 %cols, i64 %ld, ptr %out, i32 %c0, i32 %c1, i32 %tx, i32 %nbytes, i32 %early, i32 %stale, i32 %s0, i32 %s1, i32 %store, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %t0 = icmp eq i32 %tid, 0
-  br i1 %t0, label %init, label %synced
-init:
+ENTRY
   call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bar, i32 1)
   call void @llvm.nvvm.fence.mbarrier_init.release.cluster()
   br label %synced
@@ -90,7 +86,7 @@ exit:
 }
 "#;
 
-/// `kernel` with [`DECLS`] at its `DECLARE` line and each `COPY_OUT(soff, ooff, n)` written
+/// `kernel` with [`DECLS`] at its `DECLARE` line, the thread-0 split at `ENTRY`, and each `COPY_OUT(soff, ooff, n)` written
 /// out: the CTA's 32 threads copy shared bytes `soff..soff + n` of `@buf` to `%out + ooff`,
 /// entered from block `%copy`.
 fn expand(kernel: &str) -> String {
@@ -98,6 +94,11 @@ fn expand(kernel: &str) -> String {
     for line in kernel.lines() {
         if line == "DECLARE" {
             out.push_str(DECLS);
+            continue;
+        }
+        if line == "ENTRY" {
+            // Thread 0 goes to `%init`, the others to `%synced`.
+            out.push_str("entry:\n  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  %t0 = icmp eq i32 %tid, 0\n  br i1 %t0, label %init, label %synced\ninit:\n");
             continue;
         }
         let Some(args) = line.strip_prefix("COPY_OUT(").and_then(|a| a.strip_suffix(')')) else {
@@ -477,11 +478,7 @@ target triple = "nvptx64-nvidia-cuda"
 DECLARE
 
 define ptx_kernel void @ring_k(ptr %out, i32 %c0, i32 %brows, i32 %tx, i32 %foot, i32 %steps, i32 %flip, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %t0 = icmp eq i32 %tid, 0
-  br i1 %t0, label %init, label %synced
-init:
+ENTRY
   call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bars, i32 1)
   %b1 = getelementptr i64, ptr addrspace(3) @bars, i64 1
   call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) %b1, i32 1)
