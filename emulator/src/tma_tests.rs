@@ -59,15 +59,11 @@ peek:
   %po = getelementptr i8, ptr %out, i64 %tidp
   store i8 %pv, ptr %po
   br label %spin
-spin:
-  %ok = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)
-  br i1 %ok, label %waited, label %spin
+WAIT(spin, @bar, 0, waited)
 waited:
   %st = icmp ne i32 %stale, 0
   br i1 %st, label %spin1, label %copy
-spin1:
-  %ok1 = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 1)
-  br i1 %ok1, label %copy, label %spin1
+WAIT(spin1, @bar, 1, copy)
 copy:
   %n = zext i32 %nbytes to i64
 COPY_OUT(0, 0, %n)
@@ -86,7 +82,8 @@ exit:
 }
 "#;
 
-/// `kernel` with [`DECLS`] at its `DECLARE` line, the thread-0 split at `ENTRY`, and each `COPY_OUT(soff, ooff, n)` written
+/// `kernel` with [`DECLS`] at its `DECLARE` line, the thread-0 split at `ENTRY`, the spin
+/// loops at `WAIT(spin, bar, parity, next)`, and each `COPY_OUT(soff, ooff, n)` written
 /// out: the CTA's 32 threads copy shared bytes `soff..soff + n` of `@buf` to `%out + ooff`,
 /// entered from block `%copy`.
 fn expand(kernel: &str) -> String {
@@ -99,6 +96,12 @@ fn expand(kernel: &str) -> String {
         if line == "ENTRY" {
             // Thread 0 goes to `%init`, the others to `%synced`.
             out.push_str("entry:\n  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  %t0 = icmp eq i32 %tid, 0\n  br i1 %t0, label %init, label %synced\ninit:\n");
+            continue;
+        }
+        if let Some(args) = line.strip_prefix("WAIT(").and_then(|a| a.strip_suffix(')')) {
+            // Block `spin` spins on `try_wait.parity` of barrier `bar` at `parity`, then goes to `next`.
+            let [spin, bar, parity, next] = args.split(", ").collect::<Vec<_>>()[..] else { panic!("{line}") };
+            out.push_str(&format!("{spin}:\n  %ok.{spin} = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) {bar}, i32 {parity})\n  br i1 %ok.{spin}, label %{next}, label %{spin}\n"));
             continue;
         }
         let Some(args) = line.strip_prefix("COPY_OUT(").and_then(|a| a.strip_suffix(')')) else {
@@ -141,8 +144,8 @@ fn asm_kernel() -> String {
             r#"call void asm sideeffect "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "l,l,r,r,l"(ptr addrspace(7) %dst, ptr %map, i32 %c0, i32 %c1, ptr addrspace(3) @bar)"#,
         ),
         (
-            "%ok = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)",
-            "%okw = call i32 asm sideeffect \"{\\0A.reg .pred p;\\0Ambarrier.try_wait.parity.shared::cta.b64 p, [$1], $2;\\0Aselp.u32 $0, 1, 0, p;\\0A}\", \"=r,l,r\"(ptr addrspace(3) @bar, i32 0)\n  %ok = icmp ne i32 %okw, 0",
+            "%ok.spin = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)",
+            "%okw = call i32 asm sideeffect \"{\\0A.reg .pred p;\\0Ambarrier.try_wait.parity.shared::cta.b64 p, [$1], $2;\\0Aselp.u32 $0, 1, 0, p;\\0A}\", \"=r,l,r\"(ptr addrspace(3) @bar, i32 0)\n  %ok.spin = icmp ne i32 %okw, 0",
         ),
         ("call void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d(ptr addrspace(3) @buf, ptr %map, i32 %s0, i32 %s1, i64 0, i1 false)", r#"call void asm sideeffect "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$0, {$1, $2}], [$3];", "l,r,r,l"(ptr %map, i32 %s0, i32 %s1, ptr addrspace(3) @buf)"#),
         ("call void @llvm.nvvm.cp.async.bulk.commit.group()", r#"call void asm sideeffect "cp.async.bulk.commit_group;", ""()"#),
@@ -502,9 +505,7 @@ step:
   %par0 = and i32 %round, 1
   %par = xor i32 %par0, %flip
   br label %spin
-spin:
-  %ok = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) %bar, i32 %par)
-  br i1 %ok, label %copy, label %spin
+WAIT(spin, %bar, %par, copy)
 copy:
   %soff = mul i64 %s64, 8192
   %k64 = zext i32 %k to i64
@@ -589,4 +590,69 @@ fn a_three_slot_ring_refills_its_slots_through_many_mbarrier_phases() {
         let e = w.launch(&raced, [1, 1, 1], &args(1)).unwrap_err().to_string();
         assert!(e.contains("shared-memory race") && e.contains("cp.async.bulk.tensor"), "case {case}: {e}");
     }
+}
+
+/// A warp group's `wgmma` reading a 64x64 bf16 tile that thread 0 TMA-loads (128-byte
+/// swizzle), after waiting on the mbarrier or (`%early`) not.
+const WGMMA: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+@buf = internal addrspace(3) global [8192 x i8] undef, align 1024
+@bar = internal addrspace(3) global i64 undef, align 8
+
+DECLARE
+
+define ptx_kernel void @wg_k(ptr %out, i32 %early, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
+ENTRY
+  call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bar, i32 1)
+  %tok = call i64 @llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta(ptr addrspace(3) @bar, i32 8192)
+  %dst = addrspacecast ptr addrspace(3) @buf to ptr addrspace(7)
+  call void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(ptr addrspace(7) %dst, ptr addrspace(3) @bar, ptr %map, i32 0, i32 0, i16 0, i64 0, i1 false, i1 false, i32 0)
+  br label %synced
+synced:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %e = icmp ne i32 %early, 0
+  br i1 %e, label %mma, label %spin
+WAIT(spin, @bar, 0, mma)
+mma:
+  %pi = ptrtoint ptr addrspace(3) @buf to i64
+  %sh = lshr i64 %pi, 4
+  %lo = and i64 %sh, 16383
+  %d = or i64 %lo, FIELDS
+  %r = call { float, float, float, float } asm sideeffect "{\0A.reg .pred p;\0Asetp.ne.b32 p, $6, 0;\0Awgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0, $1, $2, $3}, $4, $5, p, 1, 1, 0, 0;\0A}", "=f,=f,=f,=f,l,l,r,0,1,2,3"(i64 %d, i64 %d, i32 0, float 0.0, float 0.0, float 0.0, float 0.0)
+  %x = extractvalue { float, float, float, float } %r, 0
+  %t = zext i32 %tid to i64
+  %op = getelementptr float, ptr %out, i64 %t
+  store float %x, ptr %op
+  ret void
+}
+"#;
+
+/// `wgmma` operands are checked against TMA loads in flight: waiting first runs, not
+/// waiting is a race report naming the copy.
+#[test]
+fn a_wgmma_on_a_slot_whose_copy_is_in_flight_is_a_race() {
+    use weft_compiler::lower::gpu::wgmma_desc::{Desc, SwizzledTile};
+    let w = world();
+    let tile = SwizzledTile::new(64, 64).unwrap();
+    let ir = expand(WGMMA).replace("FIELDS", &Desc::a(tile, 0, 0).fields().to_string());
+    let shape = Shape { threads: 128, warp: 32, dynamic_smem: 0 };
+    let k = crate::launchable_ir("wg_k", &ir, "wg_k", shape, &[], "sm_90a", Checks::default()).unwrap_or_else(|e| panic!("{e}"));
+    let c = Case { elem: TmaElem::Bf16, swizzle: TmaSwizzle::B128, rows: 64, cols: 64, ld: 64, box_rows: 64, box_cols: 64, load: (0, 0), store: (0, 0) };
+    let src: Vec<u8> = (0..64 * 64).flat_map(|i: u32| half::bf16::from_f32((i % 7) as f32).to_bits().to_le_bytes()).collect();
+    let mut sb = Bytes::new(&src);
+    let mut out = Bytes::new(&[0; 4 * 128]);
+    let tm = c.param().resolve(&[sb.addr(), 64, 64, 64]).unwrap();
+    let mut map = Bytes::new(&TileMap::encode_emulated(&tm).unwrap().0);
+    let (oaddr, maddr) = (out.addr(), map.addr());
+    let args = |early: i32| [Arg::U64(oaddr), Arg::I32(early), Arg::U64(maddr)];
+    w.launch(&k, [1, 1, 1], &args(0)).unwrap_or_else(|e| panic!("{e}"));
+    // Each thread's first accumulator: row r of A times row c of A (B is A, K-major).
+    let a = |r: usize, k: usize| ((r * 64 + k) % 7) as f32;
+    for (t, d) in out.bytes_mut().chunks(4).enumerate() {
+        let (r, c) = weft_compiler::lower::gpu::wgmma_desc::d_fragment(t / 32, t % 32, 0);
+        let want: f32 = (0..16).map(|k| a(r, k) * a(c, k)).sum();
+        assert_eq!(f32::from_le_bytes(d.try_into().unwrap()), want, "thread {t}: D({r}, {c})");
+    }
+    let e = w.launch(&k, [1, 1, 1], &args(1)).unwrap_err().to_string();
+    assert!(e.contains("wgmma.mma_async") && e.contains("shared-memory race") && e.contains("cp.async.bulk.tensor issued by thread 0"), "{e}");
 }
