@@ -281,3 +281,7 @@ pub fn check_access(l: &mut Lane, site: i32, off: usize, len: usize, write: bool
 #[cfg(test)]
 #[path = "tma_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tma_ring_tests.rs"]
+mod ring_tests;
