@@ -125,6 +125,12 @@ fn smem_bytes(cta: &mut Cta) -> &mut [u8] {
 /// Decodes and checks the box a copy at `site` moves.
 fn prepare(l: &mut Lane, site: i32, kind: i32, smem: *mut u8, map: *const u8, coords: *const i32) -> Box {
     let cta = l.cta();
+    if kind & CHECK_BOUNDS != 0 && !cta.tma.maps.iter().any(|(_, m)| std::ptr::eq(m.0.as_ptr(), map)) {
+        // SAFETY: the live instance context; the lookup only reads the heap's allocation table.
+        if unsafe { ((*(*cta.ctx).fns).extent)(cta.ctx, map, site) } < 128 {
+            l.fault(site, &format!("cp.async.bulk.tensor through a tensor map at {map:p}, which is neither a tensor-map parameter nor 128 bytes of a buffer the host allocated"));
+        }
+    }
     // SAFETY: a tensor-map parameter points at its 128 bytes (the kernel's, as on the GPU).
     let bytes = unsafe { &*(map as *const [u8; 128]) };
     let m = EmuTensorMap::decode(bytes).unwrap_or_else(|e| l.fault(site, &format!("cp.async.bulk.tensor through a malformed tensor map at {map:p}: {e}")));

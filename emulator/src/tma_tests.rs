@@ -467,4 +467,10 @@ fn a_tensor_map_larger_than_its_buffer_is_an_out_of_bounds_report() {
     args.extend([0, 99, c.box_bytes() as i32, 16, 0, 0, 0, 0, 0].map(Arg::I32));
     let e = w.launch(&k, [1, 1, 1], &args).unwrap_err().to_string();
     assert!(e.contains("out-of-bounds global access: cp.async.bulk.tensor touches global bytes"), "{e}");
+    // A map the kernel is handed from outside any buffer: named, not read.
+    let k = kernel(Checks { bounds: true, ..Checks::default() }, &[]);
+    let mut map = Bytes::new(&[0; 128]);
+    args.push(Arg::U64(map.addr()));
+    let e = w.launch(&k, [1, 1, 1], &args).unwrap_err().to_string();
+    assert!(e.contains("neither a tensor-map parameter nor 128 bytes of a buffer the host allocated"), "{e}");
 }
