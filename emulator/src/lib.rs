@@ -9,7 +9,9 @@
 //! scheduling points, so ranks, the symmetric heap, signals and deadlock reports all come
 //! from `local`, and what only an emulator can see (divergent barriers and collectives, lanes
 //! outside a shuffle's mask, shared-memory races) is reported as a kernel fault naming the
-//! thread, warp, block, rank and op.
+//! thread, warp, block, rank and op. Asynchronous copies complete late on purpose (`cp.async`
+//! at its wait, TMA loads only when every thread waits: `tma`, `mbarrier`), so a missing
+//! wait shows as stale data or a race report rather than passing by luck.
 
 mod amd;
 mod bounds;

@@ -144,7 +144,7 @@ pub mod op {
 /// The CTA byte offset of mbarrier pointer `p`, checked (8-byte aligned, inside the CTA).
 pub fn offset(cta: &Cta, p: *const u8) -> Result<u32, String> {
     let off = (p as usize).wrapping_sub(cta.smem.as_ptr() as usize);
-    if off % 8 != 0 || off + 8 > cta.smem.len() * 8 {
+    if !off.is_multiple_of(8) || off + 8 > cta.smem.len() * 8 {
         return Err(format!("mbarrier at {p:p} (shared byte {off}): not an 8-byte aligned object in the CTA's {} bytes of shared memory", cta.smem.len() * 8));
     }
     Ok(off as u32)

@@ -24,6 +24,8 @@ use weft_runtime::cuda::tensor_map_emu::EmuTensorMap;
 
 /// `kind` of [`tensor`]: the rank in bits 0-2, this bit for a store.
 pub const STORE: i32 = 16;
+/// `kind` of [`tensor`]: check the global bytes against the host's buffers (`Checks::bounds`).
+pub const CHECK_BOUNDS: i32 = 32;
 /// [`group`] operations.
 pub mod group_op {
     /// `cp.async.bulk.commit_group`
@@ -123,6 +125,12 @@ fn smem_bytes(cta: &mut Cta) -> &mut [u8] {
 /// Decodes and checks the box a copy at `site` moves.
 fn prepare(l: &mut Lane, site: i32, kind: i32, smem: *mut u8, map: *const u8, coords: *const i32) -> Box {
     let cta = l.cta();
+    if kind & CHECK_BOUNDS != 0 && !cta.tma.maps.iter().any(|(_, m)| std::ptr::eq(m.0.as_ptr(), map)) {
+        // SAFETY: the live instance context; the lookup only reads the heap's allocation table.
+        if unsafe { ((*(*cta.ctx).fns).extent)(cta.ctx, map, site) } < 128 {
+            l.fault(site, &format!("cp.async.bulk.tensor through a tensor map at {map:p}, which is neither a tensor-map parameter nor 128 bytes of a buffer the host allocated"));
+        }
+    }
     // SAFETY: a tensor-map parameter points at its 128 bytes (the kernel's, as on the GPU).
     let bytes = unsafe { &*(map as *const [u8; 128]) };
     let m = EmuTensorMap::decode(bytes).unwrap_or_else(|e| l.fault(site, &format!("cp.async.bulk.tensor through a malformed tensor map at {map:p}: {e}")));
@@ -141,9 +149,33 @@ fn prepare(l: &mut Lane, site: i32, kind: i32, smem: *mut u8, map: *const u8, co
     if let Err(e) = tma_box::check_footprint(&m, off, len) {
         l.fault(site, &e);
     }
+    if let Err(e) = if kind & CHECK_BOUNDS != 0 { global_extent(cta, site, &m, &c[..rank]) } else { Ok(()) } {
+        l.fault(site, &e);
+    }
     let bytes = m.box_bytes() as usize;
     let end = if m.swizzle_span() > 0 { (off + bytes).div_ceil(128) * 128 } else { off + bytes };
     Box { map: m, coords: c, smem: off, end, tid: l.tid, site }
+}
+
+/// Checks that the box's elements inside the tensor lie in one buffer the host allocated
+/// (a map whose shape overstates its buffer would read or write past it).
+fn global_extent(cta: &Cta, site: i32, m: &EmuTensorMap, coords: &[i32]) -> Result<(), String> {
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    tma_box::elements(m, coords, |_, g| {
+        if let Some(a) = g {
+            (lo, hi) = (lo.min(a), hi.max(a + m.elem_bytes()));
+        }
+    });
+    if lo > hi {
+        return Ok(());
+    }
+    // SAFETY: the live instance context; the lookup only reads the heap's allocation table.
+    let ext = unsafe { ((*(*cta.ctx).fns).extent)(cta.ctx, lo as *const u8, site) };
+    match ext {
+        e if e >= (hi - lo) as i64 => Ok(()),
+        e if e < 0 => Err(format!("out-of-bounds global access: cp.async.bulk.tensor touches global bytes {lo:#x}..{hi:#x}, in no buffer the host allocated (the tensor map's address or shape is wrong)")),
+        e => Err(format!("out-of-bounds global access: cp.async.bulk.tensor touches global bytes {lo:#x}..{hi:#x}, past the end of the buffer the host allocated ({e} bytes of it left): the tensor map's shape overstates it")),
+    }
 }
 
 /// `cp.async.bulk.tensor.Nd` (see [`STORE`]): `bar` is the load's mbarrier (unused by stores).
@@ -255,3 +287,7 @@ pub fn check_access(l: &mut Lane, site: i32, off: usize, len: usize, write: bool
 #[cfg(test)]
 #[path = "tma_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tma_ring_tests.rs"]
+mod ring_tests;

@@ -69,12 +69,10 @@ fn opnd(s: &str) -> Option<Opnd> {
 
 /// `st` without a leading `LABEL:`.
 fn drop_label(st: &str) -> &str {
-    if let Some((l, r)) = st.split_once(':') {
-        if !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !r.starts_with(':') {
-            return r.trim();
-        }
+    match st.split_once(':') {
+        Some((l, r)) if !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') && !r.starts_with(':') => r.trim(),
+        _ => st,
     }
-    st
 }
 
 /// The opcode of the instruction in `asm` (for the call site's name).
@@ -138,21 +136,8 @@ pub fn parse(asm: &str) -> Option<AsmOp> {
     }
     let q = word.strip_prefix("mbarrier.")?;
     let name = q.split('.').take_while(|p| !matches!(*p, "shared" | "shared::cta" | "shared::cluster" | "b64" | "release" | "acquire" | "relaxed" | "cta" | "cluster")).collect::<Vec<_>>().join(".");
-    let o = match name.as_str() {
-        "init" => op::INIT,
-        "inval" => op::INVAL,
-        "arrive" => op::ARRIVE,
-        "arrive.noComplete" => op::ARRIVE | op::NO_COMPLETE,
-        "arrive_drop" => op::ARRIVE | op::DROP,
-        "arrive_drop.noComplete" => op::ARRIVE | op::DROP | op::NO_COMPLETE,
-        "arrive.expect_tx" => op::ARRIVE | op::EXPECT_TX,
-        "arrive_drop.expect_tx" => op::ARRIVE | op::DROP | op::EXPECT_TX,
-        "expect_tx" => op::EXPECT_TX_ONLY,
-        "complete_tx" => op::COMPLETE_TX,
-        "test_wait" | "try_wait" => op::WAIT_TOKEN,
-        "test_wait.parity" | "try_wait.parity" => op::WAIT_PARITY,
-        _ => return None,
-    };
+    // PTX spells the intrinsics' words with underscores (`arrive_drop.expect_tx`).
+    let o = crate::tma_ir::mbar_op(&name.replace('_', "."))?;
     // Arrivals and waits name their result first (`_`, a `$N`, or a local register).
     let has_result = o & 15 == op::ARRIVE || o == op::WAIT_TOKEN || o == op::WAIT_PARITY;
     let (out, ops) = if has_result { (selp || ops.first().is_some_and(|r| r.starts_with('$')), &ops[1..]) } else { (false, &ops[..]) };
@@ -161,7 +146,7 @@ pub fn parse(asm: &str) -> Option<AsmOp> {
 
 /// Makes the runtime calls of `a` for the inline-asm call `inst` (operands `args`, `outs`
 /// outputs); the value to replace its result with, if it has one.
-pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val) -> Result<Option<Val>, EmuError> {
+pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val, bounds: bool) -> Result<Option<Val>, EmuError> {
     let val = |o: Opnd| -> Result<Val, EmuError> {
         match o {
             Opnd::Imm(v) => Ok(ir.i64(v)),
@@ -190,7 +175,7 @@ pub fn emit(ir: &Ir, a: &AsmOp, site: Val, args: &[Val], outs: usize, inst: Val)
         AsmOp::Tensor { kind, smem, map, bar, coords } => {
             let coords = coords.iter().map(|&c| val(c)).collect::<Result<Vec<_>, _>>()?;
             let bar = bar.map(ptr).transpose()?;
-            crate::tma_ir::tensor_call(ir, site, *kind, ptr(*smem)?, ptr(*map)?, bar, &coords, inst);
+            crate::tma_ir::tensor_call(ir, site, *kind, crate::tma_ir::BulkCopy { smem: ptr(*smem)?, map: ptr(*map)?, bar, coords: &coords }, inst, bounds);
             Ok(None)
         }
     }

@@ -51,7 +51,7 @@ fn fill(m: &EmuTensorMap) -> u64 {
 
 /// Checks the box's swizzled footprint at `dst` lies in `len` bytes of shared memory.
 pub fn check_footprint(m: &EmuTensorMap, dst: usize, len: usize) -> Result<(), String> {
-    if dst % 128 != 0 {
+    if !dst.is_multiple_of(128) {
         return Err(format!("a bulk tensor copy's shared-memory address must be 128-byte aligned, not shared byte {dst}"));
     }
     let bytes = m.box_bytes() as usize;
@@ -71,12 +71,12 @@ pub unsafe fn load(m: &EmuTensorMap, coords: &[i32], smem: &mut [u8], dst: usize
     let esize = m.elem_bytes() as usize;
     let oob = fill(m).to_le_bytes();
     elements(m, coords, |lin, g| {
-        for b in 0..esize {
+        for (b, &fill) in oob.iter().enumerate().take(esize) {
             let at = smem_byte(m, dst, lin + b);
             // SAFETY: the caller's.
             smem[at] = match g {
                 Some(a) => unsafe { ((a as usize + b) as *const u8).read() },
-                None => oob[b],
+                None => fill,
             };
         }
     });

@@ -5,7 +5,7 @@
 use crate::ir::{Ir, Val};
 use crate::mbarrier::op;
 use crate::slots::Slot;
-use crate::tma::{group_op, STORE};
+use crate::tma::{group_op, CHECK_BOUNDS, STORE};
 use crate::EmuError;
 use llvm_sys::core::*;
 use llvm_sys::LLVMTypeKind;
@@ -57,8 +57,22 @@ pub fn mbar_call(ir: &Ir, site: Val, o: i32, p: Val, x: Option<Val>) -> Val {
     ir.rt(Slot::Mbar, site, &[ir.i32(o as i64), p, x])
 }
 
+/// The operands of a bulk tensor copy: shared memory, the map, the mbarrier (loads), the
+/// coordinates.
+pub struct BulkCopy<'a> {
+    /// Shared-memory destination (load) or source (store).
+    pub smem: Val,
+    /// The tensor map's address.
+    pub map: Val,
+    /// The load's mbarrier.
+    pub bar: Option<Val>,
+    /// One coordinate per dimension.
+    pub coords: &'a [Val],
+}
+
 /// A `BulkTensor` call: coordinates stored to a five-word buffer in the entry block.
-pub fn tensor_call(ir: &Ir, site: Val, kind: i32, smem: Val, map: Val, bar: Option<Val>, coords: &[Val], inst: Val) {
+pub fn tensor_call(ir: &Ir, site: Val, kind: i32, BulkCopy { smem, map, bar, coords }: BulkCopy, inst: Val, bounds: bool) {
+    let kind = kind | if bounds { CHECK_BOUNDS } else { 0 };
     let buf = ir.entry_alloca(inst, 5);
     for (i, &c) in coords.iter().enumerate() {
         let at = ir.byte_offset(buf, 4 * i as u64);
@@ -75,7 +89,7 @@ fn is_false(v: Val) -> bool {
 
 /// The runtime call for an mbarrier or bulk-copy intrinsic `name`; `Ok(None)` if it is not
 /// one, else the result (`None` for void calls) as [`crate::retarget`]'s `map_call` returns it.
-pub fn call(ir: &Ir, name: &str, site: Val, a: &[Val], inst: Val) -> Result<Option<Option<Val>>, EmuError> {
+pub fn call(ir: &Ir, name: &str, site: Val, a: &[Val], inst: Val, bounds: bool) -> Result<Option<Option<Val>>, EmuError> {
     let void = ir.kind(ir.type_of(inst)) == LLVMTypeKind::LLVMVoidTypeKind;
     if let Some(rest) = name.strip_prefix("llvm.nvvm.mbarrier.") {
         let Some(o) = mbar_op(rest) else { return Ok(None) };
@@ -88,13 +102,13 @@ pub fn call(ir: &Ir, name: &str, site: Val, a: &[Val], inst: Val) -> Result<Opti
         let n = (kind & 7) as usize;
         if kind & STORE != 0 {
             // (src, map, coords.., cache hint, use hint)
-            tensor_call(ir, site, kind, a[0], a[1], None, &a[2..2 + n], inst);
+            tensor_call(ir, site, kind, BulkCopy { smem: a[0], map: a[1], bar: None, coords: &a[2..2 + n] }, inst, bounds);
         } else {
             // (dst, bar, map, coords.., [multicast mask,] cache hint, [use multicast,] use hint[, cta group])
             if !rest.starts_with("g2s.cta.") && !is_false(a[3 + n + 2]) {
                 return Err(EmuError::Unsupported("a multicast cp.async.bulk.tensor (clusters are not emulated)".into()));
             }
-            tensor_call(ir, site, kind, a[0], a[2], Some(a[1]), &a[3..3 + n], inst);
+            tensor_call(ir, site, kind, BulkCopy { smem: a[0], map: a[2], bar: Some(a[1]), coords: &a[3..3 + n] }, inst, bounds);
         }
         return Ok(Some(None));
     }

@@ -13,12 +13,8 @@ use crate::Checks;
 use weft_runtime::cuda::tensor_map::{TileMap, TmaElem, TmaParam, TmaSwizzle};
 use weft_runtime::{Arg, Launchable, LocalOptions, RuntimeError, Topology, World};
 
-const KERNEL: &str = r#"
-target triple = "nvptx64-nvidia-cuda"
-@buf = internal addrspace(3) global [16384 x i8] undef, align 1024
-@bar = internal addrspace(3) global i64 undef, align 8
-
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+/// The intrinsics the test kernels call (at their `DECLARE` line).
+const DECLS: &str = "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 declare void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3), i32)
 declare void @llvm.nvvm.fence.mbarrier_init.release.cluster()
@@ -28,13 +24,19 @@ declare void @llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d(ptr addrspace(7), ptr a
 declare void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d(ptr addrspace(3), ptr, i32, i32, i64, i1)
 declare void @llvm.nvvm.cp.async.bulk.commit.group()
 declare void @llvm.nvvm.cp.async.bulk.wait.group.read(i32)
+declare void @llvm.nvvm.mbarrier.inval.shared(ptr addrspace(3))
+";
+
+/// The single-copy kernel (see the module docs).
+const KERNEL: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+@buf = internal addrspace(3) global [16384 x i8] undef, align 1024
+@bar = internal addrspace(3) global i64 undef, align 8
+
+DECLARE
 
 define ptx_kernel void @tma_k(ptr %src, i64 %rows, i64 %cols, i64 %ld, ptr %out, i32 %c0, i32 %c1, i32 %tx, i32 %nbytes, i32 %early, i32 %stale, i32 %s0, i32 %s1, i32 %store, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %map) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %t0 = icmp eq i32 %tid, 0
-  br i1 %t0, label %init, label %synced
-init:
+ENTRY
   call void @llvm.nvvm.mbarrier.init.shared(ptr addrspace(3) @bar, i32 1)
   call void @llvm.nvvm.fence.mbarrier_init.release.cluster()
   br label %synced
@@ -57,30 +59,14 @@ peek:
   %po = getelementptr i8, ptr %out, i64 %tidp
   store i8 %pv, ptr %po
   br label %spin
-spin:
-  %ok = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)
-  br i1 %ok, label %waited, label %spin
+WAIT(spin, @bar, 0, waited)
 waited:
   %st = icmp ne i32 %stale, 0
   br i1 %st, label %spin1, label %copy
-spin1:
-  %ok1 = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 1)
-  br i1 %ok1, label %copy, label %spin1
+WAIT(spin1, @bar, 1, copy)
 copy:
-  %start = zext i32 %tid to i64
   %n = zext i32 %nbytes to i64
-  br label %loop
-loop:
-  %i = phi i64 [ %start, %copy ], [ %next, %body ]
-  %more = icmp ult i64 %i, %n
-  br i1 %more, label %body, label %done
-body:
-  %sp = getelementptr i8, ptr addrspace(3) @buf, i64 %i
-  %v = load i8, ptr addrspace(3) %sp
-  %op = getelementptr i8, ptr %out, i64 %i
-  store i8 %v, ptr %op
-  %next = add i64 %i, 32
-  br label %loop
+COPY_OUT(0, 0, %n)
 done:
   call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
   %ds = icmp ne i32 %store, 0
@@ -96,6 +82,56 @@ exit:
 }
 "#;
 
+/// `kernel` with [`DECLS`] at its `DECLARE` line, the thread-0 split at `ENTRY`, the spin
+/// loops at `WAIT(spin, bar, parity, next)`, and each `COPY_OUT(soff, ooff, n)` written
+/// out: the CTA's 32 threads copy shared bytes `soff..soff + n` of `@buf` to `%out + ooff`,
+/// entered from block `%copy`.
+pub(super) fn expand(kernel: &str) -> String {
+    let mut out = String::new();
+    for line in kernel.lines() {
+        if line == "DECLARE" {
+            out.push_str(DECLS);
+            continue;
+        }
+        if line == "ENTRY" {
+            // Thread 0 goes to `%init`, the others to `%synced`.
+            out.push_str("entry:\n  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  %t0 = icmp eq i32 %tid, 0\n  br i1 %t0, label %init, label %synced\ninit:\n");
+            continue;
+        }
+        if let Some(args) = line.strip_prefix("WAIT(").and_then(|a| a.strip_suffix(')')) {
+            // Block `spin` spins on `try_wait.parity` of barrier `bar` at `parity`, then goes to `next`.
+            let [spin, bar, parity, next] = args.split(", ").collect::<Vec<_>>()[..] else { panic!("{line}") };
+            out.push_str(&format!("{spin}:\n  %ok.{spin} = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) {bar}, i32 {parity})\n  br i1 %ok.{spin}, label %{next}, label %{spin}\n"));
+            continue;
+        }
+        let Some(args) = line.strip_prefix("COPY_OUT(").and_then(|a| a.strip_suffix(')')) else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let [soff, ooff, n] = args.split(", ").collect::<Vec<_>>()[..] else { panic!("{line}") };
+        out.push_str(&format!(
+            "  %start = zext i32 %tid to i64
+  br label %loop
+loop:
+  %i = phi i64 [ %start, %copy ], [ %next, %body ]
+  %more = icmp ult i64 %i, {n}
+  br i1 %more, label %body, label %done
+body:
+  %si = add i64 {soff}, %i
+  %sp = getelementptr i8, ptr addrspace(3) @buf, i64 %si
+  %v = load i8, ptr addrspace(3) %sp
+  %oi = add i64 {ooff}, %i
+  %op = getelementptr i8, ptr %out, i64 %oi
+  store i8 %v, ptr %op
+  %next = add i64 %i, 32
+  br label %loop
+"
+        ));
+    }
+    out
+}
+
 /// [`KERNEL`] with its mbarrier and bulk-copy intrinsics replaced by inline PTX, as CUTLASS
 /// writes them (the wait through a `selp` of the predicate).
 fn asm_kernel() -> String {
@@ -108,14 +144,14 @@ fn asm_kernel() -> String {
             r#"call void asm sideeffect "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "l,l,r,r,l"(ptr addrspace(7) %dst, ptr %map, i32 %c0, i32 %c1, ptr addrspace(3) @bar)"#,
         ),
         (
-            "%ok = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)",
-            "%okw = call i32 asm sideeffect \"{\\0A.reg .pred p;\\0Ambarrier.try_wait.parity.shared::cta.b64 p, [$1], $2;\\0Aselp.u32 $0, 1, 0, p;\\0A}\", \"=r,l,r\"(ptr addrspace(3) @bar, i32 0)\n  %ok = icmp ne i32 %okw, 0",
+            "%ok.spin = call i1 @llvm.nvvm.mbarrier.try.wait.parity.scope.cta.space.cta(ptr addrspace(3) @bar, i32 0)",
+            "%okw = call i32 asm sideeffect \"{\\0A.reg .pred p;\\0Ambarrier.try_wait.parity.shared::cta.b64 p, [$1], $2;\\0Aselp.u32 $0, 1, 0, p;\\0A}\", \"=r,l,r\"(ptr addrspace(3) @bar, i32 0)\n  %ok.spin = icmp ne i32 %okw, 0",
         ),
         ("call void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d(ptr addrspace(3) @buf, ptr %map, i32 %s0, i32 %s1, i64 0, i1 false)", r#"call void asm sideeffect "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$0, {$1, $2}], [$3];", "l,r,r,l"(ptr %map, i32 %s0, i32 %s1, ptr addrspace(3) @buf)"#),
         ("call void @llvm.nvvm.cp.async.bulk.commit.group()", r#"call void asm sideeffect "cp.async.bulk.commit_group;", ""()"#),
         ("call void @llvm.nvvm.cp.async.bulk.wait.group.read(i32 0)", r#"call void asm sideeffect "cp.async.bulk.wait_group.read 0;", ""()"#),
     ];
-    let mut k = KERNEL.to_string();
+    let mut k = expand(KERNEL);
     for (from, to) in pairs {
         assert!(k.contains(from), "{from}");
         k = k.replace(from, to);
@@ -125,7 +161,7 @@ fn asm_kernel() -> String {
 
 /// The kernel with its map filled by the entry from `tma` (or passed as the last argument).
 fn kernel(checks: Checks, tma: &[TmaParam]) -> Launchable {
-    kernel_of(KERNEL, checks, tma)
+    kernel_of(&expand(KERNEL), checks, tma)
 }
 
 fn kernel_of(llvm: &str, checks: Checks, tma: &[TmaParam]) -> Launchable {
@@ -133,24 +169,24 @@ fn kernel_of(llvm: &str, checks: Checks, tma: &[TmaParam]) -> Launchable {
     crate::launchable_ir("tma_k", llvm, "tma_k", shape, tma, "sm_90a", checks).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn world() -> World {
+pub(super) fn world() -> World {
     World::local_with(LocalOptions { topology: Topology::single_node(1), emulate: Some("sm_90a"), ..LocalOptions::from_env() }).unwrap()
 }
 
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+    pub(super) fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + self.below((hi - lo) as u64) as i64
     }
 }
 
 /// The shared byte dense box byte `lin` lands at under a `span`-byte swizzle, from the
 /// programming guide's tables.
-fn guide_byte(span: usize, lin: usize) -> usize {
+pub(super) fn guide_byte(span: usize, lin: usize) -> usize {
     if span == 0 {
         return lin;
     }
@@ -164,20 +200,20 @@ fn guide_byte(span: usize, lin: usize) -> usize {
 }
 
 /// One random case: matrix, box, coordinates.
-struct Case {
-    elem: TmaElem,
-    swizzle: TmaSwizzle,
-    rows: usize,
-    cols: usize,
-    ld: usize,
-    box_rows: usize,
-    box_cols: usize,
-    load: (i64, i64),
-    store: (i64, i64),
+pub(super) struct Case {
+    pub(super) elem: TmaElem,
+    pub(super) swizzle: TmaSwizzle,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) ld: usize,
+    pub(super) box_rows: usize,
+    pub(super) box_cols: usize,
+    pub(super) load: (i64, i64),
+    pub(super) store: (i64, i64),
 }
 
 impl Case {
-    fn random(r: &mut Rng) -> Case {
+    pub(super) fn random(r: &mut Rng) -> Case {
         let elem = [TmaElem::Bf16, TmaElem::F16, TmaElem::F32][r.below(3) as usize];
         let swizzle = [TmaSwizzle::None, TmaSwizzle::B32, TmaSwizzle::B64, TmaSwizzle::B128][r.below(4) as usize];
         let es = elem.bytes() as usize;
@@ -192,16 +228,16 @@ impl Case {
         Case { elem, swizzle, rows, cols, ld, box_rows, box_cols, load, store }
     }
 
-    fn param(&self) -> TmaParam {
+    pub(super) fn param(&self) -> TmaParam {
         TmaParam { ptr: 0, rows: 1, cols: 2, ld: 3, box_rows: self.box_rows as u32, box_cols: self.box_cols as u32, elem: self.elem, swizzle: self.swizzle }
     }
 
-    fn box_bytes(&self) -> usize {
+    pub(super) fn box_bytes(&self) -> usize {
         self.box_rows * self.box_cols * self.elem.bytes() as usize
     }
 
     /// The matrix byte that dense box byte `lin` of the box at `(c0, c1)` is, if inside it.
-    fn element(&self, (c0, c1): (i64, i64), lin: usize) -> Option<usize> {
+    pub(super) fn element(&self, (c0, c1): (i64, i64), lin: usize) -> Option<usize> {
         let es = self.elem.bytes() as usize;
         let (e, b) = (lin / es, lin % es);
         let (gr, gc) = (c1 + (e / self.box_cols) as i64, c0 + (e % self.box_cols) as i64);
@@ -212,24 +248,27 @@ impl Case {
 
 /// 16-byte aligned host bytes (the kernel reads and writes them through raw pointers, as
 /// the emulator runs in this process).
-struct Bytes(Vec<u128>, usize);
+pub(super) struct Bytes(Vec<u128>, usize);
 impl Bytes {
-    fn new(data: &[u8]) -> Bytes {
+    pub(super) fn new(data: &[u8]) -> Bytes {
         let mut b = Bytes(vec![0; data.len().div_ceil(16)], data.len());
         b.bytes_mut().copy_from_slice(data);
         b
     }
-    fn addr(&mut self) -> u64 {
+    pub(super) fn addr(&mut self) -> u64 {
         self.0.as_mut_ptr() as u64
     }
-    fn bytes_mut(&mut self) -> &mut [u8] {
+    pub(super) fn bytes_mut(&mut self) -> &mut [u8] {
         // SAFETY: `len` bytes of the words' memory.
         unsafe { std::slice::from_raw_parts_mut(self.0.as_mut_ptr() as *mut u8, self.1) }
     }
 }
 
-/// Runs one case: `Ok` with (the shared image, the matrix afterwards, the matrix before).
-fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, extra_tx: usize, stale: bool) -> Result<(Vec<u8>, Vec<u8>, Vec<u8>), RuntimeError> {
+/// The shared image, the matrix afterwards, the matrix before.
+type Ran = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// Runs one case.
+fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, extra_tx: usize, stale: bool) -> Result<Ran, Box<RuntimeError>> {
     let mut r = Rng(c.rows as u64 * 7919 + c.cols as u64);
     let es = c.elem.bytes() as usize;
     let src: Vec<u8> = (0..c.rows * c.ld * es).map(|_| r.below(255) as u8 + 1).collect();
@@ -247,7 +286,7 @@ fn run(w: &World, k: &Launchable, c: &Case, explicit_map: bool, early: bool, ext
         map.bytes_mut().copy_from_slice(&TileMap::encode_emulated(&tm).unwrap().0);
         args.push(Arg::U64(map.addr()));
     }
-    w.launch(k, [1, 1, 1], &args)?;
+    w.launch(k, [1, 1, 1], &args).map_err(Box::new)?;
     Ok((ob.bytes_mut().to_vec(), sb.bytes_mut().to_vec(), src))
 }
 
@@ -335,4 +374,103 @@ fn a_phase_that_can_never_complete_is_a_deadlock_report() {
     // 16 transaction bytes more than the copy delivers.
     let e = run(&w, &k, &c, true, false, 16, false).unwrap_err().to_string();
     assert!(e.contains("mbarrier deadlock") && e.contains("for phase 0 (parity 0)") && e.contains("16 transaction bytes"), "{e}");
+}
+
+/// `tma_box` alone at ranks 3 to 5 with traversal strides and NaN fill: each element of the
+/// box is found by walking the dimensions outermost first (not the implementation's
+/// div/mod), read from host memory, placed by the guide's swizzle, and stored back.
+#[test]
+fn boxes_of_rank_three_to_five_with_element_strides_load_and_store() {
+    use weft_runtime::cuda::tensor_map_emu::EmuTensorMap;
+    let mut r = Rng(0x7a18);
+    for case in 0..60 {
+        let rank = 3 + r.below(3) as usize;
+        let (dtype, es) = [(9u8, 2usize), (7, 4), (0, 1), (8, 8)][r.below(4) as usize];
+        let swizzle = r.below(4) as u8;
+        let span = [128usize, 32, 64, 128][swizzle as usize];
+        let mut m = EmuTensorMap { dtype, rank, base: 0, dims: [0; 5], strides: [0; 5], boxes: [0; 5], elem_strides: [0; 5], swizzle, interleave: 0, oob_nan: dtype != 0 && r.below(2) == 0 };
+        m.strides[0] = es as u64;
+        for i in 0..rank {
+            m.dims[i] = 1 + r.below(if i == 0 { 40 } else { 5 });
+            m.elem_strides[i] = if i == 0 { 1 } else { 1 + r.below(3) as u32 };
+            m.boxes[i] = if i == 0 { (16 * (1 + r.below((span / 16) as u64) as usize) / es) as u32 } else { 1 + r.below(6) as u32 };
+            if i > 0 {
+                m.strides[i] = (m.strides[i - 1] * m.dims[i - 1]).div_ceil(16) * 16 + 16 * r.below(2);
+            }
+        }
+        let total = (m.strides[rank - 1] * m.dims[rank - 1]) as usize;
+        let data: Vec<u8> = (0..total).map(|_| r.below(255) as u8 + 1).collect();
+        let mut g = Bytes::new(&data);
+        m.base = g.addr();
+        m.check().unwrap_or_else(|e| panic!("case {case}: {e}"));
+        let coords: Vec<i32> = (0..rank).map(|i| r.range(-(m.boxes[i] as i64), m.dims[i] as i64 + 1) as i32).collect();
+        let foot = (m.box_bytes() as usize).div_ceil(128) * 128;
+        let mut smem = vec![0u8; foot];
+        // SAFETY: in-bounds elements lie in `g`.
+        unsafe { crate::tma_box::load(&m, &coords, &mut smem, 0) };
+        // The reference walk: box index `j`, outermost dimension first.
+        let n: Vec<usize> = (0..rank).map(|i| (m.boxes[i] as usize).div_ceil(m.elem_strides[i] as usize)).collect();
+        let mut j = vec![0usize; rank];
+        let mut want_back = vec![0u8; total];
+        let mut g2 = Bytes::new(&vec![0; total]);
+        loop {
+            let dense = (0..rank).rev().fold(0, |acc, i| acc * n[i] + j[i]) * es;
+            let at: Vec<i64> = (0..rank).map(|i| coords[i] as i64 + (j[i] * m.elem_strides[i] as usize) as i64).collect();
+            let inside = (0..rank).all(|i| at[i] >= 0 && (at[i] as u64) < m.dims[i]);
+            let off = (0..rank).map(|i| at[i] * m.strides[i] as i64).sum::<i64>() as usize;
+            for b in 0..es {
+                let nan = match (dtype, b) {
+                    (9, 0) => 0xc0,
+                    (9, 1) => 0x7f,
+                    (7, 2) => 0xc0,
+                    (7, 3) => 0x7f,
+                    (8, 6) => 0xf8,
+                    (8, 7) => 0x7f,
+                    _ => 0,
+                };
+                let v = if inside { data[off + b] } else if m.oob_nan { nan } else { 0 };
+                assert_eq!(smem[guide_byte(if swizzle == 0 { 0 } else { span }, dense + b)], v, "case {case} rank {rank} {m:?} at {coords:?}: box {j:?} byte {b}");
+                if inside {
+                    want_back[off + b] = v;
+                }
+            }
+            // Next box index, innermost fastest.
+            let mut i = 0;
+            while i < rank && j[i] + 1 == n[i] {
+                j[i] = 0;
+                i += 1;
+            }
+            if i == rank {
+                break;
+            }
+            j[i] += 1;
+        }
+        m.base = g2.addr();
+        // SAFETY: as above, into `g2`.
+        unsafe { crate::tma_box::store(&m, &coords, &smem, 0) };
+        assert!(g2.bytes_mut() == &want_back[..], "case {case}: the stored box differs");
+    }
+}
+
+/// With the bounds check, a map whose shape overstates its buffer is a report at the copy.
+#[test]
+fn a_tensor_map_larger_than_its_buffer_is_an_out_of_bounds_report() {
+    let w = world();
+    let mut c = Case::random(&mut Rng(0x7a19));
+    (c.rows, c.load) = (100, (0, 99));
+    let es = c.elem.bytes() as usize;
+    // Half the rows the map claims.
+    let src = w.alloc_bytes(50 * c.ld * es).unwrap();
+    let mut out = Bytes::new(&vec![0; 1 << 14]);
+    let k = kernel(Checks { bounds: true, ..Checks::default() }, &[c.param()]);
+    let mut args = vec![Arg::Buf(src), Arg::I64(100), Arg::I64(c.cols as i64), Arg::I64(c.ld as i64), Arg::U64(out.addr())];
+    args.extend([0, 99, c.box_bytes() as i32, 16, 0, 0, 0, 0, 0].map(Arg::I32));
+    let e = w.launch(&k, [1, 1, 1], &args).unwrap_err().to_string();
+    assert!(e.contains("out-of-bounds global access: cp.async.bulk.tensor touches global bytes"), "{e}");
+    // A map the kernel is handed from outside any buffer: named, not read.
+    let k = kernel(Checks { bounds: true, ..Checks::default() }, &[]);
+    let mut map = Bytes::new(&[0; 128]);
+    args.push(Arg::U64(map.addr()));
+    let e = w.launch(&k, [1, 1, 1], &args).unwrap_err().to_string();
+    assert!(e.contains("neither a tensor-map parameter nor 128 bytes of a buffer the host allocated"), "{e}");
 }

@@ -177,14 +177,14 @@ impl EmuTensorMap {
     /// Checks what `cuTensorMapEncodeTiled` requires (and the encoding can hold).
     pub fn check(&self) -> Result<(), TensorMapError> {
         let align = if self.interleave == 2 { 32 } else { 16 };
-        if self.base % align != 0 {
+        if !self.base.is_multiple_of(align) {
             return bad("the global address", self.base, "it must be 16-byte aligned (32 with 32-byte interleave)");
         }
         for i in 0..self.rank {
             if self.dims[i] == 0 || self.dims[i] > 1 << 32 {
                 return bad(["dimension 0", "dimension 1", "dimension 2", "dimension 3", "dimension 4"][i], self.dims[i], "a dimension must be from 1 to 2^32");
             }
-            if i > 0 && (self.strides[i] % 16 != 0 || self.strides[i] >= 1 << 40) {
+            if i > 0 && (!self.strides[i].is_multiple_of(16) || self.strides[i] >= 1 << 40) {
                 return bad(["", "stride 1", "stride 2", "stride 3", "stride 4"][i], self.strides[i], "a stride must be a multiple of 16 bytes below 2^40");
             }
             if self.boxes[i] == 0 || self.boxes[i] > 256 {
@@ -204,7 +204,7 @@ impl EmuTensorMap {
             return bad("the out-of-bounds fill", 1, "NaN fill needs a floating-point element type");
         }
         let inner = self.boxes[0] as u64 * self.elem_bytes();
-        if self.interleave == 0 && inner % 16 != 0 {
+        if self.interleave == 0 && !inner.is_multiple_of(16) {
             return bad("the box row in bytes", inner, "it must be a multiple of 16");
         }
         match self.swizzle_span() {
