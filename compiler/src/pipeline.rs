@@ -187,6 +187,8 @@ pub struct Output {
     pub amdgpu: Option<crate::backend::amdgpu::AmdgpuReport>,
     /// Dynamic shared memory bytes a GPU launch must give each CTA.
     pub dynamic_smem: u32,
+    /// The tensor maps a GPU launch appends to the arguments (see `lower::gpu::GpuModule`).
+    pub tma: Vec<weft_runtime::cuda::tensor_map::TmaParam>,
 }
 
 /// Returns the stage named `name`, or an error listing the valid ones.

@@ -32,6 +32,9 @@ pub enum St {
     Block,
     /// At a warp collective.
     Warp,
+    /// Waiting (call site `site`) for phase `phase` of the mbarrier at shared byte `off` to
+    /// complete (see `mbarrier`).
+    Mbar { site: i32, off: u32, phase: u64 },
     /// Returned from the kernel.
     Done,
 }
@@ -115,6 +118,8 @@ pub struct Cta {
     pub executed: u64,
     /// AMD implicit kernel arguments (the grid's block counts; see `amd::implicit_args`).
     pub implicit: [u32; 4],
+    /// The async proxy: mbarriers and TMA copies (see `tma`).
+    pub tma: crate::tma::Proxy,
 }
 
 thread_local! {
@@ -211,6 +216,7 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
         sites,
         executed: 0,
         implicit: [0; 4],
+        tma: Default::default(),
     });
     let cta_ptr: *mut Cta = &mut *cta;
     for t in 0..threads {
@@ -271,6 +277,9 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
             }
         }
         if live == 0 {
+            if let Err((site, text)) = crate::tma::finish(&mut cta) {
+                fault_on_cta(ctx, site, &text);
+            }
             crate::rt::EXECUTED.fetch_add(cta.executed, std::sync::atomic::Ordering::Relaxed);
             return;
         }
@@ -280,12 +289,20 @@ pub fn run(ctx: *mut KernelCtx, args: *const u64, thread_fn: extern "C" fn(*cons
         if cta.moved || cta.lanes.iter().any(changed_since_parked) {
             continue;
         }
+        // Nothing else can proceed: TMA loads in flight land now (as late as they may).
+        match crate::tma::land(&mut cta) {
+            Ok(true) => continue,
+            Ok(false) => {}
+            Err((site, text)) => fault_on_cta(ctx, site, &text),
+        }
         match cta.lanes.iter().find_map(|l| if let St::Spin { addr, site, .. } = l.state { Some((addr, site)) } else { None }) {
             // Every thread waits for another instance: let the `local` scheduler run it.
             Some((addr, site)) => unsafe { ((*(*ctx).fns).spin_yield)(ctx, addr as *const u8, site) },
             None => {
                 let text = crate::report::stuck(&cta);
-                fault_on_cta(ctx, cta.meet.site, &text);
+                // An mbarrier wait names the deadlock better than the last barrier met.
+                let site = cta.lanes.iter().find_map(|l| if let St::Mbar { site, .. } = l.state { Some(site) } else { None });
+                fault_on_cta(ctx, site.unwrap_or(cta.meet.site), &text);
             }
         }
     }

@@ -8,6 +8,7 @@ use crate::slots::Slot;
 use crate::EmuError;
 use llvm_sys::core::*;
 use llvm_sys::LLVMTypeKind;
+use weft_runtime::cuda::tensor_map::TmaParam;
 
 /// The `local` runtime's entry symbol.
 pub const ENTRY: &str = "__weft_emu_entry";
@@ -16,8 +17,10 @@ pub const DESC: &str = "__weft_emu_desc";
 /// The runtime table global.
 pub const TABLE: &str = "__weft_emu_rt";
 
-/// Adds both entry points around `kernel`.
-pub fn add(ir: &Ir, kernel: Val) -> Result<(), EmuError> {
+/// Adds both entry points around `kernel`, whose last `tma.len()` parameters are tensor maps
+/// the entry computes from the others (see [`crate::tma_map`]).
+pub fn add(ir: &Ir, kernel: Val, tma: &[TmaParam]) -> Result<(), EmuError> {
+    crate::tma_map::strip_byval(kernel);
     unsafe {
         let (ctx, m, b) = (ir.context(), ir.module(), ir.builder());
         let ptr = ir.ptr();
@@ -31,8 +34,13 @@ pub fn add(ir: &Ir, kernel: Val) -> Result<(), EmuError> {
         ir.position_at_end(bb);
         let slots = LLVMGetParam(thread, 0);
         let mut args = vec![];
+        let own = (LLVMCountParams(kernel) as usize).checked_sub(tma.len()).ok_or_else(|| EmuError::Unsupported(format!("{} tensor maps for a kernel of fewer parameters", tma.len())))?;
         for i in 0..LLVMCountParams(kernel) {
             let ty = LLVMTypeOf(LLVMGetParam(kernel, i));
+            if let Some(p) = tma.get((i as usize).wrapping_sub(own)) {
+                args.push(crate::tma_map::param(ir, slots, i as usize - own, p));
+                continue;
+            }
             let at = ir.byte_offset(slots, 8 * i as u64);
             let word = LLVMBuildLoad2(b, ir.int(64), at, c"".as_ptr());
             let v = match LLVMGetTypeKind(ty) {

@@ -28,6 +28,11 @@ impl<T> Groups<T> {
         self.groups.push_back(g);
     }
 
+    /// Every item, uncommitted and committed.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.open.iter().chain(self.groups.iter().flatten())
+    }
+
     /// The oldest group when more than `keep` are committed (`wait_group keep` retires it).
     pub fn retire(&mut self, keep: i32) -> Option<Vec<T>> {
         (self.groups.len() > keep.max(0) as usize).then(|| self.groups.pop_front().unwrap_or_default())

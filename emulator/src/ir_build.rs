@@ -234,7 +234,7 @@ impl Ir {
 
     /// A buffer of `words` i32s in the entry block of `call`'s function (once per call site);
     /// leaves the builder before `call`.
-    fn entry_alloca(&self, call: Val, words: u32) -> Val {
+    pub(crate) fn entry_alloca(&self, call: Val, words: u32) -> Val {
         unsafe {
             let ty = LLVMArrayType2(self.int_ty(32), words as u64);
             let f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));

@@ -9,7 +9,9 @@
 //! scheduling points, so ranks, the symmetric heap, signals and deadlock reports all come
 //! from `local`, and what only an emulator can see (divergent barriers and collectives, lanes
 //! outside a shuffle's mask, shared-memory races) is reported as a kernel fault naming the
-//! thread, warp, block, rank and op.
+//! thread, warp, block, rank and op. Asynchronous copies complete late on purpose (`cp.async`
+//! at its wait, TMA loads only when every thread waits: `tma`, `mbarrier`), so a missing
+//! wait shows as stale data or a race report rather than passing by luck.
 
 mod amd;
 mod bounds;
@@ -23,6 +25,7 @@ mod groups;
 mod ir;
 mod ir_build;
 mod ldmatrix;
+mod mbarrier;
 mod mfma;
 mod object;
 mod plant;
@@ -34,6 +37,11 @@ mod rt;
 mod shmem;
 mod slots;
 mod sync;
+mod tma;
+mod tma_asm;
+mod tma_box;
+mod tma_ir;
+mod tma_map;
 mod warp;
 
 pub use plant::Plant;
@@ -43,6 +51,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use weft_compiler::ir::Kernel;
 use weft_compiler::lower::gpu::target::TargetInfo;
 use weft_compiler::pipeline::Target;
+use weft_runtime::cuda::tensor_map::TmaParam;
 use weft_runtime::Launchable;
 
 /// Why a kernel cannot run on the emulator.
@@ -132,18 +141,31 @@ pub fn launchable(kernel: &Kernel, arch: &str, checks: Checks) -> Result<Launcha
 /// [`launchable`] of GPU code already lowered for `arch` (warps of `warp` threads), e.g. from
 /// a layout-stage file's encodings.
 pub fn launchable_lowered(kernel: &Kernel, gpu: weft_compiler::lower::gpu::GpuModule, arch: &str, warp: usize, checks: Checks) -> Result<Launchable, EmuError> {
-    let threads = gpu.num_warps * warp;
+    let tma = gpu.tma.clone();
+    launchable_lowered_tma(kernel, gpu, &tma, arch, warp, checks)
+}
+
+/// [`launchable_lowered`] of a kernel whose last `tma.len()` parameters are TMA tensor maps
+/// (the GPU module's list): each launch computes them from the kernel's other arguments in
+/// the emulator's encoding (`weft_runtime::cuda::tensor_map_emu`).
+pub fn launchable_lowered_tma(kernel: &Kernel, gpu: weft_compiler::lower::gpu::GpuModule, tma: &[TmaParam], arch: &str, warp: usize, checks: Checks) -> Result<Launchable, EmuError> {
+    let shape = object::Shape { threads: gpu.num_warps * warp, warp, dynamic_smem: gpu.dynamic_smem };
+    launchable_ir(&kernel.name, &gpu.llvm, &gpu.symbol, shape, tma, arch, checks)
+}
+
+/// [`launchable_lowered_tma`] of LLVM IR `llvm` with entry `symbol`, launched as `shape`.
+fn launchable_ir(name: &str, llvm: &str, symbol: &str, shape: object::Shape, tma: &[TmaParam], arch: &str, checks: Checks) -> Result<Launchable, EmuError> {
     let (checks, plant) = OVERRIDE.with(|o| o.get()).unwrap_or((checks, None));
-    let key = format!("{arch}|{checks:?}|{plant:?}|{}", gpu.llvm);
+    let key = format!("{arch}|{checks:?}|{plant:?}|{tma:?}|{shape:?}|{llvm}");
     let cached = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
     let loaded = match cached {
         Some(l) => l,
         None => {
-            let l = Arc::new(object::build(&gpu.llvm, &gpu.symbol, object::Shape { threads, warp, dynamic_smem: gpu.dynamic_smem }, checks, plant)?);
+            let l = Arc::new(object::build(llvm, symbol, shape, tma, checks, plant)?);
             memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, l.clone());
             l
         }
     };
     let sites = loaded.desc.sites.clone();
-    Ok(Launchable::cpu(kernel.name.clone(), loaded.entry, sites, Some(loaded)))
+    Ok(Launchable::cpu(name.to_string(), loaded.entry, sites, Some(loaded)))
 }

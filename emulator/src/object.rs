@@ -18,6 +18,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use weft_compiler::backend::link;
 use weft_runtime::abi::KernelFn;
+use weft_runtime::cuda::tensor_map::TmaParam;
 
 /// A loaded emulated kernel.
 pub struct Loaded {
@@ -51,10 +52,10 @@ pub struct Shape {
 
 /// Retargets `llvm` (one kernel `symbol`, launched with `shape`) and loads it, from the disk
 /// cache when an earlier process built it.
-pub fn build(llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
+pub fn build(llvm: &str, symbol: &str, shape: Shape, tma: &[TmaParam], checks: crate::Checks, plant: Option<crate::Plant>) -> Result<Loaded, EmuError> {
     let tm = host_machine()?;
     let host = format!("{} {}", TargetMachine::get_host_cpu_name(), TargetMachine::get_host_cpu_features());
-    let stem = disk::stem(&disk::key(llvm, symbol, &format!("{shape:?}"), checks, plant, &host));
+    let stem = disk::stem(&disk::key(llvm, symbol, &format!("{shape:?} {tma:?}"), checks, plant, &host));
     let cached = std::env::var_os("WEFT_EMU_NO_CACHE").is_none();
     if let Some(desc) = disk::lookup(&stem).filter(|_| cached) {
         // A library that no longer loads (say, a libc that changed under it) is rebuilt.
@@ -62,7 +63,7 @@ pub fn build(llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plan
             return Ok(l);
         }
     }
-    let (obj, desc) = compile(&tm, llvm, symbol, shape, checks, plant)?;
+    let (obj, desc) = compile(&tm, llvm, symbol, shape, tma, checks, plant)?;
     let desc: &'static KernelDesc = Box::leak(Box::new(desc));
     let so = match stem.parent().map(std::fs::create_dir_all) {
         Some(Ok(())) if cached => {
@@ -83,7 +84,7 @@ pub fn build(llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plan
 }
 
 /// The retargeted kernel as a host object, and the descriptor it runs with.
-fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, checks: crate::Checks, plant: Option<crate::Plant>) -> Result<(Vec<u8>, KernelDesc), EmuError> {
+fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, tma: &[TmaParam], checks: crate::Checks, plant: Option<crate::Plant>) -> Result<(Vec<u8>, KernelDesc), EmuError> {
     let race = checks.races;
     let context = Context::create();
     let buf = MemoryBuffer::create_from_memory_range_copy(llvm.as_bytes(), symbol);
@@ -97,7 +98,7 @@ fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, checks: c
             crate::plant::apply(&ir, kernel, p)?;
         }
         let layout = crate::retarget::rewrite(&mut ir, kernel, race, checks.count, checks.bounds, shape.dynamic_smem as u64)?;
-        entry::add(&ir, kernel)?;
+        entry::add(&ir, kernel, tma)?;
         entry::add_builtins(&ir);
         layout
     };

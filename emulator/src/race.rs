@@ -39,6 +39,14 @@ impl Shadow {
         self.epoch += 1;
     }
 
+    /// Bytes an asynchronous copy wrote (a TMA load landing): written, by no thread in no
+    /// epoch, since their visibility is the mbarrier's (checked by `tma`).
+    pub fn async_write(&mut self, off: usize, len: usize) {
+        for c in self.cells.iter_mut().skip(off).take(len) {
+            *c = Cell { written: true, ..Cell::default() };
+        }
+    }
+
     /// Records thread `tid` accessing `[off, off + len)`; on a race, the other thread's id and
     /// what it did.
     pub fn access(&mut self, tid: u32, off: usize, len: usize, write: bool) -> Result<(), String> {

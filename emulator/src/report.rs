@@ -14,6 +14,7 @@ pub fn stuck(cta: &Cta) -> String {
                 let wc = &cta.warps[(l.tid as usize) / cta.warp];
                 format!("wait in warp {} at {} (member mask {:#x}, arrived {:#x})", l.tid as usize / cta.warp, cta.op(wc.site), wc.mask, wc.arrived)
             }
+            St::Mbar { site, off, phase } => crate::mbarrier::describe_wait(cta, site, off, phase),
             St::Run | St::Spin { .. } => "run".to_string(),
         };
         match groups.iter_mut().find(|g| g.0 == what) {
@@ -22,7 +23,13 @@ pub fn stuck(cta: &Cta) -> String {
         }
     }
     let parts: Vec<String> = groups.iter().map(|(what, tids)| format!("threads {} {what}", ranges(tids))).collect();
-    let kind = if cta.lanes.iter().any(|l| l.state == St::Warp) { "divergent warp collective" } else { "divergent barrier" };
+    let kind = if cta.lanes.iter().any(|l| matches!(l.state, St::Mbar { .. })) {
+        "mbarrier deadlock"
+    } else if cta.lanes.iter().any(|l| l.state == St::Warp) {
+        "divergent warp collective"
+    } else {
+        "divergent barrier"
+    };
     format!("{kind}: no thread of the CTA can proceed; {}", parts.join("; "))
 }
 

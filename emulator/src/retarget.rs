@@ -38,7 +38,7 @@ pub fn rewrite(ir: &mut Ir, kernel: LLVMValueRef, instrument_smem: bool, count: 
     let global = if bounds { crate::bounds::accesses(ir, kernel) } else { vec![] };
     // Sizes of the kernel's own blocks, before the rewrite adds runtime calls.
     let blocks = if count { ir.block_sizes(kernel) } else { vec![] };
-    let mut rw = Rw { ir, kernel: name, sites: vec![], amd_state: None };
+    let mut rw = Rw { ir, kernel: name, sites: vec![], amd_state: None, bounds };
     let (smem_bytes, global_bytes) = rw.globals(kernel, dynamic_smem)?;
     for inst in rw.ir.instructions(kernel) {
         rw.instruction(inst)?;
@@ -68,6 +68,8 @@ pub(crate) struct Rw<'a> {
     kernel: String,
     sites: Vec<Site>,
     amd_state: Option<usize>,
+    /// Bulk tensor copies check the global bytes they touch (the bounds check).
+    bounds: bool,
 }
 
 impl Rw<'_> {
@@ -177,6 +179,7 @@ impl Rw<'_> {
     /// The runtime call for a declared function, `None` if unknown; the inner option is the
     /// result (to be cast to the call's type) or nothing for void calls.
     fn map_call(&mut self, name: &str, site: Val, a: &[Val], inst: LLVMValueRef) -> Result<Option<Option<Val>>, EmuError> {
+        let bounds = self.bounds;
         let ir = &mut *self.ir;
         let r = |v: Val| Ok(Some(Some(v)));
         if let Some(reg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
@@ -259,6 +262,9 @@ impl Rw<'_> {
                 Ok(Some(None))
             }
             n => {
+                if let Some(v) = crate::tma_ir::call(ir, n, site, a, inst, bounds)? {
+                    return Ok(Some(v));
+                }
                 let Some(desc) = transfer_desc(n) else { return Ok(None) };
                 let d = ir.i32(desc as i64);
                 let (null, z64, z32) = (ir.null_ptr(), ir.i64(0), ir.i32(0));
@@ -277,9 +283,19 @@ impl Rw<'_> {
     fn asm(&mut self, inst: LLVMValueRef, asm: &str) -> Result<(), EmuError> {
         self.ir.position_before(inst);
         let wgmma = crate::wgmma::parse(asm);
-        let op = if wgmma.is_some() { "wgmma.mma_async" } else { asm.split_whitespace().next().unwrap_or("asm") }.to_string();
+        let tma = crate::tma_asm::parse(asm);
+        let op = if wgmma.is_some() {
+            "wgmma.mma_async".to_string()
+        } else if tma.is_some() {
+            crate::tma_asm::opcode(asm)
+        } else {
+            asm.split_whitespace().next().unwrap_or("asm").to_string()
+        };
         let site = self.site(&op, inst);
         let args: Vec<Val> = (0..self.ir.num_args(inst)).map(|i| self.ir.operand(inst, i)).collect();
+        if let Some(a) = tma {
+            return self.tma_asm(inst, &a, site, &args);
+        }
         if let Some(kind) = wgmma {
             let v = self.ir.wgmma(site, kind, &args, inst);
             self.ir.replace(inst, v);
@@ -324,6 +340,25 @@ impl Rw<'_> {
             self.ir.erase(inst);
         } else {
             return Err(EmuError::Unsupported(format!("inline PTX `{asm}`")));
+        }
+        Ok(())
+    }
+
+    /// The runtime calls of an mbarrier or bulk-copy instruction in inline PTX.
+    fn tma_asm(&mut self, inst: LLVMValueRef, a: &crate::tma_asm::AsmOp, site: Val, args: &[Val]) -> Result<(), EmuError> {
+        let ty = self.ir.type_of(inst);
+        let outs = match self.ir.kind(ty) {
+            LLVMTypeKind::LLVMVoidTypeKind => 0,
+            LLVMTypeKind::LLVMStructTypeKind => unsafe { llvm_sys::core::LLVMCountStructElementTypes(ty) as usize },
+            _ => 1,
+        };
+        match (crate::tma_asm::emit(self.ir, a, site, args, outs, inst, self.bounds)?, outs) {
+            (_, 0) => self.ir.erase(inst),
+            (Some(v), 1) if self.ir.kind(ty) != LLVMTypeKind::LLVMStructTypeKind => {
+                let v = self.ir.int_cast(v, ty);
+                self.ir.replace(inst, v);
+            }
+            _ => return Err(EmuError::Unsupported(format!("inline PTX {a:?} with {outs} outputs"))),
         }
         Ok(())
     }

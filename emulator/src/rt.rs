@@ -159,6 +159,7 @@ extern "C" fn smem_access(site: i32, p: *const u8, bytes: i32, write: i32) {
     let cta = l.cta();
     let off = (p as usize).wrapping_sub(cta.smem.as_ptr() as usize);
     let tid = l.tid;
+    crate::tma::check_access(l, site, off, bytes as usize, write != 0);
     if let Some(r) = cta.race.as_mut() {
         if let Err(e) = r.access(tid, off, bytes as usize, write != 0) {
             l.fault(site, &e);
@@ -229,6 +230,10 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::WgmmaCommit, crate::wgmma_groups::commit as *const () as usize);
     set(Slot::WgmmaWait, crate::wgmma_groups::wait as *const () as usize);
     set(Slot::Mfma, mfma as *const () as usize);
+    set(Slot::Mbar, crate::mbarrier::mbar as *const () as usize);
+    set(Slot::BulkTensor, crate::tma::tensor as *const () as usize);
+    set(Slot::BulkGroup, crate::tma::group as *const () as usize);
+    set(Slot::TmaMap, crate::tma_map::map as *const () as usize);
     set(Slot::RunCta, run_cta as *const () as usize);
     t
 }

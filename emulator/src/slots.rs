@@ -78,6 +78,15 @@ pub enum Slot {
     Mfma,
     /// `(site, mask, x, src_lane, clamp) -> i32`: `shfl.sync.idx.b32`.
     ShflIdx,
+    /// `(site, op, p, x) -> i64`: an `mbarrier` operation (see `mbarrier::op`) on the object at `p`.
+    Mbar,
+    /// `(site, kind, smem, map, bar, coords)`: `cp.async.bulk.tensor` (see `tma::tensor`).
+    BulkTensor,
+    /// `(site, op, n)`: `cp.async.bulk.commit_group` / `wait_group[.read] n` (see `tma::group_op`).
+    BulkGroup,
+    /// `(site, index, args, which, box) -> ptr`: the emulator tensor map of a TMA parameter
+    /// (see `tma_map`), resolved from the launch's argument words.
+    TmaMap,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -124,6 +133,10 @@ impl Slot {
             Slot::MultimemSt => (&[I32, I64, I64], None),
             Slot::SmemAccess => (&[Ptr, I32, I32], None),
             Slot::Wgmma => (&[I32, I64, I64, Ptr], None),
+            Slot::Mbar => (&[I32, Ptr, I64], Some(I64)),
+            Slot::BulkTensor => (&[I32, Ptr, Ptr, Ptr, Ptr], None),
+            Slot::BulkGroup => (&[I32, I32], None),
+            Slot::TmaMap => (&[I32, Ptr, I64, I64], Some(Ptr)),
             // Not called with a site: built by hand in `entry`.
             Slot::RunCta => (&[], None),
         }

@@ -29,6 +29,7 @@ pub fn block(site: i32, args: &[u64]) -> bool {
         cta.meet.count = 0;
         if let Some(r) = cta.race.as_mut() {
             r.epoch();
+            cta.tma.epoch();
         }
         cta.release(St::Block, |_| true);
         return true;

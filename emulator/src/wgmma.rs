@@ -29,6 +29,8 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
     let (warp, ln) = ((l.tid as usize / 32) % 4, l.tid as usize % 32);
     // The descriptor keeps 14 bits of `address >> 4`; the CTA's shared memory is smaller
     // than 256 KiB, so the offset from its base is those bits less the base's.
+    // The bytes each operand spans (A, B), checked against TMA copies still in flight.
+    let mut spans = [(usize::MAX, 0usize); 2];
     let mut operand = |desc: i64, m: Major, mn: usize, k: usize| -> f32 {
         let (start, lbo, sbo, swizzle) = decode(desc as u64);
         if swizzle == 0 {
@@ -42,6 +44,8 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
         // SAFETY: checked to lie in the CTA's shared memory just above.
         let bits = unsafe { ((base + at) as *const u16).read_unaligned() };
         l.wgmma.push((at as u32, bits));
+        let s = &mut spans[(desc != desc_a) as usize];
+        *s = (s.0.min(at), s.1.max(at + 2));
         if f16 { half::f16::from_bits(bits).to_f32() } else { half::bf16::from_bits(bits).to_f32() }
     };
     // SAFETY: the retargeted code passes an `N / 2`-word buffer of its own frame.
@@ -53,6 +57,11 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
             acc += operand(desc_a, ma, r, k) * operand(desc_b, mb, c, k);
         }
         *w = acc.to_bits();
+    }
+    for (lo, hi) in spans.into_iter().filter(|s| s.0 < s.1) {
+        if let Err(e) = cta.tma.access(cta, l.tid, lo, hi - lo, false) {
+            l.fault(site, &e);
+        }
     }
 }
 

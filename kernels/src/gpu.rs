@@ -95,6 +95,6 @@ pub fn gpu_launchable(kernel: &Kernel, arch: &str) -> Result<Launchable, KernelE
     let cooperative = uses(|k| matches!(k, OpKind::BarrierAll | OpKind::WaitUntil(_) | OpKind::LlRecv { .. }));
     let remote_ptr = uses(|k| matches!(k, OpKind::RemotePtr));
     let multimem = uses(|k| matches!(k, OpKind::MultimemSt { .. } | OpKind::MultimemLdReduce { .. }));
-    let code = GpuCode { arch: arch.into(), image: out.image.clone(), symbol: out.symbol.clone(), num_warps: num_warps as u32, dynamic_smem: out.dynamic_smem, cooperative, remote_ptr, multimem, params };
+    let code = GpuCode { arch: arch.into(), image: out.image.clone(), symbol: out.symbol.clone(), num_warps: num_warps as u32, dynamic_smem: out.dynamic_smem, cooperative, remote_ptr, multimem, params, tma: out.tma.clone() };
     Ok(Launchable::gpu(kernel.name.clone(), code))
 }

@@ -49,6 +49,9 @@ pub struct GpuCode {
     pub multimem: bool,
     /// Parameters in order.
     pub params: Vec<GpuParam>,
+    /// The tensor maps (TMA) the kernel takes after `params`, encoded at each launch from
+    /// the arguments they name.
+    pub tma: Vec<crate::cuda::tensor_map::TmaParam>,
 }
 
 impl GpuCode {

@@ -21,7 +21,7 @@ fn sm90a_gemm_issues_wgmma_from_swizzled_shared_memory_and_ptxas_accepts_it() {
         let k = weft::kernels::build("gemm", &c).unwrap();
         let ll = weft::compiler::lower::gpu::lower(&k, &sm.info()).unwrap().llvm;
         let want = format!("wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16");
-        for needle in [want.as_str(), "@llvm.nvvm.fence.proxy.async.shared_cta", "@llvm.nvvm.wgmma.commit_group.sync.aligned", "@llvm.nvvm.cp.async.cg.shared.global.16.s", "align 1024", "wgmma.wait_group.sync.aligned 1;"] {
+        for needle in [want.as_str(), "@llvm.nvvm.fence.proxy.async.shared_cta", "@llvm.nvvm.wgmma.commit_group.sync.aligned", "cp.async.bulk.tensor.2d.shared::cluster", "align 1024", "wgmma.wait_group.sync.aligned 1;"] {
             assert!(ll.contains(needle), "{bm}x{bn}x{bk} w{warps}: no {needle}");
         }
         assert!(!ll.contains("ldmatrix"), "{bm}x{bn}x{bk} w{warps}: operands still read into registers");

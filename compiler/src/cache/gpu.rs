@@ -13,6 +13,7 @@ use crate::pipeline::{self, Options, Output, Target};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
+use weft_runtime::cuda::tensor_map::{TmaElem, TmaParam, TmaSwizzle};
 
 /// A kernel compiled to a GPU binary.
 #[derive(Clone, Debug)]
@@ -29,6 +30,8 @@ pub struct GpuBinary {
     pub amdgpu: Option<AmdgpuReport>,
     /// Dynamic shared memory bytes the launch must give each CTA.
     pub dynamic_smem: u32,
+    /// The tensor maps the launch appends to the arguments.
+    pub tma: Vec<TmaParam>,
     /// Whether it came from the on-disk cache.
     pub from_disk_cache: bool,
 }
@@ -45,6 +48,7 @@ impl GpuBinary {
             ptxas: self.ptxas.clone(),
             amdgpu: self.amdgpu.clone(),
             dynamic_smem: self.dynamic_smem,
+            tma: self.tma.clone(),
         }
     }
 }
@@ -90,7 +94,7 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
         Some(b) => b,
         None => {
             let out = pipeline::run(kernel, target, None, opts)?;
-            let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, dynamic_smem: out.dynamic_smem, from_disk_cache: false };
+            let b = GpuBinary { image: out.object.unwrap_or_default(), symbol: out.symbol, text: out.text, ptxas: out.ptxas, amdgpu: out.amdgpu, dynamic_smem: out.dynamic_smem, tma: out.tma, from_disk_cache: false };
             time("cache.write", || {
                 std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
                 // The binary first: a meta file names only a complete one.
@@ -106,7 +110,10 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
 
 /// The meta file: `key value` lines, then the stage text and ptxas's log as counted bytes.
 fn meta(b: &GpuBinary) -> Vec<u8> {
-    let mut m = format!("weft-gpu-cache 1\nsymbol {}\nimage {}\ndynamic_smem {}\n", b.symbol, blake3::hash(&b.image).to_hex(), b.dynamic_smem);
+    let mut m = format!("weft-gpu-cache 2\nsymbol {}\nimage {}\ndynamic_smem {}\n", b.symbol, blake3::hash(&b.image).to_hex(), b.dynamic_smem);
+    for p in &b.tma {
+        m += &format!("tma {}\n", tma_words(p));
+    }
     if let Some(r) = &b.amdgpu {
         let n = [r.sgprs, r.vgprs, r.agprs, r.scratch, r.lds, r.occupancy, r.spill_insts];
         m += &format!("amdgpu {}\n", n.map(|x| x.to_string()).join(" "));
@@ -124,8 +131,8 @@ fn meta(b: &GpuBinary) -> Vec<u8> {
 fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
     let meta = std::fs::read_to_string(meta_path).ok()?;
     let image = std::fs::read(image_path).ok()?;
-    let mut rest = meta.strip_prefix("weft-gpu-cache 1\n")?;
-    let mut b = GpuBinary { image, symbol: String::new(), text: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0, from_disk_cache: true };
+    let mut rest = meta.strip_prefix("weft-gpu-cache 2\n")?;
+    let mut b = GpuBinary { image, symbol: String::new(), text: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![], from_disk_cache: true };
     let mut hash_ok = false;
     let mut log = None;
     while let Some((line, after)) = rest.split_once('\n') {
@@ -134,6 +141,7 @@ fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
         match field {
             "symbol" => b.symbol = value.to_string(),
             "dynamic_smem" => b.dynamic_smem = value.parse().ok()?,
+            "tma" => b.tma.push(tma_parse(value)?),
             "image" => hash_ok = blake3::hash(&b.image).to_hex().as_str() == value,
             "amdgpu" => {
                 let n: Vec<u32> = value.split(' ').map(|x| x.parse().ok()).collect::<Option<_>>()?;
@@ -151,4 +159,61 @@ fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
     }
     b.ptxas = log.map(|l| parse_ptxas(&l, &b.symbol));
     (hash_ok && rest.is_empty() && !b.symbol.is_empty()).then_some(b)
+}
+
+/// A tensor-map parameter as the meta file's words: argument indices, box, element, swizzle.
+fn tma_words(p: &TmaParam) -> String {
+    let e = match p.elem {
+        TmaElem::F16 => "f16",
+        TmaElem::Bf16 => "bf16",
+        TmaElem::F32 => "f32",
+    };
+    let s = match p.swizzle {
+        TmaSwizzle::None => 0,
+        TmaSwizzle::B32 => 32,
+        TmaSwizzle::B64 => 64,
+        TmaSwizzle::B128 => 128,
+    };
+    format!("{} {} {} {} {} {} {e} {s}", p.ptr, p.rows, p.cols, p.ld, p.box_rows, p.box_cols)
+}
+
+/// The inverse of [`tma_words`] (`None`: malformed).
+fn tma_parse(v: &str) -> Option<TmaParam> {
+    let w: Vec<&str> = v.split(' ').collect();
+    let [ptr, rows, cols, ld, br, bc, e, s] = w[..] else { return None };
+    let elem = match e {
+        "f16" => TmaElem::F16,
+        "bf16" => TmaElem::Bf16,
+        "f32" => TmaElem::F32,
+        _ => return None,
+    };
+    let swizzle = match s {
+        "0" => TmaSwizzle::None,
+        x => TmaSwizzle::for_span(x.parse().ok()?)?,
+    };
+    let n = |x: &str| x.parse::<usize>().ok();
+    Some(TmaParam { ptr: n(ptr)?, rows: n(rows)?, cols: n(cols)?, ld: n(ld)?, box_rows: br.parse().ok()?, box_cols: bc.parse().ok()?, elem, swizzle })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tensor_map_parameters_read_back_from_the_meta_file() {
+        let elems = [TmaElem::F16, TmaElem::Bf16, TmaElem::F32];
+        let swizzles = [TmaSwizzle::None, TmaSwizzle::B32, TmaSwizzle::B64, TmaSwizzle::B128];
+        let mut n = 0usize;
+        for (i, &elem) in elems.iter().enumerate() {
+            for (j, &swizzle) in swizzles.iter().enumerate() {
+                // Indices and boxes vary with the case so that no field is mistaken for another.
+                let p = TmaParam { ptr: i, rows: 3 + j, cols: 5 + i * j, ld: 9 + n, box_rows: 8 << j, box_cols: 16 + 8 * i as u32, elem, swizzle };
+                assert_eq!(tma_parse(&tma_words(&p)), Some(p));
+                n += 1;
+            }
+        }
+        for bad in ["0 3 5 5 64 64 bf16", "0 3 5 5 64 64 bf8 128", "0 3 5 5 64 64 bf16 96", "x 3 5 5 64 64 bf16 128"] {
+            assert_eq!(tma_parse(bad), None, "{bad}");
+        }
+    }
 }

@@ -46,7 +46,7 @@ impl Gfx {
 fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, target: Target, t: &dyn TargetInfo, until: Option<Stage>, opts: &Options) -> Result<(Output, Option<Module<'c>>), CompileError> {
     let stages = target.stages();
     let name = kernel.name.clone();
-    let mut out = Output { text: String::new(), object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
+    let mut out = Output { text: String::new(), object: None, sites: vec![], symbol: name.clone(), machine: target.name().into(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![] };
     // A variant with small-integer facts compares its indices in 32 bits where they fit (a
     // layout file read back is lowered as it is).
     let narrowed = if layouts.is_none() { for_variant(kernel) } else { std::borrow::Cow::Borrowed(kernel) };
@@ -79,6 +79,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     out.text = time("gpu.print", || module.print_to_string().to_string());
     out.symbol = m.symbol;
     out.dynamic_smem = m.dynamic_smem as u32;
+    out.tma = m.tma;
     opts.dump(&name, &stages[2], &out.text)?;
     Ok((out, (until != Some(stages[2])).then_some(module)))
 }
@@ -171,7 +172,7 @@ pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until
         let Some(module) = module else { return Ok(out) };
         return nvptx_from(&ctx, Some(module), out, 3, sm, until, opts);
     }
-    let mut out = Output { text: text.to_string(), object: None, sites: vec![], symbol: symbol.into(), machine: sm.info().name.into(), ptxas: None, amdgpu: None, dynamic_smem: 0 };
+    let mut out = Output { text: text.to_string(), object: None, sites: vec![], symbol: symbol.into(), machine: sm.info().name.into(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![] };
     let ctx = Context::create();
     let module = if stage.ext == "ll" {
         let m = device::parse(&ctx, text, &format!("{symbol}.{}.ll", stage.name)).map_err(|source| CompileError::Llvm { stage: stage.name, source })?;

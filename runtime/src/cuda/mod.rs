@@ -15,6 +15,8 @@ mod error;
 mod nvshmem;
 pub mod preflight;
 pub mod tensor_map;
+pub mod tensor_map_emu;
+pub mod tma_launch;
 #[cfg(weft_nvshmem)]
 mod transport;
 pub mod watchdog;

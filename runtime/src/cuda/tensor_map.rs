@@ -7,7 +7,8 @@
 //! moves. The launch resolves those against the argument words ([`TmaParam::resolve`]),
 //! checks what the driver would reject ([`TileMap::check`], so the error names the
 //! argument), then encodes. Without a driver, [`TileMap::encode`] fails with
-//! [`CudaError::DriverNotFound`]: nothing pretends a map was made.
+//! [`CudaError::DriverNotFound`]: nothing pretends a map was made. The SIMT emulator reads
+//! its own documented encoding instead ([`super::tensor_map_emu`]).
 
 use super::driver::{probe_driver, DRIVER_LIB};
 use super::error::CudaError;
@@ -34,7 +35,7 @@ impl TmaElem {
         }
     }
 
-    fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             TmaElem::F16 => 6,
             TmaElem::Bf16 => 9,
@@ -79,7 +80,7 @@ impl TmaSwizzle {
         }
     }
 
-    fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             TmaSwizzle::None => 0,
             TmaSwizzle::B32 => 1,

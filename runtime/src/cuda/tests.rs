@@ -132,7 +132,7 @@ fn architectures_by_compute_capability() {
 
 #[test]
 fn gpu_code_on_the_local_transport_is_a_typed_error() {
-    let code = GpuCode { arch: "sm_90a".into(), image: vec![0x7f, b'E', b'L', b'F'], symbol: "k".into(), num_warps: 4, dynamic_smem: 0, cooperative: false, remote_ptr: false, multimem: false, params: vec![GpuParam::Ptr] };
+    let code = GpuCode { arch: "sm_90a".into(), image: vec![0x7f, b'E', b'L', b'F'], symbol: "k".into(), num_warps: 4, dynamic_smem: 0, cooperative: false, remote_ptr: false, multimem: false, params: vec![GpuParam::Ptr], tma: vec![] };
     assert_eq!(code.threads(), 128);
     let world = World::local(2).unwrap();
     let buf = world.alloc::<u64>(1).unwrap();
@@ -159,7 +159,7 @@ impl super::preflight::PeerPointers for StubPlatform {
 }
 
 fn code_using(remote_ptr: bool, multimem: bool) -> GpuCode {
-    GpuCode { arch: "sm_90a".into(), image: vec![], symbol: "k".into(), num_warps: 4, dynamic_smem: 0, cooperative: true, remote_ptr, multimem, params: vec![GpuParam::Ptr; 2] }
+    GpuCode { arch: "sm_90a".into(), image: vec![], symbol: "k".into(), num_warps: 4, dynamic_smem: 0, cooperative: true, remote_ptr, multimem, params: vec![GpuParam::Ptr; 2], tma: vec![] }
 }
 
 #[test]

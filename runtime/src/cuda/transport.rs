@@ -315,8 +315,11 @@ impl CudaTransport {
         }
         let bufs: Vec<u64> = code.params.iter().zip(&slots).filter(|(p, _)| **p == GpuParam::Ptr).map(|(_, &a)| a).collect();
         check_peer_access(&kernel.name, code, pe.rank, pe.topology.world_size(), &bufs, &pe.nv)?;
+        // The tensor maps follow the arguments (64-byte aligned, as their `.param`s are).
+        let mut maps = super::tma_launch::encode_maps(&kernel.name, &code.tma, &slots)?;
         // Each parameter points at its 8-byte slot; 4-byte scalars are its low half.
         let mut params: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut u64 as *mut c_void).collect();
+        params.extend(maps.iter_mut().map(|m| m as *mut _ as *mut c_void));
         // Peer addresses of this PE's queue, before anything is queued: an unreachable peer
         // (another node: no P2P path for the copy engine) is an error, not a fault.
         let ops = match plan {

@@ -77,9 +77,12 @@ impl Gx<'_> {
             let wide = self.def(args[0]);
             self.line(&format!("{wide} = zext nneg i32 {iv} to i64"));
         }
-        let next_slot = match &ring {
-            Some(r) => Some(self.ring_enter(r, &iv, &ub, &ity)?),
-            None => None,
+        let (next_slot, next_phase) = match &ring {
+            Some(r) => {
+                let (s, p) = self.ring_enter(r, &iv, &ub, &ity)?;
+                (Some(s), p)
+            }
+            None => (None, None),
         };
         let next_parity = pf.as_ref().map(|p| self.prefetch_enter(p, &iv, &ub, &ity));
         for &a in &args[1..] {
@@ -99,6 +102,10 @@ impl Gx<'_> {
         }
         if let (Some(r), Some(n)) = (&ring, next_slot) {
             phis.push_str(&format!("  {} = phi i32 [ {}, %{pre} ], [ {n}, %{latch} ]\n", r.slot, 0));
+        }
+        // A TMA ring's first reads (of the zeroed slots) wait on parity 1.
+        if let (Some((_, _, _, phase)), Some(n)) = (ring.as_ref().and_then(|r| r.tma.as_ref()), next_phase) {
+            phis.push_str(&format!("  {phase} = phi i32 [ 1, %{pre} ], [ {n}, %{latch} ]\n"));
         }
         if let (Some(p), Some(n)) = (&pf, next_parity) {
             let more = self.prefetch_phis(p, &n, &pre, &latch);

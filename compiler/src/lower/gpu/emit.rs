@@ -60,6 +60,10 @@ pub(crate) struct Gx<'k> {
     pub deferred: Option<String>,
     /// The register-prefetching K loop being lowered (no `cp.async`), if any.
     pub prefetch: Option<super::prefetch_ring::Prefetch>,
+    /// The tensor maps the kernel takes after its own parameters (TMA rings).
+    pub tma_params: Vec<weft_runtime::cuda::tensor_map::TmaParam>,
+    /// A TMA ring's copies for this step, issued after the dot's `wait_group 1`.
+    pub tma_pending: Option<(super::pipeline_ring::Ring, super::tma_ring::TmaSlots)>,
 }
 
 impl<'k> Gx<'k> {
@@ -91,6 +95,8 @@ impl<'k> Gx<'k> {
             ring_acc: None,
             deferred: None,
             prefetch: None,
+            tma_params: vec![],
+            tma_pending: None,
         }
     }
 

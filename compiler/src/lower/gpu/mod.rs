@@ -21,6 +21,7 @@ mod dot;
 mod emit;
 pub mod layout;
 pub(crate) mod layout_infer;
+mod mbarrier;
 pub mod ldmatrix;
 mod ll;
 mod memory;
@@ -41,6 +42,8 @@ pub mod target;
 mod tests;
 mod tile;
 pub mod tma;
+mod tma_operand;
+mod tma_ring;
 mod vector_access;
 mod wgmma;
 pub mod wgmma_desc;
@@ -62,6 +65,9 @@ pub struct GpuModule {
     pub num_warps: usize,
     /// Bytes of dynamic shared memory the launch must give each CTA (0: all static).
     pub dynamic_smem: usize,
+    /// The tensor maps (TMA) the kernel takes after its own parameters, in order, each a
+    /// 64-byte-aligned 128-byte `.param` the launch encodes from the kernel's arguments.
+    pub tma: Vec<weft_runtime::cuda::tensor_map::TmaParam>,
 }
 
 /// Warps per CTA when the kernel has no `num_warps` constexpr.
@@ -104,6 +110,9 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     g.block(kernel.body)?;
     // `func.return` leaves an empty block behind it.
     g.line("unreachable");
+    for i in 0..g.tma_params.len() {
+        params.push(format!("ptr byval([128 x i8]) align 64 \"nvvm.grid_constant\" {}", tma_ring::tma_param_name(i)));
+    }
     let symbol = kernel.name.clone();
     let threads = g.threads();
     let mut m = String::new();
@@ -126,7 +135,7 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads, g.resident_ctas()));
     let _ = writeln!(m, "attributes #{} = {{ noinline }}", emit::NOINLINE);
     m.push_str(t.module_suffix());
-    Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem })
+    Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem, tma: g.tma_params })
 }
 
 impl Gx<'_> {

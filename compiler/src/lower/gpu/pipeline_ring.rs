@@ -14,10 +14,13 @@
 //! flight into the next step, so its ring issues the step's copies after the dot, behind
 //! `wgmma.wait_group 1` and a barrier (as Triton orders them): the slot written then was read
 //! by the previous step's group, which every warp group has just retired, so the ring keeps
-//! `S` slots instead of taking one more.
+//! `S` slots instead of taking one more. Such a ring is filled by TMA with one mbarrier per
+//! slot when both loads are tensor-map shaped ([`super::tma_ring`]).
 
 use super::emit::{num_elem, Gx};
 use super::ldmatrix::Staging;
+use super::tma_operand::TmaOperand;
+use super::tma_ring::TmaSlots;
 use crate::ir::{BinOp, Op, OpKind};
 use crate::lower::LowerError;
 
@@ -33,6 +36,8 @@ pub(crate) struct Ring {
     pub read: String,
     /// `i1`: the iteration exists (its copies read memory; else they zero-fill).
     pub live: String,
+    /// The slots' barriers and TMA operands when TMA fills the ring.
+    pub tma: Option<TmaSlots>,
 }
 
 /// What the lowering of a ringed loop needs from its header on.
@@ -46,6 +51,9 @@ pub(crate) struct RingLoop {
     pub bound: String,
     /// The slot counter's phi name.
     pub slot: String,
+    /// A TMA ring: its barriers' scratch byte, A and B, B's byte in a slot, and the phi name
+    /// of the read slot's phase parity.
+    pub tma: Option<(usize, [TmaOperand; 2], usize, String)>,
 }
 
 impl Gx<'_> {
@@ -108,12 +116,15 @@ impl Gx<'_> {
         let Some((dot, stages)) = self.ring_plan(for_op)? else { return Ok(None) };
         let st = self.dot_staging(dot)?;
         let slot_bytes = st.bytes.div_ceil(16) * 16;
+        let tma = self.tma_operands(dot);
+        // A TMA ring's barriers (8 bytes a slot) follow the slots.
+        let bar_bytes = |n: usize| if tma.is_some() { 8 * n } else { 0 };
         // As many slots as shared memory holds (large tiles get fewer stages, or none).
-        let stages = stages.min(self.t.shared_limits().1 / slot_bytes);
+        let stages = stages.min((self.t.shared_limits().1 - bar_bytes(8)) / slot_bytes);
         if stages < 2 {
             return Ok(None);
         }
-        self.scratch(dot, stages * slot_bytes)?;
+        self.scratch(dot, stages * slot_bytes + bar_bytes(stages))?;
         let acc = self.accs.layout.get(&self.k.op(dot).results[0]).map_or(0, |l| l.slots());
         self.ring_acc = Some(self.ring_acc.unwrap_or(0).max(acc));
         // Whatever used scratch before is done with it before the zeroes go in; the loop's
@@ -136,15 +147,25 @@ impl Gx<'_> {
                 }, "0");
             }
         }
+        let tma = tma.map(|ops| {
+            // The zeroes (fenced for the async proxy `wgmma` reads through) and the
+            // initialised barriers are seen by every thread before the loop (its first
+            // barrier comes after the first read).
+            let bars = stages * slot_bytes;
+            self.intrinsic(super::wgmma::PROXY_FENCE);
+            self.mbarriers(bars, stages, false);
+            self.barrier();
+            (bars, ops, st.b_at, self.fresh())
+        });
         let extra = self.assign(&format!("mul {ity} {step}, {}", stages - 1));
         let bound = self.assign(&format!("add {ity} {ub}, {extra}"));
         let slot = self.fresh();
-        Ok(Some(RingLoop { dot, stages, slot_bytes, bound, slot }))
+        Ok(Some(RingLoop { dot, stages, slot_bytes, bound, slot, tma }))
     }
 
-    /// At the top of the body: this iteration's slots; returns the next slot counter (for the
-    /// latch's phi).
-    pub(crate) fn ring_enter(&mut self, rl: &RingLoop, iv: &str, ub: &str, ity: &str) -> Result<String, LowerError> {
+    /// At the top of the body: this iteration's slots; returns the next slot counter and, in
+    /// a TMA ring, the next phase parity (for the latch's phis).
+    pub(crate) fn ring_enter(&mut self, rl: &RingLoop, iv: &str, ub: &str, ity: &str) -> Result<(String, Option<String>), LowerError> {
         let s = num_elem(self.ty(self.k.op(rl.dot).operands[0]));
         let slot_el = rl.slot_bytes / s.bytes();
         let (slot, stages) = (&rl.slot, rl.stages);
@@ -153,8 +174,19 @@ impl Gx<'_> {
         let next = self.wrap_inc(slot, stages);
         let read = self.assign(&format!("mul i32 {next}, {slot_el}"));
         let live = self.assign(&format!("icmp slt {ity} {iv}, {ub}"));
-        self.ring = Some(Ring { dot: rl.dot, stages, write, read, live });
-        Ok(next)
+        // The read slot's parity flips each time the read slot wraps to 0.
+        let (tma, next_phase) = match &rl.tma {
+            Some((bars, ops, b_at, phase)) => {
+                let wraps = self.assign(&format!("icmp eq i32 {next}, {}", stages - 1));
+                let flip = self.assign(&format!("zext i1 {wraps} to i32"));
+                let np = self.assign(&format!("xor i32 {phase}, {flip}"));
+                let t = TmaSlots { bars: *bars, write_slot: slot.clone(), read_slot: next.clone(), phase: phase.clone(), ops: *ops, b_at: *b_at };
+                (Some(t), Some(np))
+            }
+            None => (None, None),
+        };
+        self.ring = Some(Ring { dot: rl.dot, stages, write, read, live, tma });
+        Ok((next, next_phase))
     }
 
     /// `(x + 1) % n` for `x < n`.
@@ -164,10 +196,16 @@ impl Gx<'_> {
         self.assign(&format!("select i1 {wrap}, i32 0, i32 {up}"))
     }
 
-    /// After the loop: every copy (the extra iterations' zero-fills too) has landed.
+    /// After the loop: every copy (the extra iterations' zero-fills too) has landed; a TMA
+    /// ring's barriers (every copy consumed) are invalidated once no thread waits on them.
     pub(crate) fn ring_exit(&mut self) {
-        self.ring = None;
-        self.wait_copies(0);
+        match self.ring.take().and_then(|r| r.tma.map(|t| (t.bars, r.stages))) {
+            Some((bars, n)) => {
+                self.barrier();
+                self.mbarriers(bars, n, true);
+            }
+            None => self.wait_copies(0),
+        }
     }
 
     /// The staging of `dot`'s operands (as the dot lowers them).

@@ -109,6 +109,23 @@ impl Gx<'_> {
         Some(self.extract(&x, &format!("<1 x {elem}>"), 0))
     }
 
+    /// Element `[0, .., 0]` of tile `v` as a scalar, recomputed when `v` is an index
+    /// expression (`None` otherwise).
+    pub(crate) fn remat_origin(&mut self, v: Value) -> Option<String> {
+        let t = self.ty(v);
+        if let Some(u) = self.uniform.get(&v) {
+            return Some(u.clone());
+        }
+        if !t.is_tensor() || !self.rematerializable(v, 0) {
+            return None;
+        }
+        let coords = vec!["zeroinitializer".to_string(); t.shape().len()];
+        let mut st = Remat { per: 1, done: HashMap::new(), ops: 0 };
+        let x = self.remat(v, &coords, &mut st);
+        let elem = elem_ty(t.elem().unwrap_or(Elem::Num(Scalar::I64)));
+        Some(self.extract(&x, &format!("<1 x {elem}>"), 0))
+    }
+
     /// The mask of each 16-byte (or narrower) chunk `j` of an access under mask tile `m`
     /// (named `name`, `per` slots, chunks of `w`): its first slot's value.
     pub(crate) fn chunk_masks(&mut self, op: Op, m: Value, name: &str, per: usize, w: usize) -> Result<Vec<String>, crate::lower::LowerError> {

@@ -1,4 +1,5 @@
-//! `tile.dot` on sm_90a through `wgmma.mma_async`: both operands arrive by `cp.async` in the
+//! `tile.dot` on sm_90a through `wgmma.mma_async`: both operands arrive by `cp.async` (or, in
+//! a ring whose loads a tensor map describes, by TMA: [`super::tma_ring`]) in the
 //! swizzled staging of [`super::wgmma_desc`] (A `[M][K]`, B `[K][N]`), and each warp group
 //! issues one `m64nNk16` per k16 step straight from shared memory through two descriptors,
 //! with no shared loads into registers. The accumulator is the warp-group D fragment, which is
@@ -29,6 +30,9 @@ use crate::ir::{Op, Scalar};
 /// The intrinsic every `wgmma` dot calls (its declaration marks a module that needs the
 /// scratch buffer 1024-byte aligned).
 pub(crate) const FENCE: &str = "llvm.nvvm.wgmma.fence.sync.aligned";
+
+/// Makes this thread's generic-proxy shared-memory writes visible to the async proxy.
+pub(crate) const PROXY_FENCE: &str = "llvm.nvvm.fence.proxy.async.shared_cta";
 
 /// Lane `b` of a warp's `x` (`shfl.sync.idx.b32`).
 const SHFL_IDX: &str = "llvm.nvvm.shfl.sync.idx.i32";
@@ -112,7 +116,11 @@ impl Gx<'_> {
             g.assign(&format!("and i32 {q}, 16383"))
         };
         let (a4, b4) = (field(self, &a0), field(self, &b0));
-        self.intrinsic("llvm.nvvm.fence.proxy.async.shared_cta");
+        // A TMA ring's slots are written by the async proxy only (its zeroes were fenced
+        // before the loop, see `tma_ring`), so its steps need no proxy fence.
+        if !(slot.is_some() && self.ring.as_ref().is_some_and(|r| r.tma.is_some())) {
+            self.intrinsic(PROXY_FENCE);
+        }
         self.intrinsic(FENCE);
         // m64nN with f32 accumulation: N / 2 registers per thread.
         let (n, c) = (tb.cols, accs.len());
@@ -150,6 +158,10 @@ impl Gx<'_> {
     /// step's group (the barrier), so the copies into the slot it read go out now.
     fn wgmma_copies(&mut self) {
         self.barrier();
+        if let Some((r, t)) = self.tma_pending.take() {
+            self.tma_fill(&r, &t);
+            return;
+        }
         if let Some(text) = self.deferred.take() {
             self.out.push_str(&text);
         }
@@ -201,7 +213,7 @@ impl Gx<'_> {
     }
 
     /// A call of the argument-less void intrinsic `f`.
-    fn intrinsic(&mut self, f: &str) {
+    pub(crate) fn intrinsic(&mut self, f: &str) {
         self.declare(f, &format!("declare void @{f}()"));
         self.line(&format!("call void @{f}()"));
     }
