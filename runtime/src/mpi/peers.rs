@@ -31,6 +31,10 @@ pub struct Peers {
     pub host_timeout: Duration,
     /// How long a wait spins before it yields (see `idle`).
     pub(super) spin: Duration,
+    /// Whether Open MPI yields the core inside an idle progress call (see `idle`).
+    mpi_yields: bool,
+    /// MPI progress calls (`MPI_Iprobe`, `MPI_Test`) so far, for benches.
+    pub(super) progress_calls: AtomicU64,
     /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
     sync: Option<NodeSync>,
     /// One host step at a time in this process.
@@ -126,6 +130,8 @@ impl Peers {
             world_win: None,
             host_timeout,
             spin: super::idle::spin_budget(local_size as usize),
+            mpi_yields: super::idle::mpi_yields(local_size as usize),
+            progress_calls: AtomicU64::new(0),
             sync: None,
             host_step: Mutex::new(()),
             map_bytes,
@@ -230,20 +236,14 @@ impl Peers {
     pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
         let mut idle = Idle::new(self.spin);
         loop {
-            let mut done = 0;
-            let rc = {
-                let _g = self.locked();
-                unsafe { self.mpi.f.MPI_Test(req, &mut done, sys::status_ignore()) }
-            };
-            self.check(rc, what)?;
-            if done != 0 {
+            if self.test(req, what)? {
                 return Ok(());
             }
             if idle.waited() > timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: timeout.as_millis() });
             }
             // MPI only progresses inside MPI_Test: poll again after the pause.
-            idle.pause();
+            idle.pause_after(self.mpi_yields);
         }
     }
 
@@ -263,15 +263,24 @@ impl Peers {
         Ok(out)
     }
 
-    /// Lets MPI move one-sided traffic that needs the target's help (a polling instance calls it).
-    pub(crate) fn progress(&self) {
+    /// Lets MPI move one-sided traffic that needs the target's help (accumulates: a polling
+    /// instance calls it). Whether the call may have given the core away already (pass it to
+    /// [`Peers::pause`] or [`Idle::pause_after`]).
+    pub(crate) fn progress(&self) -> bool {
         if self.world_win.is_none() {
-            return;
+            return false;
         }
-        if let Ok(_g) = self.lock.try_lock() {
-            let mut flag = 0;
-            unsafe { self.mpi.f.MPI_Iprobe(sys::MPI_ANY_SOURCE, sys::MPI_ANY_TAG, self.kernel_comm, &mut flag, sys::status_ignore()) };
-        }
+        let Ok(_g) = self.lock.try_lock() else { return false };
+        self.progress_calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut flag = 0;
+        unsafe { self.mpi.f.MPI_Iprobe(sys::MPI_ANY_SOURCE, sys::MPI_ANY_TAG, self.kernel_comm, &mut flag, sys::status_ignore()) };
+        self.mpi_yields
+    }
+
+    /// MPI progress calls this process has made (`MPI_Iprobe`, `MPI_Test`; benches count
+    /// them per launch).
+    pub fn progress_calls(&self) -> u64 {
+        self.progress_calls.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The process-level half of `barrier_all`: complete this process's one-sided traffic,

@@ -246,6 +246,7 @@ impl Peers {
     /// Whether `req` completed (`MPI_Test`).
     pub(crate) fn test(&self, req: &mut MPI_Request, what: &str) -> Result<bool, MpiError> {
         let mut done = 0;
+        self.progress_calls.fetch_add(1, Ordering::Relaxed);
         let rc = {
             let _g = self.lock_for_host();
             unsafe { self.mpi.f.MPI_Test(req, &mut done, sys::status_ignore()) }
@@ -270,8 +271,8 @@ impl Peers {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: self.host_timeout.as_millis() });
             }
             // One-sided traffic from other nodes may need this process's help to complete.
-            self.progress();
-            idle.pause();
+            let yielded = self.progress();
+            idle.pause_after(yielded);
         }
     }
 }
