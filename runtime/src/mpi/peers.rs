@@ -4,7 +4,7 @@
 
 use super::error::MpiError;
 use super::idle::Idle;
-use super::sync::{Chan, NodeSync, Slot, SLOT_BYTES};
+use super::sync::{slot_bytes, Chan, NodeSync, Slot};
 use super::sys::{self, Mpi, MPI_Comm, MPI_Win};
 use crate::local::state::{Blocked, Inst};
 use crate::topology::Topology;
@@ -47,8 +47,6 @@ pub struct Peers {
     pub(super) arrival_seq: AtomicU64,
     /// That launch's call hash.
     pub(super) arrival_hash: AtomicU64,
-    /// Per world rank on another node, the last launch step at which it was seen arrived.
-    pub(super) arrived: Box<[AtomicU64]>,
 }
 
 // SAFETY: the handles are used under `lock`.
@@ -138,7 +136,6 @@ impl Peers {
             launches: AtomicU64::new(0),
             arrival_seq: AtomicU64::new(0),
             arrival_hash: AtomicU64::new(0),
-            arrived: (0..size).map(|_| AtomicU64::new(0)).collect(),
         };
         // weft's topology numbers ranks node by node; check every process sees that layout.
         let fits = size % local_size == 0 && local_rank == rank % local_size;
@@ -176,7 +173,7 @@ impl Peers {
         let mut base: *mut c_void = std::ptr::null_mut();
         let mut win: MPI_Win = std::ptr::null_mut();
         // MPI's segments are only 8-byte aligned: each rank's heap starts at the next page.
-        let seg_bytes = map_bytes + SLOT_BYTES;
+        let seg_bytes = map_bytes + slot_bytes(self.topology.world_size());
         let rc = unsafe { f.MPI_Win_allocate_shared((seg_bytes + PAGE) as _, 1, inf, node_comm, &mut base as *mut *mut c_void as *mut c_void, &mut win) };
         let mut inf = inf;
         unsafe { f.MPI_Info_free(&mut inf) };
@@ -201,25 +198,10 @@ impl Peers {
         }
         // The slots: each process clears its own, and nobody reads one before all are clear.
         let slots: Vec<*const Slot> = bases[first..first + t.local_size].iter().map(|b| unsafe { b.add(map_bytes) } as *const Slot).collect();
-        unsafe { std::ptr::write_bytes(slots[local_rank as usize] as *mut Slot, 0, 1) };
-        let leaders = self.leader_comms(local_rank)?;
+        unsafe { std::ptr::write_bytes(slots[local_rank as usize] as *mut u8, 0, slot_bytes(t.world_size())) };
         self.agree("clearing the node's step slots", &[0])?;
-        self.sync = Some(NodeSync::new(slots, local_rank as usize, leaders));
+        self.sync = Some(NodeSync::new(slots, local_rank as usize, t.world_size()));
         Ok(Segments { bases })
-    }
-
-    /// The node leaders' communicators, one per [`Chan`] (several nodes, leaders only).
-    fn leader_comms(&self, local_rank: i32) -> Result<Option<[MPI_Comm; 2]>, MpiError> {
-        if self.topology.nodes == 1 {
-            return Ok(None);
-        }
-        let f = &self.mpi.f;
-        let color = if local_rank == 0 { 0 } else { sys::MPI_UNDEFINED };
-        let mut comms = [std::ptr::null_mut(); 2];
-        for c in &mut comms {
-            self.check(unsafe { f.MPI_Comm_split(self.mpi.comm_world, color, self.rank as i32, c) }, "MPI_Comm_split (node leaders)")?;
-        }
-        Ok((local_rank == 0).then_some(comms))
     }
 
     /// The node's step slots (mapped by [`Peers::open`]).
@@ -289,13 +271,12 @@ impl Peers {
         if let Err(e) = self.flush_all() {
             i.fault(site, e.to_string());
         }
-        let mut step = self.sync().start(Chan::Kernel, &[]);
-        loop {
-            match self.poll_step(&mut step) {
-                Ok(Some(_)) => return,
-                Ok(None) => i.block(Blocked::Barrier { site }),
-                Err(e) => i.fault(site, e.to_string()),
-            }
+        let step = match self.start_step(Chan::Kernel, &[]) {
+            Ok(s) => s,
+            Err(e) => i.fault(site, e.to_string()),
+        };
+        while self.poll_step(&step).is_none() {
+            i.block(Blocked::Barrier { site });
         }
     }
 
