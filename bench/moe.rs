@@ -19,6 +19,12 @@
 //! A 2-core machine shared with other work is noisy, so the kernels run interleaved, one launch
 //! each per round, for `WEFT_MOE_ROUNDS` rounds (default 15); a time is the median over rounds,
 //! the load average is printed beside each row. Writes `target/weft-bench/moe.md`.
+//!
+//! Filters: `WEFT_MOE_TOPOLOGIES` (comma-separated, as printed: `1x4,1x8`) and `WEFT_MOE_KERNELS`
+//! (fused names: `ep_dispatch,ag_moe`; each runs with its baseline); a pair left out shows `-`.
+//! `WEFT_MOE_CPU=1` times each launch by the CPU time this process's threads spent in it
+//! (from `/proc/self/task/*/schedstat`) instead of the wall clock: on a machine loaded by
+//! others, wall time measures the scheduler's share as much as the kernel.
 
 #[path = "support.rs"]
 #[allow(dead_code)] // the criterion helpers: this bench interleaves its own rounds
@@ -55,28 +61,69 @@ fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
     Box::new(move || drop(p.launch().expect("launch")))
 }
 
+/// The comma-separated entries of env var `var`, or `None` (everything) when unset or empty.
+fn filter(var: &str) -> Option<Vec<String>> {
+    let v = std::env::var(var).ok().filter(|v| !v.trim().is_empty())?;
+    Some(v.split(',').map(|s| s.trim().to_string()).collect())
+}
+
+/// Nanoseconds every thread of this process has run on a CPU (0 where `/proc` has no schedstat).
+fn cpu_ns() -> u64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+    let run = |e: std::fs::DirEntry| std::fs::read_to_string(e.path().join("schedstat")).ok()?.split_whitespace().next()?.parse::<u64>().ok();
+    tasks.flatten().filter_map(run).sum()
+}
+
+/// Milliseconds of one call of `f`: CPU time of this process's threads when `cpu`, else wall.
+fn timed(f: &mut dyn FnMut(), cpu: bool) -> f64 {
+    if !cpu {
+        return support::ms(f);
+    }
+    let start = cpu_ns();
+    f();
+    cpu_ns().saturating_sub(start) as f64 / 1e6
+}
+
 fn main() {
+    let cpu = std::env::var("WEFT_MOE_CPU").is_ok_and(|v| v == "1");
+    let (topo_filter, kernel_filter) = (filter("WEFT_MOE_TOPOLOGIES"), filter("WEFT_MOE_KERNELS"));
+    // Pair `i` (baseline, fused) runs when its fused name passes the kernel filter.
+    let pairs: Vec<bool> = KERNELS.chunks(2).map(|p| kernel_filter.as_ref().is_none_or(|f| f.iter().any(|k| k == p[1]))).collect();
     let rounds: usize = std::env::var("WEFT_MOE_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let MoeShape { tokens, hidden, topk, experts } = SHAPE;
     let mut table = format!(
-        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median ms (speedup = baseline / fused)\n\n| topology | counts + AllToAllv | ep_dispatch | speedup | AllToAllv + sum | ep_combine | speedup | AG + grouped GEMM | ag_moe | speedup | grouped GEMM + RS | moe_rs | speedup | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-        UP.k, UP.n, DOWN.k, DOWN.n
+        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median {} ms (speedup = baseline / fused)\n\n| topology | counts + AllToAllv | ep_dispatch | speedup | AllToAllv + sum | ep_combine | speedup | AG + grouped GEMM | ag_moe | speedup | grouped GEMM + RS | moe_rs | speedup | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        UP.k,
+        UP.n,
+        DOWN.k,
+        DOWN.n,
+        if cpu { "CPU" } else { "wall" }
     );
     for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
         let topology = Topology { nodes, local_size: local };
+        if topo_filter.as_ref().is_some_and(|f| !f.contains(&topology.to_string())) {
+            continue;
+        }
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
         eprintln!("[{}/{}] {topology}", i + 1, TOPOLOGIES.len());
-        let mut launches: Vec<Box<dyn FnMut()>> = KERNELS.iter().map(|name| prepared(&world, name)).collect();
+        let names: Vec<&str> = KERNELS.iter().enumerate().filter(|(j, _)| pairs[j / 2]).map(|(_, n)| *n).collect();
+        let mut launches: Vec<Box<dyn FnMut()>> = names.iter().map(|name| prepared(&world, name)).collect();
         let mut times = vec![vec![]; launches.len()];
         for _ in 0..rounds {
             for (launch, t) in launches.iter_mut().zip(&mut times) {
-                t.push(support::ms(&mut **launch));
+                t.push(timed(&mut **launch, cpu));
             }
         }
         let mut line = format!("| {topology} |");
-        for pair in times.chunks(2) {
-            let (base, fused) = (support::median(pair[0].clone()), support::median(pair[1].clone()));
-            let _ = write!(line, " {base:.3} | {fused:.3} | {:.2}x |", base / fused);
+        let mut measured = times.chunks(2);
+        for &on in &pairs {
+            match if on { measured.next() } else { None } {
+                Some(pair) => {
+                    let (base, fused) = (support::median(pair[0].clone()), support::median(pair[1].clone()));
+                    let _ = write!(line, " {base:.3} | {fused:.3} | {:.2}x |", base / fused);
+                }
+                None => line.push_str(" - | - | - |"),
+            }
         }
         let _ = write!(line, " {} |", support::load());
         eprintln!("{line}");

@@ -8,8 +8,10 @@
 //! counts would differ between processes, and every launch is collective). Tables go to
 //! `target/weft-bench/mpi_collectives.md` and `target/weft-bench/mpi_overlap.md`.
 //! A subset: `cargo bench --bench mpi -- --sizes 4K,64K --layouts 1x2,2x2 --only allgather
-//! --no-overlap` (layouts are nodes x processes per node; `--iters N` launches per row, for a
-//! profiler). Up to 64 KiB on one node the LL
+//! --no-overlap` (layouts are nodes x processes per node; `--only` names collectives and overlap
+//! kernels, `ag_gemm` / `gemm_rs`; `--iters N` launches per row, for a profiler), or the same
+//! words in `WEFT_BENCH_MPI_ARGS`. Collectives rows also give the MPI progress calls
+//! (`MPI_Iprobe`, `MPI_Test`) per launch. Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
 //! push ring.
 
@@ -33,7 +35,13 @@ const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
 const LAYOUTS: [(usize, usize); 3] = [(2, 1), (4, 1), (4, 2)];
 /// The largest size of the LL AllGather's row.
 const LL_MAX: usize = 64 << 10;
-const LLAMA: [(usize, usize, usize); 2] = [(8192 / 32, 11008 / 32, 4096 / 32), (8192 / 32, 14336 / 32, 4096 / 32)];
+/// Overlap shapes (M, N, K) per kernel, chosen so that communication is a real share of the
+/// work on CPU ranks: the JIT GEMM runs at a few GFLOP/s per rank while the transport moves
+/// about a GB/s, so a LLaMA-like shape scaled down (256x344x128) spent 0.05-0.13 ms gathering
+/// and 5-12 ms multiplying, and no overlap could show. AG-GEMM moves A (M x K) and computes
+/// 2·M·N·K: its comm share grows as N shrinks, so N is one 64-wide tile column. GEMM-RS moves
+/// the M x N partials (f32) and computes 2·M·N·K: its share grows as K shrinks, so K is small.
+const OVERLAP_SHAPES: [(&str, [(usize, usize, usize); 2]); 2] = [("ag_gemm", [(1024, 64, 256), (2048, 64, 128)]), ("gemm_rs", [(1024, 256, 32), (512, 512, 16)])];
 
 /// What to run (the command line's selection; the processes get it through the environment).
 struct Select {
@@ -83,7 +91,12 @@ fn main() {
     if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some() {
         return child();
     }
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // The selection from the command line, else from the environment (`WEFT_BENCH_MPI_ARGS="--only
+    // allgather --layouts 2x2" cargo bench --bench mpi`).
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Ok(env) = std::env::var(SELECT_ENV) {
+        args.extend(env.split_whitespace().map(str::to_string));
+    }
     let select = Select::parse(&args);
     let exe = std::env::current_exe().expect("bench binary");
     let (mut coll, mut over) = (header_coll(), header_over());
@@ -100,7 +113,7 @@ fn main() {
         if !out.status.success() {
             // Keep the rows it printed; the table says which layout stopped.
             eprintln!("mpirun -np {np} (nodes {nodes}) failed:\n{}", String::from_utf8_lossy(&out.stderr));
-            let _ = writeln!(coll, "| (mpirun -np {np}, {nodes} nodes, stopped: see stderr) | | | | | | | |");
+            let _ = writeln!(coll, "| (mpirun -np {np}, {nodes} nodes, stopped: see stderr) | | | | | | | | |");
         }
         for l in text.lines() {
             if let Some(row) = l.strip_prefix("COLL ") {
@@ -117,7 +130,7 @@ fn main() {
 }
 
 fn header_coll() -> String {
-    "| collective | topology | size | weft µs | Open MPI µs | weft / MPI | weft GB/s | load |\n|---|---|---|---|---|---|---|---|\n".into()
+    "| collective | topology | size | weft µs | Open MPI µs | weft / MPI | weft GB/s | MPI progress calls / launch | load |\n|---|---|---|---|---|---|---|---|---|\n".into()
 }
 
 fn header_over() -> String {
@@ -166,7 +179,7 @@ fn child() {
                 Ok(c) => c,
                 Err(e) => {
                     if print {
-                        println!("COLL | {name} | {topo} | {bytes} | {} | | | | |", e.replace('|', "/"));
+                        println!("COLL | {name} | {topo} | {bytes} | {} | | | | | |", e.replace('|', "/"));
                     }
                     continue;
                 }
@@ -174,16 +187,19 @@ fn child() {
             let (ok, err) = c.verify().expect("verify");
             let (ok, err) = world.agree_verdict(ok, err).expect("agree");
             assert!(ok, "{label} {topo} {bytes}: wrong result (max err {err})");
+            let calls = t.peers().progress_calls();
             let w = timed(&t, iters, || c.launch());
+            // The most any process made per launch (timing's own host step included).
+            let calls = t.agree_max("progress calls", &[t.peers().progress_calls() - calls]).expect("agree")[0] as f64 / (iters + 1) as f64;
             let m = t.peers().time_mpi_collective(reference, bytes, iters).expect("MPI collective");
             let us = |d: Duration| d.as_secs_f64() * 1e6;
             if print {
-                println!("COLL | {label} | {topo} | {bytes} | {:.1} | {:.1} | {:.2}x | {:.2} | {} |", us(w), us(m), w.as_secs_f64() / m.as_secs_f64(), c.bus_bytes() as f64 / w.as_secs_f64() / 1e9, support::load());
+                println!("COLL | {label} | {topo} | {bytes} | {:.1} | {:.1} | {:.2}x | {:.2} | {calls:.1} | {} |", us(w), us(m), w.as_secs_f64() / m.as_secs_f64(), c.bus_bytes() as f64 / w.as_secs_f64() / 1e9, support::load());
             }
         }
     }
     if select.overlap {
-        overlap(&t, &world, print);
+        overlap(&t, &world, &select, print);
     }
     weft::runtime::mpi::finalize().expect("finalize");
 }
@@ -243,12 +259,15 @@ impl Coll {
     }
 }
 
-fn overlap(t: &MpiTransport, world: &World, print: bool) {
+fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
     let topo = world.topology();
     let w = world.n_ranks();
     let dtype = DType::BF16;
-    for kernel in ["ag_gemm", "gemm_rs"] {
-        for (m, n, k) in LLAMA {
+    for (kernel, shapes) in OVERLAP_SHAPES {
+        if !select.wants(kernel) {
+            continue;
+        }
+        for (m, n, k) in shapes {
             let shape = MatmulShape { m, n, k };
             let mut fused = prepare_matmul(world, kernel, shape, dtype, &shape_constexprs(kernel, shape, w, dtype.name())).expect("prepares");
             fused.launch().expect("launch");

@@ -12,24 +12,34 @@
 //! The fused kernels' communication programs are the first `COMM_PROGRAMS` ones (see
 //! [`comm_first`]).
 //!
+//! The fused kernels tile each local expert's rows as one block, every source's (`ag_moe`) or
+//! destination's (`moe_rs`) rows together, so a tile is as full as the baseline's: blocks per
+//! (expert, rank) pair average `world` times fewer rows and a `BLOCK_M` tile split many in two
+//! (1.5x the useful rows at 8 ranks). A tile whose rows span several ranks waits on, or puts to,
+//! each of them ([`rank_span`]).
+//!
 //! * `ag_moe`: communication programs put this rank's token shard to every rank (one signal
-//!   per source); the GEMM walks blocks source by source in [`ag_source`] order (own shard
-//!   first), a block `le * world + src` holding the rows of local expert `le` from source `src`,
-//!   each tile waiting only on its source's signal. Args: `x[tokens, k], x_full[world * tokens,
-//!   k], gidx, off[epr * world + 1], w[epr, k, n], c, sig[world], tokens, n, k, epr, local, epoch`.
+//!   per source); GEMM tiles of local expert `le` cover its rows `off[le * world]..off[(le + 1) *
+//!   world]` (block `le * world + src` holding source `src`'s) and wait on the signals of the
+//!   sources their rows span, own rows first ([`rotated`]). Args: `x[tokens, k], x_full[world *
+//!   tokens, k], gidx, off[epr * world + 1], w[epr, k, n], c, sig[world], tokens, n, k, epr,
+//!   epoch`.
 //! * `moe_rs`: block `le * world + dst` holds local expert `le`'s rows of rank `dst`'s tokens;
-//!   each f32 tile is staged and put to `dst` with one signal, destinations in [`rs_dest`]
-//!   order (own last). The communication programs reduce on arrival: token `t`'s output is
+//!   an expert's f32 tile is staged and its rows put to the ranks they belong to. Arrivals are
+//!   laid out per (sender, local expert) block in the receiver's slots, `BLOCK_M` rows of the
+//!   block each: a sender tile's piece covers the start or the end of a slot (or both), and sets
+//!   that slot's first or second signal, so a slot that two sender tiles fill is complete once
+//!   both signals are set. The communication programs reduce on arrival: token `t`'s output is
 //!   `sum_k wt[t, k] * row(t, k)`, the top-k combine and the sum over ranks in one f32 sum,
 //!   where `row(t, k)` is row `pos[t, k]` of block `(idx[t, k] % epr) * world + me` on rank
 //!   `idx[t, k] / epr`. Args: `a[rows, k], off, w, idx, pos (i32), wt (f32) [tokens, topk],
-//!   c[tokens, n], stage, recv (f32, [world * epr * slots] tiles), sig[world * epr * slots],
-//!   tokens, n, k, topk, epr, local, epoch`, with `slots = cdiv(tokens, BLOCK_M) * cdiv(n, BLOCK_N)`.
+//!   c[tokens, n], stage (f32, [epr * cdiv(world * tokens, BLOCK_M) * cdiv(n, BLOCK_N)] tiles),
+//!   recv (f32, [world * epr * slots] tiles), sig[2 * world * epr * slots], tokens, n, k, topk,
+//!   epr, epoch`, with `slots = cdiv(tokens, BLOCK_M) * cdiv(n, BLOCK_N)`.
 
 use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
 use crate::gemm_rs::{slot_indices, slot_tile};
 use crate::moe::load1;
-use crate::swizzle::{ag_source, rs_dest};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -138,6 +148,26 @@ pub(crate) fn wait_all(sig: Val, epoch: Val) {
     });
 }
 
+/// The first and last rank whose rows `[row0, row_end)` (not empty) of one local expert span,
+/// its rows being `off[base + r]..off[base + r + 1]` for each rank `r` of `world` in order:
+/// the last rank whose rows start at or before `row0`, and the last whose start before
+/// `row_end`. Empty ranks between them are in the span (waiting on one costs nothing).
+pub(crate) fn rank_span(off: Val, base: Val, world: Val, row0: Val, row_end: Val) -> (Val, Val) {
+    let count = |c: Val| select(c, i64c(1), i64c(0));
+    let span = for_range_carry(1i64, world, 1i64, &[i64c(0), i64c(0)], |r, c| {
+        let start = bound(off, base + r);
+        vec![c[0] + count(start.le(row0)), c[1] + count(start.lt(row_end))]
+    });
+    (span[0], span[1])
+}
+
+/// `t` (a tile of the block `[r0, t.r1)`) with the block's row tiles rotated so that the walk
+/// starts at the one holding row `first`: the rows a rank can start on soonest go first.
+fn rotated(t: BlockTile, r0: Val, first: Val, cfg: &GemmConfig) -> BlockTile {
+    let row_tile = (t.row_tile + (first - r0) / cfg.bm) % cdiv(t.r1 - r0, cfg.bm);
+    BlockTile { row_tile, row0: r0 + row_tile * cfg.bm, ..t }
+}
+
 /// Builds `ag_moe`.
 pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
@@ -145,19 +175,24 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
     kernel("ag_moe", c, |a| {
         let (x, x_full, gidx) = (a.ptr("x", cfg.t), a.ptr("x_full", cfg.t), a.ptr("gidx", Scalar::I32));
         let (off, w, out, sig) = (a.ptr("off", Scalar::I32), a.ptr("w", cfg.t), a.ptr("c", cfg.t), a.ptr("sig", Scalar::I64));
-        let (tokens, n, k, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("epr"));
-        let (local, epoch) = (a.i64("local"), a.i64("epoch"));
+        let (tokens, n, k, epr, epoch) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("epr"), a.i64("epoch"));
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
         let (g, programs, is_gemm) = comm_first(comm);
-        // Walk step `i`: source `order(i / epr)`, local expert `i % epr`.
-        let src_of = |i: Val| ag_source(i / epr, me, local, world);
-        let block = |i: Val| (i % epr) * world + src_of(i);
         if_(is_gemm, || {
-            let bounds = |i: Val| (bound(off, block(i)), bound(off, block(i) + 1i64));
-            block_tiles(g, programs, world * epr, n, &cfg, bounds, |t| {
-                let tok = wait_until(sig + src_of(t.step), Cmp::Ge, epoch);
+            // Walk step `le`: local expert `le`, every source's rows.
+            let bounds = |le: Val| (bound(off, le * world), bound(off, (le + 1i64) * world));
+            block_tiles(g, programs, epr, n, &cfg, bounds, |t| {
+                let base = t.step * world;
+                // This rank's own rows first: its shard is here before any other.
+                let t = rotated(t, bound(off, base), bound(off, base + me), &cfg);
+                let (lo, hi) = rank_span(off, base, world, t.row0, minimum(t.row0 + cfg.bm, t.r1));
+                for_range(lo, hi, 1i64, |src| {
+                    wait_until(sig + src, Cmp::Ge, epoch);
+                });
+                // The last wait's token orders the loads (the earlier waits are done by then).
+                let tok = wait_until(sig + hi, Cmp::Ge, epoch);
                 let gathered = Mat::dense(consume_token(x_full, tok), world * tokens, k);
-                let acc = gathered_tile(gathered, Some(gidx), expert(w, t.step % epr, k, n), &t, &cfg);
+                let acc = gathered_tile(gathered, Some(gidx), expert(w, t.step, k, n), &t, &cfg);
                 store_rows(out, n, &t, acc, &cfg);
             });
         });
@@ -193,27 +228,45 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
         let (out, stage, recv) = (a.ptr("c", cfg.t), a.ptr("stage", Scalar::F32), a.ptr("recv", Scalar::F32));
         let sig = a.ptr("sig", Scalar::I64);
         let (tokens, n, k, topk, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("topk"), a.i64("epr"));
-        let (local, epoch) = (a.i64("local"), a.i64("epoch"));
+        let epoch = a.i64("epoch");
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
         let slots = rs_slots(tokens, n, &cfg);
         let num_pn = cdiv(n, cfg.bn);
         let tile_elems = cfg.bm * cfg.bn;
         let (g, programs, is_gemm) = comm_first(comm);
-        // Walk step `i`: destination `order(i / epr)`, local expert `i % epr`.
-        let dst_of = |i: Val| rs_dest(i / epr, me, local, world);
-        let block = |i: Val| (i % epr) * world + dst_of(i);
         if_(is_gemm, || {
-            let bounds = |i: Val| (bound(off, block(i)), bound(off, block(i) + 1i64));
+            // Walk step `le`: local expert `le`, every destination's rows.
+            let bounds = |le: Val| (bound(off, le * world), bound(off, (le + 1i64) * world));
             let rows_all = bound(off, epr * world);
             let (si, sj) = slot_indices(&cfg);
-            block_tiles(g, programs, world * epr, n, &cfg, bounds, |t| {
-                let (dst, le) = (dst_of(t.step), t.step % epr);
+            block_tiles(g, programs, epr, n, &cfg, bounds, |t| {
+                let (le, base) = (t.step, t.step * world);
+                // The next rank's rows first, this rank's own last.
+                let t = rotated(t, bound(off, base), bound(off, base + (me + 1i64) % world), &cfg);
                 let acc = gathered_tile(Mat::dense(am, rows_all, k), None, expert(w, le, k, n), &t, &cfg);
-                let slot = t.row_tile * num_pn + t.pn;
-                let staged = slot_tile(stage, (dst * epr + le) * slots + slot, &cfg);
+                let staged = slot_tile(stage, (le * cdiv(world * tokens, cfg.bm) + t.row_tile) * num_pn + t.pn, &cfg);
                 store_tile(&staged, si, sj, acc, Scalar::F32);
-                let at = (me * epr + le) * slots + slot;
-                put_signal(recv + at * tile_elems, staged.ptr, tile_elems, sig + at, epoch, dst, PutSignal::default());
+                let row_end = minimum(t.row0 + cfg.bm, t.r1);
+                let (lo, hi) = rank_span(off, base, world, t.row0, row_end);
+                for_range(lo, hi + 1i64, 1i64, |dst| {
+                    let (bs, be) = (bound(off, base + dst), bound(off, base + dst + 1i64));
+                    // This tile's rows of `dst`'s block, as indices within the block (none when
+                    // the block is empty), put slot by slot: at most two slots.
+                    let (ja, jb) = (maximum(t.row0, bs) - bs, minimum(row_end, be) - bs);
+                    for_range(ja / cfg.bm, cdiv(jb, cfg.bm), 1i64, |jt| {
+                        let (x0, x1) = (maximum(ja, jt * cfg.bm), minimum(jb, (jt + 1i64) * cfg.bm));
+                        let at = (me * epr + le) * slots + jt * num_pn + t.pn;
+                        let (first, last) = (x0.eq_(jt * cfg.bm), x1.eq_(minimum((jt + 1i64) * cfg.bm, be - bs)));
+                        // A piece sets the signal of the slot end it covers; a whole slot, both.
+                        let flag = sig + 2i64 * at + select(first, i64c(0), i64c(1));
+                        let from = staged.ptr + (x0 + bs - t.row0) * cfg.bn;
+                        put_signal(recv + at * tile_elems + (x0 - jt * cfg.bm) * cfg.bn, from, (x1 - x0) * cfg.bn, flag, epoch, dst, PutSignal::default());
+                        if_(first & last, || {
+                            fence();
+                            signal_op(sig + 2i64 * at + 1i64, epoch, Signal::Set, dst);
+                        });
+                    });
+                });
             });
         });
         if_(is_gemm.eq_(0), || {
@@ -225,9 +278,11 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
                     let row = |kk: Val| {
                         let e = load1(idx + t * topk + kk).to(Scalar::I64);
                         let j = load1(pos + t * topk + kk).to(Scalar::I64);
-                        // The sender put it at block (its rank * epr + local expert) = e.
+                        // The sender put it at block (its rank * epr + local expert) = e, and
+                        // set both signals of the slot once every piece of it was there.
                         let at = e * slots + (j / cfg.bm) * num_pn + pn;
-                        let tok = wait_until(sig + at, Cmp::Ge, epoch);
+                        wait_until(sig + 2i64 * at, Cmp::Ge, epoch);
+                        let tok = wait_until(sig + 2i64 * at + 1i64, Cmp::Ge, epoch);
                         consume_token(recv, tok) + at * tile_elems + (j % cfg.bm) * cfg.bn + cols
                     };
                     let acc = weighted_rows(topk, wt + t * topk, &row, mask, cfg.bn);

@@ -37,15 +37,17 @@ impl MoeGemmShape {
     }
 }
 
-/// GEMM tiles of kernel `name` fitted to `shape`: `BLOCK_M` no taller than a block's average
-/// rows (a block is tiled from its first row, so a taller tile is padding; the fused kernels'
-/// blocks are (expert, rank) pairs, `world` times shorter than an expert's rows), `BLOCK_N` up
-/// to 128.
+/// GEMM tiles of kernel `name` fitted to `shape`: `BLOCK_M` no taller than an expert's average
+/// rows (a block is tiled from its first row, so a taller tile is padding; every kernel tiles
+/// an expert's rows from all ranks as one block), `BLOCK_N` up to 128, or up to 256 for
+/// `moe_rs`, whose tile is also the unit of its puts and of its receivers' waits (measured on
+/// the bench's down projection, n = 224: 256 made `moe_rs` ~8% faster and the grouped GEMM
+/// plus pull of `moe_rs_v` 2x slower, so each keeps its own).
 pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype: &str) -> Constexprs {
-    let sources = if matches!(name, "ag_moe" | "moe_rs") { 1 } else { world.max(1) };
+    let sources = if name == "moe_gemm" { 1 } else { world.max(1) };
     let rows = (shape.tokens * shape.topk * sources).div_ceil(shape.experts.max(1));
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
-    let bn = shape.n.next_power_of_two().clamp(16, 128);
+    let bn = shape.n.next_power_of_two().clamp(16, if name == "moe_rs" { 256 } else { 128 });
     crate::matmul::matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
 }
 
@@ -114,7 +116,8 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     let tokens_in = if def.algo == Algo::MoeGemm { tokens } else if matches!(def.algo, Algo::MoeRs | Algo::MoeRsV) { rows } else { tokens };
     let mut sizes = vec![mul(&[tokens_in, k, es])?, mul(&[groups, k, n, es])?, mul(&[rows.max(tokens), n, es])?, mul(&[rows, 4])?, mul(&[epr * w + groups + 1, 4])?, mul(&[groups + 1, 4])?];
     let tiles = mul(&[w, epr, tokens.div_ceil(bm), n.div_ceil(bn)])?;
-    sizes.push(mul(&[tiles.max(w), 8])?);
+    // `moe_rs`: two signals per arrival slot.
+    sizes.push(mul(&[2 * tiles.max(w), 8])?);
     if matches!(def.algo, Algo::AgMoe | Algo::AgMoeV) {
         sizes.push(mul(&[w, tokens, k, es])?);
     }
@@ -231,16 +234,16 @@ impl PreparedMoeGemm {
         let epr = experts / w;
         let b = |i: usize| Arg::Buf(self.bufs[i]);
         let int = |x: usize| Arg::I64(x as i64);
-        let (epoch, local) = (Arg::I64(self.epoch), int(self.world.topology().local_size));
+        let epoch = Arg::I64(self.epoch);
         let rows = epr * w * tokens;
         let steps: Vec<Vec<Arg>> = match self.algo {
             Algo::MoeGemm => vec![vec![b(X), b(GIDX), b(OFF), b(W), b(C), int(tokens), int(n), int(k), int(experts)]],
-            Algo::AgMoe => vec![vec![b(X), b(X_FULL), b(GIDX), b(OFF), b(W), b(C), b(SIG), int(tokens), int(n), int(k), int(epr), local, epoch]],
+            Algo::AgMoe => vec![vec![b(X), b(X_FULL), b(GIDX), b(OFF), b(W), b(C), b(SIG), int(tokens), int(n), int(k), int(epr), epoch]],
             Algo::AgMoeV => vec![
                 vec![b(X), b(X_FULL), b(SIG), int(tokens), int(k), epoch],
                 vec![b(X_FULL), b(GIDX), b(OFF_E), b(W), b(C), int(w * tokens), int(n), int(k), int(epr)],
             ],
-            Algo::MoeRs => vec![vec![b(X), b(OFF), b(W), b(IDX), b(POS), b(WT), b(C), b(STAGE), b(RECV), b(SIG), int(tokens), int(n), int(k), int(topk), int(epr), local, epoch]],
+            Algo::MoeRs => vec![vec![b(X), b(OFF), b(W), b(IDX), b(POS), b(WT), b(C), b(STAGE), b(RECV), b(SIG), int(tokens), int(n), int(k), int(topk), int(epr), epoch]],
             _ => vec![
                 vec![b(X), b(GIDX), b(OFF_E), b(W), b(Y), int(rows), int(n), int(k), int(epr)],
                 vec![b(Y), b(IDX), b(POS), b(WT), b(SCRATCH), b(C), int(tokens), int(n), int(topk), int(epr)],

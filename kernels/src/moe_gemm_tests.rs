@@ -81,3 +81,26 @@ fn bad_expert_gemm_requests_are_clear_errors() {
     assert!(p.set_routing(routing(vec![8, 1, 0, 2, 3, 4, 5, 6]), 1).unwrap_err().to_string().contains("distinct experts in 0..8"));
     assert!(p.set_routing(routing(vec![0, 1]), 1).unwrap_err().to_string().contains("4 x top-2"));
 }
+
+#[test]
+fn expert_tiles_that_span_ranks_and_slots() {
+    // Tiles of an expert's rows from every rank: many rows per rank, so tiles straddle two
+    // ranks' rows and a receiver's slot is filled by two sender tiles; few rows per rank, so
+    // one tile spans every rank, empty ones included; and one expert with every row.
+    let cases = [(4, 37, 3, 4, 8, RoutingKind::Uniform), (8, 5, 1, 8, 16, RoutingKind::Sparse), (3, 23, 2, 6, 8, RoutingKind::Hot), (8, 40, 2, 8, 8, RoutingKind::Uniform)];
+    for (ranks, tokens, topk, experts, bm, kind) in cases {
+        let w = world(1, ranks);
+        let shape = MoeGemmShape { tokens, k: 19, n: 21, topk, experts };
+        for (name, dtype) in [("ag_moe", DType::BF16), ("moe_rs", DType::F32), ("moe_rs", DType::F16)] {
+            let what = format!("{name} {ranks} ranks {shape:?} {dtype} BLOCK_M={bm}");
+            let mut p = prepare_moe_gemm(&w, name, shape, dtype, &small(dtype).with("BLOCK_M", bm)).unwrap_or_else(|e| panic!("{what}: {e}"));
+            for seed in [11, 12] {
+                p.seed(seed, kind).unwrap();
+                let report = p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+                let (ok, err) = p.verify().unwrap();
+                assert!(ok, "{what}: max error {err}");
+                assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
+            }
+        }
+    }
+}

@@ -205,8 +205,9 @@ fn ops_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
 }
 
 /// Every rank adds 1 to every rank's signal `ADDS` times: on 2x2 each word takes CPU atomics
-/// from its node and `MPI_Accumulate`s from the other node at once, and none may be lost.
-const ADDS: i64 = 40;
+/// from its node and `MPI_Accumulate`s (osc rdma's, applied by the target's progress) from
+/// the other node at once, and none may be lost (checked exactly, over several launches).
+const ADDS: i64 = 200;
 
 fn mixed_signals_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
     kernel("mpi_mixed_signals", &Constexprs::new(), |a| {
@@ -241,7 +242,7 @@ fn child_ops() {
     }
     let mixed = compile(mixed_signals_kernel());
     let sig = world.alloc::<u64>(1).expect("alloc");
-    for epoch in 1..=2i64 {
+    for epoch in 1..=4i64 {
         world.launch(&mixed, [1, 1, 1], &[Arg::from(&sig), Arg::I64(epoch)]).expect("launch");
         assert_eq!(world.read(&sig, me).expect("read"), [(epoch * ADDS) as u64 * n as u64], "rank {me}: signal adds lost");
     }

@@ -1,7 +1,7 @@
 //! A kernel that fails on one process under `mpirun`: the processes waiting on it (in a
 //! signal wait and in `barrier_all`) stop at once with an error naming the failed rank, not a
 //! deadlock report after the deadlock timeout; and the next launch works, on one node and
-//! across two (where the node leaders' barrier collectives must be back in step).
+//! across two (where every process's count of kernel barriers must be back in step).
 
 use super::mpi::{child_passes, compile, have_mpirun};
 use std::time::{Duration, Instant};

@@ -249,6 +249,8 @@ fn run_instances(
 ) -> Result<(), RuntimeError> {
     let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, Instant::now());
     let mut watch = crate::mpi::Watch::default();
+    // Whether this idle round's MPI progress call already gave the core away.
+    let mut yielded = false;
     while !shared.abort.load(Ordering::Acquire) {
         if live.is_empty() && !queue.start(live, shared, entry, stack_bytes)? {
             break;
@@ -296,7 +298,7 @@ fn run_instances(
                 // Another process may still unblock these instances: the timeout decides, once
                 // every other process has been idle through it too.
                 Some(peers) => {
-                    peers.progress();
+                    yielded = peers.progress();
                     match peers.judge(&mut watch, idle_since.elapsed(), timeout) {
                         crate::mpi::Verdict::PeerFailed(rank) => return Err(peers.peer_failed_error(rank, &shared.kernel.name).into()),
                         _ if anyone_running(states) => false,
@@ -323,7 +325,7 @@ fn run_instances(
             // rather than lose it for a timer tick (4 ms on a loaded machine; ep_dispatch's
             // receivers waited out whole ticks for a sender's stores).
             if let Some(peers) = shared.remote {
-                peers.pause(&mut watch);
+                peers.pause(&mut watch, yielded);
             } else if idle_rounds < 1024 && anyone_running(states) {
                 std::hint::spin_loop();
             } else if idle_rounds < 64 {

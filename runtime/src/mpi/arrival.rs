@@ -1,16 +1,15 @@
 //! The launch's opening step, joined lazily. A launch must not touch a peer's memory before
 //! that peer's host has finished writing it and has issued the same launch; a full step
 //! before every launch made every process wait for the slowest to arrive, one more
-//! synchronisation than MPI's own collectives pay (across nodes three more hops: the node's
-//! gather, the leaders' `MPI_Iallreduce`, the node's release). Instead each process publishes
-//! its arrival (the launch's hash) in its slot and starts its kernel at once; the first access
-//! of an instance to a peer (put, get, signal, remote_ptr) waits until that peer has published
-//! the same launch: a load for a node peer, an `MPI_Get` of its slot for a rank on another
-//! node (once per peer and launch: a confirmed arrival is remembered). A kernel's own waits
-//! then order the rest.
+//! synchronisation than MPI's own collectives pay (across nodes a flat
+//! exchange). Instead each process publishes its arrival (the launch's hash) in its slot and,
+//! as a record, in every rank's on another node (see `sync`), and starts its kernel at once;
+//! the first access of an instance to a peer (put, get, signal, remote_ptr) waits until that
+//! peer has published the same launch: a load of the peer's slot or of its record here. A
+//! kernel's own waits then order the rest.
 
 use super::error::MpiError;
-use super::sync::{host_channel_offset, Chan, NodeSync, HOST_WORDS};
+use super::sync::Chan;
 use super::Peers;
 use crate::local::state::{Blocked, Inst};
 use std::sync::atomic::Ordering;
@@ -18,11 +17,12 @@ use super::idle::Idle;
 
 impl Peers {
     /// Publishes this process's arrival at a launch with call hash `h`.
-    pub(crate) fn announce(&self, h: u64) {
+    pub(crate) fn announce(&self, h: u64) -> Result<(), MpiError> {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
-        let step = self.sync().start(Chan::Host, &[h, !h]);
+        let step = self.start_step(Chan::Host, &[h, !h])?;
         self.arrival_hash.store(h, Ordering::Relaxed);
         self.arrival_seq.store(step.seq(), Ordering::Release);
+        Ok(())
     }
 
     /// The launch has ended (its closing step is a full one).
@@ -39,23 +39,13 @@ impl Peers {
         }
         let h = self.arrival_hash.load(Ordering::Relaxed);
         let t = self.topology;
-        let remote = t.node_of(pe) != t.node_of(self.rank);
-        if remote && self.arrived[pe].load(Ordering::Acquire) == seq {
-            return;
-        }
+        let q = (t.node_of(pe) == t.node_of(self.rank)).then(|| t.local_rank(pe));
         let mut idle: Option<Idle> = None;
         loop {
-            let seen = if remote { self.published_remote(pe, seq, [h, !h]) } else { Ok(self.sync().published(t.local_rank(pe), seq, [h, !h])) };
-            match seen {
-                Ok(Some(true)) => {
-                    if remote {
-                        self.arrived[pe].store(seq, Ordering::Release);
-                    }
-                    return;
-                }
-                Ok(Some(false)) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
-                Ok(None) => {}
-                Err(e) => i.fault(site, e.to_string()),
+            match self.sync().published(pe, q, seq, [h, !h]) {
+                Some(true) => return,
+                Some(false) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
+                None => {}
             }
             let idle = idle.get_or_insert_with(|| Idle::new(self.spin));
             if idle.waited() > self.host_timeout {
@@ -68,23 +58,5 @@ impl Peers {
             idle.pause();
             i.block(Blocked::Barrier { site });
         }
-    }
-
-    /// [`NodeSync::published`] for a rank on another node, read with one `MPI_Get` of its
-    /// slot's host channel. The read is not atomic: a mismatch is read a second time before it
-    /// counts (the values of step `seq` are final once its `seq` shows, and stay until every
-    /// process has finished this launch).
-    fn published_remote(&self, pe: usize, seq: u64, vals: [u64; 2]) -> Result<Option<bool>, MpiError> {
-        let mut seen = None;
-        for _ in 0..2 {
-            let mut words = [0u64; HOST_WORDS];
-            self.get(words.as_mut_ptr() as *mut u8, std::mem::size_of_val(&words), pe, self.map_bytes() + host_channel_offset())?;
-            self.flush(pe)?;
-            seen = NodeSync::published_in(&words, seq, vals);
-            if seen != Some(false) {
-                break;
-            }
-        }
-        Ok(seen)
     }
 }

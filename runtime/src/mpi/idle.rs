@@ -26,6 +26,15 @@ pub(crate) fn spin_budget(local_size: usize) -> Duration {
     }
 }
 
+/// Whether Open MPI gives the core away (`sched_yield`) inside a progress call that found
+/// nothing to do: its `mpi_yield_when_idle`, on by default when processes outnumber cores.
+pub(crate) fn mpi_yields(local_size: usize) -> bool {
+    match std::env::var("OMPI_MCA_mpi_yield_when_idle") {
+        Ok(v) => matches!(v.trim(), "1" | "true"),
+        Err(_) => oversubscribed(local_size),
+    }
+}
+
 /// Whether this node's processes outnumber its cores: Open MPI's own verdict when it started
 /// them, else the count of online CPUs.
 fn oversubscribed(local_size: usize) -> bool {
@@ -67,6 +76,13 @@ impl Idle {
 
     /// One unsuccessful poll: spin, yield or sleep.
     pub(crate) fn pause(&mut self) {
+        self.pause_after(false)
+    }
+
+    /// [`Idle::pause`] right after an MPI progress call; `yielded`: that call gave the core
+    /// away already (Open MPI's yield when idle), so a second yield would only cost another
+    /// trip through the scheduler.
+    pub(crate) fn pause_after(&mut self, yielded: bool) {
         if self.polls.is_multiple_of(CLOCK_EVERY) || self.phase != Phase::Spin {
             self.waited = self.start.elapsed();
             if self.waited > YIELD {
@@ -78,6 +94,7 @@ impl Idle {
         self.polls = self.polls.wrapping_add(1);
         match self.phase {
             Phase::Spin => std::hint::spin_loop(),
+            Phase::Yield if yielded => {}
             Phase::Yield => std::thread::yield_now(),
             Phase::Sleep => std::thread::sleep(Duration::from_micros(50)),
         }

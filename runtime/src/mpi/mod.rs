@@ -24,8 +24,6 @@ mod peers;
 #[cfg(weft_mpi)]
 mod reference;
 #[cfg(weft_mpi)]
-mod resync;
-#[cfg(weft_mpi)]
 mod sync;
 #[cfg(weft_mpi)]
 mod watch;

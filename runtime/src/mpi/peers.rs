@@ -4,7 +4,7 @@
 
 use super::error::MpiError;
 use super::idle::Idle;
-use super::sync::{Chan, NodeSync, Slot, SLOT_BYTES};
+use super::sync::{slot_bytes, Chan, NodeSync, Slot};
 use super::sys::{self, Mpi, MPI_Comm, MPI_Win};
 use crate::local::state::{Blocked, Inst};
 use crate::topology::Topology;
@@ -31,6 +31,10 @@ pub struct Peers {
     pub host_timeout: Duration,
     /// How long a wait spins before it yields (see `idle`).
     pub(super) spin: Duration,
+    /// Whether Open MPI yields the core inside an idle progress call (see `idle`).
+    mpi_yields: bool,
+    /// MPI progress calls (`MPI_Iprobe`, `MPI_Test`) so far, for benches.
+    pub(super) progress_calls: AtomicU64,
     /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
     sync: Option<NodeSync>,
     /// One host step at a time in this process.
@@ -43,8 +47,6 @@ pub struct Peers {
     pub(super) arrival_seq: AtomicU64,
     /// That launch's call hash.
     pub(super) arrival_hash: AtomicU64,
-    /// Per world rank on another node, the last launch step at which it was seen arrived.
-    pub(super) arrived: Box<[AtomicU64]>,
 }
 
 // SAFETY: the handles are used under `lock`.
@@ -126,13 +128,14 @@ impl Peers {
             world_win: None,
             host_timeout,
             spin: super::idle::spin_budget(local_size as usize),
+            mpi_yields: super::idle::mpi_yields(local_size as usize),
+            progress_calls: AtomicU64::new(0),
             sync: None,
             host_step: Mutex::new(()),
             map_bytes,
             launches: AtomicU64::new(0),
             arrival_seq: AtomicU64::new(0),
             arrival_hash: AtomicU64::new(0),
-            arrived: (0..size).map(|_| AtomicU64::new(0)).collect(),
         };
         // weft's topology numbers ranks node by node; check every process sees that layout.
         let fits = size % local_size == 0 && local_rank == rank % local_size;
@@ -170,7 +173,7 @@ impl Peers {
         let mut base: *mut c_void = std::ptr::null_mut();
         let mut win: MPI_Win = std::ptr::null_mut();
         // MPI's segments are only 8-byte aligned: each rank's heap starts at the next page.
-        let seg_bytes = map_bytes + SLOT_BYTES;
+        let seg_bytes = map_bytes + slot_bytes(self.topology.world_size());
         let rc = unsafe { f.MPI_Win_allocate_shared((seg_bytes + PAGE) as _, 1, inf, node_comm, &mut base as *mut *mut c_void as *mut c_void, &mut win) };
         let mut inf = inf;
         unsafe { f.MPI_Info_free(&mut inf) };
@@ -195,25 +198,10 @@ impl Peers {
         }
         // The slots: each process clears its own, and nobody reads one before all are clear.
         let slots: Vec<*const Slot> = bases[first..first + t.local_size].iter().map(|b| unsafe { b.add(map_bytes) } as *const Slot).collect();
-        unsafe { std::ptr::write_bytes(slots[local_rank as usize] as *mut Slot, 0, 1) };
-        let leaders = self.leader_comms(local_rank)?;
+        unsafe { std::ptr::write_bytes(slots[local_rank as usize] as *mut u8, 0, slot_bytes(t.world_size())) };
         self.agree("clearing the node's step slots", &[0])?;
-        self.sync = Some(NodeSync::new(slots, local_rank as usize, leaders));
+        self.sync = Some(NodeSync::new(slots, local_rank as usize, t.world_size()));
         Ok(Segments { bases })
-    }
-
-    /// The node leaders' communicators, one per [`Chan`] (several nodes, leaders only).
-    fn leader_comms(&self, local_rank: i32) -> Result<Option<[MPI_Comm; 2]>, MpiError> {
-        if self.topology.nodes == 1 {
-            return Ok(None);
-        }
-        let f = &self.mpi.f;
-        let color = if local_rank == 0 { 0 } else { sys::MPI_UNDEFINED };
-        let mut comms = [std::ptr::null_mut(); 2];
-        for c in &mut comms {
-            self.check(unsafe { f.MPI_Comm_split(self.mpi.comm_world, color, self.rank as i32, c) }, "MPI_Comm_split (node leaders)")?;
-        }
-        Ok((local_rank == 0).then_some(comms))
     }
 
     /// The node's step slots (mapped by [`Peers::open`]).
@@ -230,20 +218,14 @@ impl Peers {
     pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
         let mut idle = Idle::new(self.spin);
         loop {
-            let mut done = 0;
-            let rc = {
-                let _g = self.locked();
-                unsafe { self.mpi.f.MPI_Test(req, &mut done, sys::status_ignore()) }
-            };
-            self.check(rc, what)?;
-            if done != 0 {
+            if self.test(req, what)? {
                 return Ok(());
             }
             if idle.waited() > timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: timeout.as_millis() });
             }
             // MPI only progresses inside MPI_Test: poll again after the pause.
-            idle.pause();
+            idle.pause_after(self.mpi_yields);
         }
     }
 
@@ -263,15 +245,24 @@ impl Peers {
         Ok(out)
     }
 
-    /// Lets MPI move one-sided traffic that needs the target's help (a polling instance calls it).
-    pub(crate) fn progress(&self) {
+    /// Lets MPI move one-sided traffic that needs the target's help (accumulates: a polling
+    /// instance calls it). Whether the call may have given the core away already (pass it to
+    /// [`Peers::pause`] or [`Idle::pause_after`]).
+    pub(crate) fn progress(&self) -> bool {
         if self.world_win.is_none() {
-            return;
+            return false;
         }
-        if let Ok(_g) = self.lock.try_lock() {
-            let mut flag = 0;
-            unsafe { self.mpi.f.MPI_Iprobe(sys::MPI_ANY_SOURCE, sys::MPI_ANY_TAG, self.kernel_comm, &mut flag, sys::status_ignore()) };
-        }
+        let Ok(_g) = self.lock.try_lock() else { return false };
+        self.progress_calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut flag = 0;
+        unsafe { self.mpi.f.MPI_Iprobe(sys::MPI_ANY_SOURCE, sys::MPI_ANY_TAG, self.kernel_comm, &mut flag, sys::status_ignore()) };
+        self.mpi_yields
+    }
+
+    /// MPI progress calls this process has made (`MPI_Iprobe`, `MPI_Test`; benches count
+    /// them per launch).
+    pub fn progress_calls(&self) -> u64 {
+        self.progress_calls.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The process-level half of `barrier_all`: complete this process's one-sided traffic,
@@ -280,13 +271,12 @@ impl Peers {
         if let Err(e) = self.flush_all() {
             i.fault(site, e.to_string());
         }
-        let mut step = self.sync().start(Chan::Kernel, &[]);
-        loop {
-            match self.poll_step(&mut step) {
-                Ok(Some(_)) => return,
-                Ok(None) => i.block(Blocked::Barrier { site }),
-                Err(e) => i.fault(site, e.to_string()),
-            }
+        let step = match self.start_step(Chan::Kernel, &[]) {
+            Ok(s) => s,
+            Err(e) => i.fault(site, e.to_string()),
+        };
+        while self.poll_step(&step).is_none() {
+            i.block(Blocked::Barrier { site });
         }
     }
 

@@ -104,7 +104,7 @@ mod loaded {
     }
 
     /// Constants bindgen generated.
-    pub use raw::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_TYPE_SHARED, MPI_MODE_NOCHECK, MPI_THREAD_SERIALIZED, MPI_UNDEFINED};
+    pub use raw::{MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_TYPE_SHARED, MPI_MODE_NOCHECK, MPI_THREAD_SERIALIZED};
 }
 
 /// Stands for the library in a build without bindings: loading is always the typed error.

@@ -170,7 +170,7 @@ impl Transport for MpiTransport {
         // each kernel waits for a peer's arrival at its first access to it (see `arrival`).
         let call = LaunchCall { kernel: &kernel.name, grid, args };
         let h = call.hash();
-        self.peers.announce(h);
+        self.peers.announce(h)?;
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
         // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
@@ -184,9 +184,6 @@ impl Transport for MpiTransport {
         let sync = self.peers.sync();
         let m = self.peers.agree("a launch", &[u64::from(r.is_err()), h, !h, sync.kernel_steps()]).map_err(|e| named(e, || call.describe()))?;
         sync.resync_kernel(m[3]);
-        if m[0] != 0 {
-            self.peers.catch_up_leaders()?;
-        }
         match r {
             Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call: call.describe() }.into()),
             Ok(_) if m[0] != 0 => Err(MpiError::PeerFailed { rank: self.peers.rank, what: format!("launch of `{}`", kernel.name) }.into()),

@@ -31,7 +31,7 @@ pub(crate) enum Verdict {
 }
 
 impl Peers {
-    pub(crate) fn progress(&self) {
+    pub(crate) fn progress(&self) -> bool {
         match self.never {}
     }
 
@@ -47,7 +47,7 @@ impl Peers {
         match self.never {}
     }
 
-    pub(crate) fn pause(&self, _w: &mut Watch) {
+    pub(crate) fn pause(&self, _w: &mut Watch, _yielded: bool) {
         match self.never {}
     }
 
