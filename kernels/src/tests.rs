@@ -151,7 +151,7 @@ fn registry_lists_and_builds_every_kernel() {
         } else if k.name == "broadcast" {
             Collective::Broadcast
         } else {
-            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter, Collective::GemmAllReduce, Collective::FlashDecode, Collective::ExpertDispatch, Collective::ExpertCombine, Collective::GroupedGemm, Collective::AllGatherMoe, Collective::MoeReduceScatter]
+            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter, Collective::GemmAllReduce, Collective::FlashDecode, Collective::ExpertDispatch, Collective::ExpertCombine, Collective::GroupedGemm, Collective::AllGatherMoe, Collective::MoeReduceScatter, Collective::MoeAlign]
                 .into_iter()
                 .find(|c| c.name() == k.name.trim_end_matches("_ce").trim_end_matches("_ps").trim_end_matches("_v"))
                 .expect("a GEMM kernel or flash_decode")

@@ -1,0 +1,87 @@
+//! `moe_align` against the plain-math dispatch ([`crate::reference::ep_dispatch`], which lists
+//! each expert's choices by source rank then token): one rank's own tokens and the gathered
+//! tokens, world sizes 1 to 8 and two nodes, random routings that leave experts empty or send
+//! every token to one expert, and bad input.
+
+use crate::matmul_tests::world;
+use crate::moe_host::{MoeShape, Routing, RoutingKind};
+use crate::{align_constexprs, prepare_align, AlignLayout, AlignSpec};
+use rand::{Rng, SeedableRng};
+
+/// Rank `r`'s layout of `spec` from the reference dispatch of `idx` (every rank's routing).
+fn expected(idx: &[Vec<i32>], spec: AlignSpec, r: usize) -> AlignLayout {
+    let AlignSpec { seg, segs, topk, experts, ng, .. } = spec;
+    // Own tokens: one rank holding every expert; gathered: rank r's experts of every rank.
+    let lists = if segs == 1 { crate::reference::ep_dispatch(&[idx[r].clone()], topk, experts).remove(0) } else { crate::reference::ep_dispatch(idx, topk, experts).remove(r) };
+    assert_eq!(lists.len(), ng);
+    let (mut off, mut off_e, mut gidx, mut pos) = (vec![0], vec![0], vec![], vec![-1; spec.choices()]);
+    for list in &lists {
+        for s in 0..segs {
+            let start = gidx.len() as i32;
+            for &(_, t, k) in list.iter().filter(|c| c.0 == s) {
+                let g = s * seg + t;
+                pos[g * topk + k] = gidx.len() as i32 - if spec.rel { start } else { 0 };
+                gidx.push(g as i32);
+            }
+            off.push(gidx.len() as i32);
+        }
+        off_e.push(gidx.len() as i32);
+    }
+    AlignLayout { off, off_e, gidx, pos }
+}
+
+/// Lays out `routing` with `spec` on `w` and checks every rank against [`expected`].
+fn check(w: &weft_runtime::World, spec: AlignSpec, routing: &Routing, what: &str) {
+    let p = prepare_align(w, spec, &align_constexprs(spec.topk)).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let all: Vec<i32> = routing.idx.concat();
+    for r in w.host_ranks() {
+        p.write_idx(r, if spec.segs == 1 { &routing.idx[r] } else { &all }).unwrap();
+    }
+    p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+    for r in w.host_ranks() {
+        assert_eq!(p.read(r).unwrap(), expected(&routing.idx, spec, r), "{what} rank {r}");
+    }
+}
+
+#[test]
+fn layouts_match_the_reference_dispatch() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0xa119);
+    for (nodes, local) in [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 8), (2, 2)] {
+        let w = world(nodes, local);
+        let ranks = nodes * local;
+        for (i, kind) in [RoutingKind::Uniform, RoutingKind::Sparse, RoutingKind::Hot].into_iter().enumerate() {
+            let experts = ranks * rng.random_range(1..4);
+            let shape = MoeShape { tokens: rng.random_range(1..30), hidden: 1, topk: rng.random_range(1..=experts.min(6)), experts };
+            let routing = Routing::random(ranks, shape, kind, 7 + i as u64);
+            let what = format!("{} {shape:?} {kind:?}", w.topology());
+            check(&w, AlignSpec::own(shape.tokens, shape.topk, experts, i == 1), &routing, &format!("own {what}"));
+            check(&w, AlignSpec::gathered(ranks, shape.tokens, shape.topk, experts), &routing, &format!("gathered {what}"));
+        }
+    }
+}
+
+#[test]
+fn one_hot_expert_takes_every_row() {
+    let w = world(1, 4);
+    let shape = MoeShape { tokens: 33, hidden: 1, topk: 1, experts: 8 };
+    let routing = Routing { idx: vec![vec![5; 33]; 4], weights: vec![vec![1.0; 33]; 4] };
+    check(&w, AlignSpec::gathered(4, shape.tokens, 1, 8), &routing, "hot gathered");
+    check(&w, AlignSpec::own(shape.tokens, 1, 8, true), &routing, "hot own");
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    let w = world(1, 2);
+    let spec = AlignSpec::own(3, 2, 4, false);
+    let p = prepare_align(&w, spec, &align_constexprs(2)).unwrap();
+    let err = |idx: &[i32]| p.write_idx(0, idx).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err(&[0, 1, 2]).contains("3 expert ids for 3 tokens of top-2"), "{}", err(&[0, 1, 2]));
+    assert!(err(&[0, 1, 2, 2, 0, 1]).contains("token 1 picks expert 2 as choice 1"));
+    assert!(err(&[0, 1, 4, 2, 0, 1]).contains("distinct experts in 0..4"));
+    assert!(err(&[0, 1, -1, 2, 0, 1]).contains("picks expert -1"));
+    let bad = |spec: AlignSpec, bk: usize| prepare_align(&w, spec, &align_constexprs(bk)).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(bad(AlignSpec::own(3, 4, 4, false), 2).contains("BLOCK_K=2 for top-4"));
+    assert!(bad(AlignSpec::own(0, 2, 4, false), 2).contains("an empty layout"));
+    assert!(bad(AlignSpec::own(3, 5, 4, false), 8).contains("top-5"));
+    assert!(bad(AlignSpec::gathered(2, 3, 2, 1), 2).contains("an empty layout"));
+}
