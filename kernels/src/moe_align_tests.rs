@@ -85,3 +85,30 @@ fn bad_input_is_a_typed_error() {
     assert!(bad(AlignSpec::own(3, 5, 4, false), 8).contains("top-5"));
     assert!(bad(AlignSpec::gathered(2, 3, 2, 1), 2).contains("an empty layout"));
 }
+
+#[test]
+fn expert_gemms_read_the_same_layout_from_the_device_as_from_the_host() {
+    use crate::{moe_gemm_constexprs, prepare_moe_gemm, MoeGemmShape};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0xa11a);
+    for (nodes, local) in [(1, 1), (1, 3), (2, 2)] {
+        let w = world(nodes, local);
+        let ranks = nodes * local;
+        let experts = ranks * rng.random_range(1..4);
+        let shape = MoeGemmShape { tokens: rng.random_range(1..20), k: 8, n: 8, topk: rng.random_range(1..=experts.min(4)), experts };
+        for (i, name) in ["moe_gemm", "ag_moe", "ag_moe_v", "moe_rs", "moe_rs_v"].into_iter().enumerate() {
+            let what = format!("{name} {} {shape:?}", w.topology());
+            let c = moe_gemm_constexprs(name, shape, ranks, "f32").with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 16);
+            let mut p = prepare_moe_gemm(&w, name, shape, weft_runtime::DType::F32, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let kind = [RoutingKind::Uniform, RoutingKind::Sparse, RoutingKind::Hot][i % 3];
+            let mut got = vec![];
+            for host in [true, false] {
+                p.set_host_layout(host).unwrap();
+                p.seed(11, kind).unwrap();
+                p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(p.verify().unwrap().0, "{what} host layout {host}");
+                got.push(w.host_ranks().map(|r| p.layout_buffers(r).unwrap()).collect::<Vec<_>>());
+            }
+            assert_eq!(got[0], got[1], "{what}");
+        }
+    }
+}
