@@ -63,6 +63,28 @@ pub struct AlignLayout {
     pub pos: Vec<i32>,
 }
 
+/// Rank `r`'s layout of `spec` from the plain-math dispatch ([`crate::reference::ep_dispatch`])
+/// of `idx` (every rank's routing): the independent reference `moe_align` is checked against.
+pub fn expected_layout(idx: &[Vec<i32>], spec: AlignSpec, r: usize) -> AlignLayout {
+    let AlignSpec { seg, segs, topk, experts, .. } = spec;
+    // Own tokens: one rank holding every expert; gathered: rank r's experts of every rank.
+    let lists = if segs == 1 { crate::reference::ep_dispatch(&[idx[r].clone()], topk, experts).remove(0) } else { crate::reference::ep_dispatch(idx, topk, experts).remove(r) };
+    let (mut off, mut off_e, mut gidx, mut pos) = (vec![0], vec![0], vec![], vec![-1; spec.choices()]);
+    for list in &lists {
+        for s in 0..segs {
+            let start = gidx.len() as i32;
+            for &(_, t, k) in list.iter().filter(|c| c.0 == s) {
+                let g = s * seg + t;
+                pos[g * topk + k] = gidx.len() as i32 - if spec.rel { start } else { 0 };
+                gidx.push(g as i32);
+            }
+            off.push(gidx.len() as i32);
+        }
+        off_e.push(gidx.len() as i32);
+    }
+    AlignLayout { off, off_e, gidx, pos }
+}
+
 /// `moe_align` compiled for one [`AlignSpec`] with its own buffers.
 pub struct PreparedAlign {
     world: World,
@@ -87,8 +109,11 @@ pub fn prepare_align(world: &World, spec: AlignSpec, c: &Constexprs) -> Result<P
     if spec.seg == 0 || spec.segs == 0 || spec.topk == 0 || spec.ng == 0 {
         return Err(unsupported(format!("an empty layout {spec:?}")));
     }
-    if spec.topk > spec.experts || (spec.per_rank && spec.ng * w > spec.experts) || (!spec.per_rank && spec.ng > spec.experts) {
-        return Err(unsupported(format!("{} experts laid out per rank of {} in all with top-{} on {w} ranks", spec.ng, spec.experts, spec.topk)));
+    if spec.topk > spec.experts {
+        return Err(unsupported(format!("top-{} of {} experts (a token's choices are distinct experts)", spec.topk, spec.experts)));
+    }
+    if (spec.per_rank && spec.ng * w != spec.experts) || (!spec.per_rank && spec.ng > spec.experts) {
+        return Err(unsupported(format!("{} experts per rank of {} in all on {w} ranks (experts must split evenly over the ranks)", spec.ng, spec.experts)));
     }
     let bk: usize = c.get("BLOCK_K").and_then(|v| v.parse().ok()).unwrap_or(0);
     if bk < spec.topk {
@@ -113,10 +138,17 @@ impl PreparedAlign {
     /// Writes rank `r`'s routing (`[segs * seg, topk]` expert ids), checked: the right length,
     /// ids in range, a token's choices distinct (the layout assumes it).
     pub fn write_idx(&self, r: usize, idx: &[i32]) -> Result<(), KernelError> {
+        self.check_idx(idx, self.spec.segs * self.spec.seg)?;
+        Ok(HostVec::I32(idx.to_vec()).write(&self.world, self.bufs[0], r, 0, DType::I32)?)
+    }
+
+    /// Checks `idx` as `tokens` tokens' choices: the right length, ids in range, a token's
+    /// choices distinct.
+    fn check_idx(&self, idx: &[i32], tokens: usize) -> Result<(), KernelError> {
         let AlignSpec { topk, experts, .. } = self.spec;
         let unsupported = |what: String| KernelError::Unsupported { kernel: "moe_align".into(), what };
-        if idx.len() != self.spec.choices() {
-            return Err(unsupported(format!("{} expert ids for {} tokens of top-{topk}", idx.len(), self.spec.segs * self.spec.seg)));
+        if idx.len() != tokens * topk {
+            return Err(unsupported(format!("{} expert ids for {tokens} tokens of top-{topk}", idx.len())));
         }
         for (g, choice) in idx.chunks(topk).enumerate() {
             for (k, &e) in choice.iter().enumerate() {
@@ -125,7 +157,31 @@ impl PreparedAlign {
                 }
             }
         }
-        Ok(HostVec::I32(idx.to_vec()).write(&self.world, self.bufs[0], r, 0, DType::I32)?)
+        Ok(())
+    }
+
+    /// Writes every routing this process's ranks read: rank `r`'s own `idx[r]`, or all ranks'
+    /// concatenated for the gathered tokens.
+    pub fn write_routing(&self, idx: &[Vec<i32>]) -> Result<(), KernelError> {
+        let all = idx.concat();
+        for r in self.world.host_ranks() {
+            self.write_idx(r, if self.spec.segs == 1 { idx.get(r).map_or(&[][..], |v| v) } else { &all })?;
+        }
+        Ok(())
+    }
+
+    /// Whether every rank this process holds has the layout of routing `idx` (all ranks').
+    pub fn verify(&self, idx: &[Vec<i32>]) -> Result<bool, KernelError> {
+        if idx.len() != self.world.n_ranks() {
+            return Err(KernelError::Unsupported { kernel: "moe_align".into(), what: format!("routing of {} ranks on {}", idx.len(), self.world.n_ranks()) });
+        }
+        idx.iter().try_for_each(|v| self.check_idx(v, self.spec.seg))?;
+        for r in self.world.host_ranks() {
+            if self.read(r)? != expected_layout(idx, self.spec, r) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Launches once, writing `off`, `off_e`, `gidx`, `pos` into `outs` where given (each as

@@ -5,41 +5,23 @@
 
 use crate::matmul_tests::world;
 use crate::moe_host::{MoeShape, Routing, RoutingKind};
-use crate::{align_constexprs, prepare_align, AlignLayout, AlignSpec};
+use crate::moe_align_host::expected_layout;
+use crate::{align_constexprs, prepare_align, AlignSpec};
 use rand::{Rng, SeedableRng};
-
-/// Rank `r`'s layout of `spec` from the reference dispatch of `idx` (every rank's routing).
-fn expected(idx: &[Vec<i32>], spec: AlignSpec, r: usize) -> AlignLayout {
-    let AlignSpec { seg, segs, topk, experts, ng, .. } = spec;
-    // Own tokens: one rank holding every expert; gathered: rank r's experts of every rank.
-    let lists = if segs == 1 { crate::reference::ep_dispatch(&[idx[r].clone()], topk, experts).remove(0) } else { crate::reference::ep_dispatch(idx, topk, experts).remove(r) };
-    assert_eq!(lists.len(), ng);
-    let (mut off, mut off_e, mut gidx, mut pos) = (vec![0], vec![0], vec![], vec![-1; spec.choices()]);
-    for list in &lists {
-        for s in 0..segs {
-            let start = gidx.len() as i32;
-            for &(_, t, k) in list.iter().filter(|c| c.0 == s) {
-                let g = s * seg + t;
-                pos[g * topk + k] = gidx.len() as i32 - if spec.rel { start } else { 0 };
-                gidx.push(g as i32);
-            }
-            off.push(gidx.len() as i32);
-        }
-        off_e.push(gidx.len() as i32);
-    }
-    AlignLayout { off, off_e, gidx, pos }
-}
 
 /// Lays out `routing` with `spec` on `w` and checks every rank against [`expected`].
 fn check(w: &weft_runtime::World, spec: AlignSpec, routing: &Routing, what: &str) {
     let p = prepare_align(w, spec, &align_constexprs(spec.topk)).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let all: Vec<i32> = routing.idx.concat();
-    for r in w.host_ranks() {
-        p.write_idx(r, if spec.segs == 1 { &routing.idx[r] } else { &all }).unwrap();
-    }
+    p.write_routing(&routing.idx).unwrap();
     p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
     for r in w.host_ranks() {
-        assert_eq!(p.read(r).unwrap(), expected(&routing.idx, spec, r), "{what} rank {r}");
+        assert_eq!(p.read(r).unwrap(), expected_layout(&routing.idx, spec, r), "{what} rank {r}");
+    }
+    assert!(p.verify(&routing.idx).unwrap(), "{what}");
+    // Not vacuous: another routing's layout differs.
+    let other = Routing::random(routing.idx.len(), MoeShape { tokens: spec.seg, hidden: 1, topk: spec.topk, experts: spec.experts }, RoutingKind::Hot, 99);
+    if (0..routing.idx.len()).any(|r| expected_layout(&other.idx, spec, r) != expected_layout(&routing.idx, spec, r)) {
+        assert!(!p.verify(&other.idx).unwrap(), "{what}: a stale layout must not verify");
     }
 }
 
@@ -82,7 +64,8 @@ fn bad_input_is_a_typed_error() {
     let bad = |spec: AlignSpec, bk: usize| prepare_align(&w, spec, &align_constexprs(bk)).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(bad(AlignSpec::own(3, 4, 4, false), 2).contains("BLOCK_K=2 for top-4"));
     assert!(bad(AlignSpec::own(0, 2, 4, false), 2).contains("an empty layout"));
-    assert!(bad(AlignSpec::own(3, 5, 4, false), 8).contains("top-5"));
+    assert!(bad(AlignSpec::own(3, 5, 4, false), 8).contains("top-5 of 4 experts"));
+    assert!(bad(AlignSpec::gathered(2, 3, 2, 5), 2).contains("split evenly"));
     assert!(bad(AlignSpec::gathered(2, 3, 2, 1), 2).contains("an empty layout"));
 }
 

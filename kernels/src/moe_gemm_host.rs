@@ -234,13 +234,10 @@ impl PreparedMoeGemm {
 
     /// Runs the `moe_align` launches (if any) on `routing`, into the layout buffers.
     fn layout_on_device(&self, routing: &Routing) -> Result<(), KernelError> {
-        let all = routing.idx.concat();
         let out = |i: usize| Some(self.bufs[i]);
         for a in &self.align {
             let s = a.spec();
-            for r in self.world.host_ranks() {
-                a.write_idx(r, if s.segs == 1 { &routing.idx[r] } else { &all })?;
-            }
+            a.write_routing(&routing.idx)?;
             let outs = match self.algo {
                 _ if s.rel => [None, None, None, out(POS)],
                 Algo::MoeRs | Algo::MoeRsV => [out(OFF), out(OFF_E), None, None],
