@@ -17,6 +17,7 @@ mod common;
 mod decode;
 mod error;
 mod flash_decode;
+pub mod fp8;
 pub mod gemm;
 mod gpu;
 mod gemm_ar;
