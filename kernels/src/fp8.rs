@@ -122,6 +122,24 @@ pub fn dequantize_row(fmt: Fp8, codes: &[u8], scales: &[f32]) -> Vec<f32> {
     codes.chunks(GROUP).zip(scales).flat_map(|(g, &s)| g.iter().map(move |&c| fmt.decode(c) * s)).collect()
 }
 
+/// Checks a dequantized e4m3 row `got` against `row` (the original token, as f64) through
+/// [`quantize_row`] and [`dequantize_row`] in plain Rust: each element within 2^-4 of the
+/// reference relative, plus its group's smallest subnormal and one rounding to `dtype` (a
+/// device may land one code away on a division's rounding). Returns (max error, all within).
+pub fn check_dequantized(got: &[f64], row: &[f64], dtype: weft_runtime::DType) -> (f64, bool) {
+    let row32: Vec<f32> = row.iter().map(|&x| x as f32).collect();
+    let (codes, scales) = quantize_row(Fp8::E4M3, &row32);
+    let want = dequantize_row(Fp8::E4M3, &codes, &scales);
+    let (mut max_err, mut ok) = (0.0f64, got.len() == row.len());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        let (w, step) = (*w as f64, scales[i / GROUP] as f64 * 2f64.powi(-9));
+        let err = (g - w).abs();
+        max_err = max_err.max(err);
+        ok &= err <= (2f64.powi(-4) + crate::host::rounding(dtype)) * w.abs() + step;
+    }
+    (max_err, ok)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,9 +15,11 @@ mod broadcast;
 mod ce_plan;
 mod common;
 mod decode;
+mod ep_dispatch_fp8;
 mod error;
 mod flash_decode;
 pub mod fp8;
+mod fp8_tile;
 pub mod gemm;
 mod gpu;
 mod gemm_ar;
@@ -54,6 +56,8 @@ mod moe_tests;
 mod moe_gemm_tests;
 #[cfg(test)]
 mod moe_align_tests;
+#[cfg(test)]
+mod ep_dispatch_fp8_tests;
 #[cfg(test)]
 mod ce_tests;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_align, moe_gemm, moe_gemm_v, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
+use crate::{ag_gemm, allgather, broadcast, ep_dispatch_fp8, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_align, moe_gemm, moe_gemm_v, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -131,6 +131,7 @@ pub(crate) enum Algo {
     MoeRs,
     MoeRsV,
     MoeAlign,
+    EpDispatchFp8,
 }
 
 /// A registry entry.
@@ -150,7 +151,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
         Algo::FlashDecode => Collective::FlashDecode,
-        Algo::EpDispatch | Algo::EpDispatchV => Collective::ExpertDispatch,
+        Algo::EpDispatch | Algo::EpDispatchV | Algo::EpDispatchFp8 => Collective::ExpertDispatch,
         Algo::EpCombine | Algo::EpCombineV => Collective::ExpertCombine,
         Algo::MoeGemm => Collective::GroupedGemm,
         Algo::AgMoe | Algo::AgMoeV => Collective::AllGatherMoe,
@@ -161,7 +162,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 32] = [
+pub(crate) static DEFS: [Def; 33] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -192,6 +193,7 @@ pub(crate) static DEFS: [Def; 32] = [
     def("ag_moe_v", "AllGather-MoE baseline: AllGather, then the grouped GEMM, two launches", Algo::AgMoeV, moe_gemm_v::moe_allgather),
     def("moe_rs", "MoE-ReduceScatter: grouped GEMM tiles put to their tokens' ranks, top-k weighted sum on arrival", Algo::MoeRs, moe_gemm::moe_rs),
     def("moe_rs_v", "MoE-ReduceScatter baseline: grouped GEMM, then get each token's top-k rows and sum them weighted, two launches", Algo::MoeRsV, moe_gemm::moe_gemm),
+    def("ep_dispatch_fp8", "Expert-parallel dispatch, low latency, FP8 payload: tokens quantized to e4m3 per 128-element group (f32 scale amax/448), sent as LL words, dequantized on arrival", Algo::EpDispatchFp8, ep_dispatch_fp8::ep_dispatch_fp8),
     def("moe_align", "MoE row layout on the device: per-block and per-expert row offsets (masked-count prefix), row tokens and choice rows (in-order scatter), stable by token then choice", Algo::MoeAlign, moe_align::moe_align),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
