@@ -7,7 +7,12 @@
 //! - `ag_moe` (AllGather of tokens fused with the grouped GEMM of the local experts) against
 //!   `ag_moe_v` (AllGather, then the grouped GEMM), and `moe_rs` (grouped GEMM fused with the
 //!   ReduceScatter of the top-k weighted outputs) against `moe_rs_v` (grouped GEMM, then each
-//!   token's rows fetched with get and summed).
+//!   token's rows fetched with get and summed);
+//! - `ep_dispatch_fp8` (the LL dispatch with an e4m3 payload, 128-element groups with f32
+//!   scales, dequantized on arrival) against `ep_dispatch` in bf16.
+//!
+//! `WEFT_MOE_ONLY=name[,name]` keeps the pairs whose fused kernel is named (say
+//! `WEFT_MOE_ONLY=ep_dispatch_fp8`).
 //!
 //! Shapes: the anchor (Triton-distributed and DeepEP's low-latency figures: 128 tokens per rank,
 //! top-8, hidden 7168, FP8, 256 experts as DeepSeek-V3, whose experts are 7168 -> 2048 -> 7168)
@@ -33,8 +38,14 @@ const SHAPE: MoeShape = MoeShape { tokens: 128, hidden: 7168 / 32, topk: 8, expe
 const UP: MoeGemmShape = MoeGemmShape { tokens: 128, k: 7168 / 32, n: 2048 / 32, topk: 8, experts: 256 / 8 };
 const DOWN: MoeGemmShape = MoeGemmShape { k: UP.n, n: UP.k, ..UP };
 const DTYPE: DType = DType::BF16;
-/// Baseline then fused, pair by pair.
-const KERNELS: [&str; 8] = ["ep_dispatch_v", "ep_dispatch", "ep_combine_v", "ep_combine", "ag_moe_v", "ag_moe", "moe_rs_v", "moe_rs"];
+/// (baseline, fused, their column titles), pair by pair.
+const PAIRS: [(&str, &str, &str); 5] = [
+    ("ep_dispatch_v", "ep_dispatch", "counts + AllToAllv | ep_dispatch"),
+    ("ep_combine_v", "ep_combine", "AllToAllv + sum | ep_combine"),
+    ("ag_moe_v", "ag_moe", "AG + grouped GEMM | ag_moe"),
+    ("moe_rs_v", "moe_rs", "grouped GEMM + RS | moe_rs"),
+    ("ep_dispatch", "ep_dispatch_fp8", "ep_dispatch (bf16 payload) | ep_dispatch_fp8"),
+];
 
 /// `name` on `world`, seeded, launched once and checked; returns its launch.
 fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
@@ -58,15 +69,18 @@ fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
 fn main() {
     let rounds: usize = std::env::var("WEFT_MOE_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let MoeShape { tokens, hidden, topk, experts } = SHAPE;
+    let only = std::env::var("WEFT_MOE_ONLY").ok();
+    let pairs: Vec<_> = PAIRS.iter().filter(|p| only.as_deref().is_none_or(|o| o.split(',').any(|n| n == p.1))).collect();
+    let titles: String = pairs.iter().map(|p| format!(" {} | speedup |", p.2)).collect();
     let mut table = format!(
-        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median ms (speedup = baseline / fused)\n\n| topology | counts + AllToAllv | ep_dispatch | speedup | AllToAllv + sum | ep_combine | speedup | AG + grouped GEMM | ag_moe | speedup | grouped GEMM + RS | moe_rs | speedup | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-        UP.k, UP.n, DOWN.k, DOWN.n
+        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median ms (speedup = baseline / fused)\n\n| topology |{titles} load |\n|---|{}---|\n",
+        UP.k, UP.n, DOWN.k, DOWN.n, "---|---|---|".repeat(pairs.len())
     );
     for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
         let topology = Topology { nodes, local_size: local };
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
         eprintln!("[{}/{}] {topology}", i + 1, TOPOLOGIES.len());
-        let mut launches: Vec<Box<dyn FnMut()>> = KERNELS.iter().map(|name| prepared(&world, name)).collect();
+        let mut launches: Vec<Box<dyn FnMut()>> = pairs.iter().flat_map(|p| [p.0, p.1]).map(|name| prepared(&world, name)).collect();
         let mut times = vec![vec![]; launches.len()];
         for _ in 0..rounds {
             for (launch, t) in launches.iter_mut().zip(&mut times) {
