@@ -6,11 +6,12 @@
 //! the code words: about a quarter (f32) or half (bf16) of the plain dispatch's words.
 //!
 //! Args as `ep_dispatch`'s (`words` is still the token's words of `T`, so the host side is
-//! shared; `hidden` must be a multiple of 4). Constexprs: `T`, `BLOCK` (unused), `BLOCK_K`.
+//! shared; `hidden` must be a multiple of 4). Constexprs: `T`, `BLOCK` (choices per counting
+//! tile), `BLOCK_K` (≥ topk).
 
 use crate::fp8::{Fp8, GROUP};
 use crate::fp8_tile::{decode, encode};
-use crate::moe::{recv_word, scan_expert, send_word, store1, MoeConfig, Ranks};
+use crate::moe::{recv_word, send_word, store1, MoeConfig, Ranks};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -49,30 +50,49 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
             let el = g * GROUP as i64 + lane * 4i64 + part;
             (el, el.lt(hidden))
         };
-        for_range(pid, experts, progs, |e| {
-            let (dst, le) = (e / epr, e % epr);
-            let region = remote_ptr(ll + (le * world + me) * tokens * msg, dst);
-            let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
-                let row = region + slot * msg;
-                store(one(row), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
-                for_range(0i64, groups, 1i64, |g| {
-                    let vals: Vec<Val> = (0..4).map(|p| {
+        // Send token-major, so each token is quantized once, not once per choice: a choice's
+        // slot is the count of earlier tokens that picked its expert (one masked count per
+        // choice over the earlier choices).
+        let kk = arange(0, cfg.bk as i32).to(Scalar::I64);
+        let pick = |tile: Val, k: Val| sum(select(kk.eq_(k), tile, i64c(0)), 0);
+        let count = |e: Val, end: Val| {
+            for_range_carry(0i64, end, cfg.block, &[i64c(0)], |i, acc| {
+                let at = i + arange(0, cfg.block as i32).to(Scalar::I64);
+                let hit = load_masked(idx + at, at.lt(end), -1).to(Scalar::I64).eq_(e);
+                vec![acc[0] + sum(select(hit, i64c(1), i64c(0)), 0)]
+            })[0]
+        };
+        for_range(pid, tokens, progs, |t| {
+            let ids = load_masked(idx + t * topk + kk, kk.lt(topk), -1).to(Scalar::I64);
+            let init = zeros(&[cfg.bk as usize], Scalar::I64);
+            let slots = for_range_carry(0i64, topk, 1i64, &[init], |k, c| vec![select(kk.eq_(k), count(pick(ids, k), t * topk), c[0])])[0];
+            // Where choice `k`'s message starts on its expert's rank.
+            let row = |k: Val| {
+                let e = pick(ids, k);
+                remote_ptr(ll + ((e % epr) * world + me) * tokens * msg + pick(slots, k) * msg, e / epr)
+            };
+            for_range(0i64, topk, 1i64, |k| store(one(row(k)), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag)));
+            for_range(0i64, groups, 1i64, |g| {
+                let vals: Vec<Val> = (0..4)
+                    .map(|p| {
                         let (el, m) = element(g, p);
                         load_masked(x + t * hidden + el, m, 0.0f64).to(Scalar::F32)
-                    }).collect();
-                    let amax = max(vals.iter().skip(1).fold(abs(vals[0]), |acc, v| maximum(acc, abs(*v))), 0);
-                    let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
-                    store(one(row + 1i64 + g), ll_pack(splat(bitcast(scale, Scalar::I32), &[1]), flag));
-                    let word = vals.iter().enumerate().fold(None, |acc: Option<Val>, (p, v)| {
-                        let code = encode(*v / scale, FMT) << (8 * p as i64);
-                        Some(acc.map_or(code, |a| a | code))
-                    });
-                    let (_, m) = element(g, 0);
-                    store_masked(row + 1i64 + groups + g * GROUP_WORDS + lane, ll_pack(word.expect("four parts"), flag), m);
+                    })
+                    .collect();
+                let amax = max(vals.iter().skip(1).fold(abs(vals[0]), |acc, v| maximum(acc, abs(*v))), 0);
+                let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
+                let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale, FMT) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
+                let (_, m) = element(g, 0);
+                let (scale_word, packed) = (ll_pack(splat(bitcast(scale, Scalar::I32), &[1]), flag), ll_pack(word, flag));
+                for_range(0i64, topk, 1i64, |k| {
+                    let r = row(k);
+                    store(one(r + 1i64 + g), scale_word);
+                    store_masked(r + 1i64 + groups + g * GROUP_WORDS + lane, packed, m);
                 });
             });
-            send_word(cnt + le * world + me, n, flag, dst);
         });
+        // Every (expert, source) pair gets its count word, zero included.
+        for_range(pid, experts, progs, |e| send_word(cnt + (e % epr) * world + me, count(e, tokens * topk), flag, e / epr));
         for_range(pid, epr * world, progs, |p| {
             let (le, src) = (p / world, p % world);
             let counts = cnt + le * world;
