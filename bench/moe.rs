@@ -7,7 +7,9 @@
 //! - `ag_moe` (AllGather of tokens fused with the grouped GEMM of the local experts) against
 //!   `ag_moe_v` (AllGather, then the grouped GEMM), and `moe_rs` (grouped GEMM fused with the
 //!   ReduceScatter of the top-k weighted outputs) against `moe_rs_v` (grouped GEMM, then each
-//!   token's rows fetched with get and summed).
+//!   token's rows fetched with get and summed);
+//! - `ep_dispatch_fp8` (the LL dispatch with an e4m3 payload, 128-element groups with f32
+//!   scales, dequantized on arrival) against `ep_dispatch` in bf16.
 //!
 //! Shapes: the anchor (Triton-distributed and DeepEP's low-latency figures: 128 tokens per rank,
 //! top-8, hidden 7168, FP8, 256 experts as DeepSeek-V3, whose experts are 7168 -> 2048 -> 7168)
@@ -21,7 +23,8 @@
 //! the load average is printed beside each row. Writes `target/weft-bench/moe.md`.
 //!
 //! Filters: `WEFT_MOE_TOPOLOGIES` (comma-separated, as printed: `1x4,1x8`) and `WEFT_MOE_KERNELS`
-//! (fused names: `ep_dispatch,ag_moe`; each runs with its baseline); a pair left out shows `-`.
+//! (fused names: `ep_dispatch,ag_moe,ep_dispatch_fp8`; each runs with its baseline, and only the
+//! chosen pairs get columns).
 //! `WEFT_MOE_CPU=1` times each launch by the CPU time this process's threads spent in it
 //! (from `/proc/self/task/*/schedstat`) instead of the wall clock: on a machine loaded by
 //! others, wall time measures the scheduler's share as much as the kernel.
@@ -39,8 +42,14 @@ const SHAPE: MoeShape = MoeShape { tokens: 128, hidden: 7168 / 32, topk: 8, expe
 const UP: MoeGemmShape = MoeGemmShape { tokens: 128, k: 7168 / 32, n: 2048 / 32, topk: 8, experts: 256 / 8 };
 const DOWN: MoeGemmShape = MoeGemmShape { k: UP.n, n: UP.k, ..UP };
 const DTYPE: DType = DType::BF16;
-/// Baseline then fused, pair by pair.
-const KERNELS: [&str; 8] = ["ep_dispatch_v", "ep_dispatch", "ep_combine_v", "ep_combine", "ag_moe_v", "ag_moe", "moe_rs_v", "moe_rs"];
+/// (baseline, fused, their column titles), pair by pair.
+const PAIRS: [(&str, &str, &str); 5] = [
+    ("ep_dispatch_v", "ep_dispatch", "counts + AllToAllv | ep_dispatch"),
+    ("ep_combine_v", "ep_combine", "AllToAllv + sum | ep_combine"),
+    ("ag_moe_v", "ag_moe", "AG + grouped GEMM | ag_moe"),
+    ("moe_rs_v", "moe_rs", "grouped GEMM + RS | moe_rs"),
+    ("ep_dispatch", "ep_dispatch_fp8", "ep_dispatch (bf16 payload) | ep_dispatch_fp8"),
+];
 
 /// `name` on `world`, seeded, launched once and checked; returns its launch.
 fn prepared(world: &World, name: &str) -> Box<dyn FnMut()> {
@@ -87,17 +96,19 @@ fn timed(f: &mut dyn FnMut(), cpu: bool) -> f64 {
 fn main() {
     let cpu = std::env::var("WEFT_MOE_CPU").is_ok_and(|v| v == "1");
     let (topo_filter, kernel_filter) = (filter("WEFT_MOE_TOPOLOGIES"), filter("WEFT_MOE_KERNELS"));
-    // Pair `i` (baseline, fused) runs when its fused name passes the kernel filter.
-    let pairs: Vec<bool> = KERNELS.chunks(2).map(|p| kernel_filter.as_ref().is_none_or(|f| f.iter().any(|k| k == p[1]))).collect();
     let rounds: usize = std::env::var("WEFT_MOE_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let MoeShape { tokens, hidden, topk, experts } = SHAPE;
+    // A pair (baseline, fused) runs when its fused name passes the kernel filter.
+    let pairs: Vec<_> = PAIRS.iter().filter(|p| kernel_filter.as_ref().is_none_or(|f| f.iter().any(|k| k == p.1))).collect();
+    let titles: String = pairs.iter().map(|p| format!(" {} | speedup |", p.2)).collect();
     let mut table = format!(
-        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median {} ms (speedup = baseline / fused)\n\n| topology | counts + AllToAllv | ep_dispatch | speedup | AllToAllv + sum | ep_combine | speedup | AG + grouped GEMM | ag_moe | speedup | grouped GEMM + RS | moe_rs | speedup | load |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "MoE kernels, `local`, {DTYPE}, {tokens} tokens/rank x {hidden} hidden, top-{topk} of {experts} experts (ag_moe {}x{}, moe_rs {}x{} per expert), {rounds} interleaved rounds, median {} ms (speedup = baseline / fused)\n\n| topology |{titles} load |\n|---|{}---|\n",
         UP.k,
         UP.n,
         DOWN.k,
         DOWN.n,
-        if cpu { "CPU" } else { "wall" }
+        if cpu { "CPU" } else { "wall" },
+        "---|---|---|".repeat(pairs.len())
     );
     for (i, &(nodes, local)) in TOPOLOGIES.iter().enumerate() {
         let topology = Topology { nodes, local_size: local };
@@ -106,8 +117,7 @@ fn main() {
         }
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
         eprintln!("[{}/{}] {topology}", i + 1, TOPOLOGIES.len());
-        let names: Vec<&str> = KERNELS.iter().enumerate().filter(|(j, _)| pairs[j / 2]).map(|(_, n)| *n).collect();
-        let mut launches: Vec<Box<dyn FnMut()>> = names.iter().map(|name| prepared(&world, name)).collect();
+        let mut launches: Vec<Box<dyn FnMut()>> = pairs.iter().flat_map(|p| [p.0, p.1]).map(|name| prepared(&world, name)).collect();
         let mut times = vec![vec![]; launches.len()];
         for _ in 0..rounds {
             for (launch, t) in launches.iter_mut().zip(&mut times) {
@@ -115,15 +125,9 @@ fn main() {
             }
         }
         let mut line = format!("| {topology} |");
-        let mut measured = times.chunks(2);
-        for &on in &pairs {
-            match if on { measured.next() } else { None } {
-                Some(pair) => {
-                    let (base, fused) = (support::median(pair[0].clone()), support::median(pair[1].clone()));
-                    let _ = write!(line, " {base:.3} | {fused:.3} | {:.2}x |", base / fused);
-                }
-                None => line.push_str(" - | - | - |"),
-            }
+        for pair in times.chunks(2) {
+            let (base, fused) = (support::median(pair[0].clone()), support::median(pair[1].clone()));
+            let _ = write!(line, " {base:.3} | {fused:.3} | {:.2}x |", base / fused);
         }
         let _ = write!(line, " {} |", support::load());
         eprintln!("{line}");

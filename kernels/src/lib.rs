@@ -15,8 +15,11 @@ mod broadcast;
 mod ce_plan;
 mod common;
 mod decode;
+mod ep_dispatch_fp8;
 mod error;
 mod flash_decode;
+pub mod fp8;
+mod fp8_tile;
 pub mod gemm;
 mod gpu;
 mod gemm_ar;
@@ -25,6 +28,8 @@ mod gemm_rs_ps;
 pub mod host;
 mod matmul;
 mod moe;
+mod moe_align;
+mod moe_align_host;
 mod moe_gemm;
 mod moe_gemm_host;
 mod moe_gemm_v;
@@ -50,6 +55,10 @@ mod moe_tests;
 #[cfg(test)]
 mod moe_gemm_tests;
 #[cfg(test)]
+mod moe_align_tests;
+#[cfg(test)]
+mod ep_dispatch_fp8_tests;
+#[cfg(test)]
 mod ce_tests;
 #[cfg(test)]
 mod per_process_tests;
@@ -64,6 +73,7 @@ pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
 pub use registry::{allreduce_choice, build, build_all, default_constexprs, list, target_constexprs, Collective, KernelInfo, ONE_SHOT_MAX_BYTES};
 pub use decode::{decode_constexprs, prepare_decode, DecodeShape, PreparedDecode};
+pub use moe_align_host::{align_constexprs, prepare_align, AlignLayout, AlignSpec, PreparedAlign};
 pub use moe_gemm_host::{moe_gemm_constexprs, prepare_moe_gemm, MoeGemmShape, PreparedMoeGemm};
 pub use moe_host::{moe_constexprs, prepare_moe, MoeShape, PreparedMoe, Routing, RoutingKind};
 pub use matmul::{matmul_constexprs, prepare_matmul, shape_constexprs, time_launches, MatmulShape, PreparedMatmul};

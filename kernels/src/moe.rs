@@ -81,12 +81,12 @@ pub(crate) fn store1(p: Val, v: Val) {
 }
 
 /// Stores `v` (an integer scalar) at `p` on `pe` as one LL word.
-fn send_word(p: Val, v: Val, flag: Val, pe: Val) {
+pub(crate) fn send_word(p: Val, v: Val, flag: Val, pe: Val) {
     store(one(remote_ptr(p, pe)), ll_pack(splat(v.to(Scalar::I32), &[1]), flag))
 }
 
 /// Waits for the LL word at `p` and returns its data (i64).
-fn recv_word(p: Val, flag: Val) -> Val {
+pub(crate) fn recv_word(p: Val, flag: Val) -> Val {
     sum(ll_recv(one(p), flag, None), 0).to(Scalar::I64)
 }
 

@@ -8,6 +8,7 @@
 //! rank `s`'s tokens for expert `r * epr + le`, in token order.
 
 use crate::host::HostVec;
+use crate::moe_align_host::{align_constexprs, prepare_align, AlignSpec, PreparedAlign};
 use crate::moe_host::{both, check_routing, MoeShape, Routing, RoutingKind};
 use crate::reference::Choice;
 use crate::registry::{find, Algo};
@@ -65,6 +66,8 @@ pub struct PreparedMoeGemm {
     routing: Routing,
     /// Per rank: inputs (tokens, or block-laid rows for `moe_rs`) and weights, as written.
     data: Vec<(Vec<f64>, Vec<f64>)>,
+    /// The `moe_align` launches that write the row layout on the device; none: the host writes it.
+    align: Vec<PreparedAlign>,
 }
 
 /// Buffer indices: `(inputs, weights, output)` of every kernel, then each family's own.
@@ -84,6 +87,21 @@ const STAGE: usize = 10;
 const RECV: usize = 11;
 const Y: usize = 12;
 const SCRATCH: usize = 13;
+
+/// The `moe_align` launches that lay out `algo`'s rows: a rank's own tokens over every expert
+/// (`moe_gemm`), the gathered tokens over the rank's experts (the rest), and for `moe_rs` also
+/// each choice's row within its block.
+fn device_layout(world: &World, algo: Algo, shape: MoeGemmShape) -> Result<Vec<PreparedAlign>, KernelError> {
+    let MoeGemmShape { tokens, topk, experts, .. } = shape;
+    let c = align_constexprs(topk);
+    let gathered = AlignSpec::gathered(world.n_ranks(), tokens, topk, experts);
+    let specs = match algo {
+        Algo::MoeGemm => vec![AlignSpec::own(tokens, topk, experts, false)],
+        Algo::MoeRs => vec![gathered, AlignSpec::own(tokens, topk, experts, true)],
+        _ => vec![gathered],
+    };
+    specs.into_iter().map(|s| prepare_align(world, s, &c)).collect()
+}
 
 /// Allocates, compiles and seeds expert-GEMM kernel `name` on `world` (uniform routing).
 pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: DType, c: &Constexprs) -> Result<PreparedMoeGemm, KernelError> {
@@ -133,7 +151,8 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     let fused = if matches!(def.algo, Algo::AgMoe | Algo::MoeRs) { programs + comm } else { programs };
     let grids = [[fused as u32, 1, 1], [programs as u32, 1, 1]];
     let routing = Routing { idx: vec![], weights: vec![] };
-    let mut p = PreparedMoeGemm { world: world.clone(), name: name.into(), algo: def.algo, kernels, dtype, shape, bufs, grids, epoch: 0, routing, data: vec![] };
+    let align = device_layout(world, def.algo, shape)?;
+    let mut p = PreparedMoeGemm { world: world.clone(), name: name.into(), algo: def.algo, kernels, dtype, shape, bufs, grids, epoch: 0, routing, data: vec![], align };
     p.seed(0x5eed, RoutingKind::Uniform)?;
     Ok(p)
 }
@@ -167,20 +186,68 @@ impl PreparedMoeGemm {
                     Algo::AgMoe | Algo::AgMoeV => s * tokens + t,
                     _ => i,
                 });
-                ints(gidx.map(|i| i as i32).collect(), GIDX)?;
-                ints(off.clone(), OFF)?;
-                let per_expert = if self.algo == Algo::MoeGemm { 1 } else { w };
-                ints((0..=groups).map(|e| off[e * per_expert]).collect(), OFF_E)?;
+                // On the device, `moe_align` writes all but `moe_rs`'s identity row map and
+                // `moe_rs_v`'s positions (those count rows on every other rank).
+                let host = self.align.is_empty();
+                if host || rs {
+                    ints(gidx.map(|i| i as i32).collect(), GIDX)?;
+                }
+                if host {
+                    ints(off.clone(), OFF)?;
+                    let per_expert = if self.algo == Algo::MoeGemm { 1 } else { w };
+                    ints((0..=groups).map(|e| off[e * per_expert]).collect(), OFF_E)?;
+                }
                 if rs {
                     ints(routing.idx[r].clone(), IDX)?;
-                    ints(self.positions(&routing, &layouts, r), POS)?;
+                    if host || self.algo == Algo::MoeRsV {
+                        ints(self.positions(&routing, &layouts, r), POS)?;
+                    }
                     HostVec::F32(routing.weights[r].clone()).write(&self.world, self.bufs[WT], r, 0, DType::F32)?;
                 }
             }
             data.push((x.to_f64(), wts.to_f64()));
         }
+        self.layout_on_device(&routing)?;
         self.data = data;
         self.routing = routing;
+        Ok(())
+    }
+
+    /// Whether the host computes the row layout (else `moe_align` on the device, the
+    /// default); takes effect at the next [`seed`](Self::seed) or `set_routing`.
+    pub fn set_host_layout(&mut self, host: bool) -> Result<(), KernelError> {
+        self.align = if host { vec![] } else { device_layout(&self.world, self.algo, self.shape)? };
+        Ok(())
+    }
+
+    /// Rank `r`'s layout buffers as the kernels read them: `off`, `off_e`, `gidx` (its rows)
+    /// and, for `moe_rs`, `pos` (tests compare the host's and the device's).
+    #[cfg(test)]
+    pub(crate) fn layout_buffers(&self, r: usize) -> Result<Vec<Vec<f64>>, KernelError> {
+        let MoeGemmShape { tokens, topk, experts, .. } = self.shape;
+        let (off, rows) = self.layout(&self.routing, r);
+        let groups = if self.algo == Algo::MoeGemm { experts } else { experts / self.world.n_ranks() };
+        let read = |buf: usize, n: usize| HostVec::read(&self.world, self.bufs[buf], r, 0, n, DType::I32).map(|v| v.to_f64());
+        let mut v = vec![read(OFF, off.len())?, read(OFF_E, groups + 1)?, read(GIDX, rows.len())?];
+        if matches!(self.algo, Algo::MoeRs | Algo::MoeRsV) {
+            v.push(read(POS, tokens * topk)?);
+        }
+        Ok(v)
+    }
+
+    /// Runs the `moe_align` launches (if any) on `routing`, into the layout buffers.
+    fn layout_on_device(&self, routing: &Routing) -> Result<(), KernelError> {
+        let out = |i: usize| Some(self.bufs[i]);
+        for a in &self.align {
+            let s = a.spec();
+            a.write_routing(&routing.idx)?;
+            let outs = match self.algo {
+                _ if s.rel => [None, None, None, out(POS)],
+                Algo::MoeRs | Algo::MoeRsV => [out(OFF), out(OFF_E), None, None],
+                _ => [out(OFF), out(OFF_E), out(GIDX), None],
+            };
+            a.launch_into(outs)?;
+        }
         Ok(())
     }
 

@@ -120,7 +120,7 @@ pub fn moe_constexprs(shape: MoeShape, dtype: &str) -> Constexprs {
 pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: &Constexprs) -> Result<PreparedMoe, KernelError> {
     let def = find(name)?;
     let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
-    if !matches!(def.algo, Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV) {
+    if !matches!(def.algo, Algo::EpDispatch | Algo::EpDispatchV | Algo::EpDispatchFp8 | Algo::EpCombine | Algo::EpCombineV) {
         return Err(unsupported("an expert-parallel shape (give --elems or --m/--n/--k)".into()));
     }
     if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16) {
@@ -137,6 +137,9 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     let es = dtype.size_bytes();
     if hidden * es % 4 != 0 {
         return Err(unsupported(format!("hidden {hidden} of {dtype} (a token must be whole 32-bit words: LL words carry 32 bits)")));
+    }
+    if def.algo == Algo::EpDispatchFp8 && hidden % 4 != 0 {
+        return Err(unsupported(format!("hidden {hidden} for an FP8 payload (four e4m3 codes make an LL word: hidden must be a multiple of 4)")));
     }
     // LL words are stored into peers' memory, which only a node's ranks reach on `mpi` (the
     // baseline's put_signal and get cross nodes).
@@ -156,7 +159,7 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     let epr = experts / w;
     let recv = mul(&[epr, w, tokens])?;
     let sizes = match def.algo {
-        Algo::EpDispatch => vec![mul(&[tokens, hidden, es])?, mul(&[tokens, topk, 4])?, mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?, mul(&[2, recv, words + 1, 8])?, mul(&[2, epr, w, 8])?],
+        Algo::EpDispatch | Algo::EpDispatchFp8 => vec![mul(&[tokens, hidden, es])?, mul(&[tokens, topk, 4])?, mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?, mul(&[2, recv, words + 1, 8])?, mul(&[2, epr, w, 8])?],
         Algo::EpDispatchV => {
             let send = mul(&[experts, tokens])?;
             let mut s = vec![mul(&[tokens, hidden, es])?, mul(&[tokens, topk, 4])?, mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?];
@@ -290,6 +293,12 @@ impl PreparedMoe {
                     let at = le * w * tokens + j;
                     ok &= got_tk[at] == (t * topk + k) as f64;
                     let (row, want) = (&out[at * hidden..(at + 1) * hidden], &self.data[src][t * hidden..(t + 1) * hidden]);
+                    if self.algo == Algo::EpDispatchFp8 {
+                        let (e, within) = crate::fp8::check_dequantized(row, want, self.dtype);
+                        max_err = max_err.max(e);
+                        ok &= within;
+                        continue;
+                    }
                     for (g, x) in row.iter().zip(want) {
                         max_err = max_err.max((g - x).abs());
                         ok &= g == x;

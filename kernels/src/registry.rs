@@ -1,7 +1,7 @@
 //! The library's registry: every kernel's name, what it implements, its builder and its
 //! default constexprs.
 
-use crate::{ag_gemm, allgather, broadcast, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_gemm, moe_gemm_v, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
+use crate::{ag_gemm, allgather, broadcast, ep_dispatch_fp8, flash_decode, gemm, gemm_ar, gemm_rs, gemm_rs_ps, moe, moe_align, moe_gemm, moe_gemm_v, moe_v, reduce, ring_allreduce, ring_bidir, KernelError};
 use std::sync::OnceLock;
 use weft_compiler::dsl::{Constexprs, DslError};
 use weft_compiler::ir::Kernel;
@@ -37,6 +37,8 @@ pub enum Collective {
     AllGatherMoe,
     /// Grouped GEMM, then ReduceScatter of the top-k weighted outputs to the tokens' ranks.
     MoeReduceScatter,
+    /// The expert GEMMs' row layout (offsets, row tokens, choice rows) from top-k routing.
+    MoeAlign,
 }
 
 impl Collective {
@@ -57,13 +59,14 @@ impl Collective {
             Collective::GroupedGemm => "moe_gemm",
             Collective::AllGatherMoe => "ag_moe",
             Collective::MoeReduceScatter => "moe_rs",
+            Collective::MoeAlign => "moe_align",
         }
     }
 
     /// Whether it takes an element count (`elems`): the collectives, not the GEMM family,
     /// decoding or the expert-parallel kernels.
     pub fn takes_elems(self) -> bool {
-        !self.is_matmul() && !self.is_grouped() && !matches!(self, Collective::FlashDecode | Collective::ExpertDispatch | Collective::ExpertCombine)
+        !self.is_matmul() && !self.is_grouped() && !matches!(self, Collective::FlashDecode | Collective::ExpertDispatch | Collective::ExpertCombine | Collective::MoeAlign)
     }
 
     /// Whether it is an expert GEMM (MoE shapes with an output width `n`, GEMM tiles).
@@ -127,6 +130,8 @@ pub(crate) enum Algo {
     AgMoeV,
     MoeRs,
     MoeRsV,
+    MoeAlign,
+    EpDispatchFp8,
 }
 
 /// A registry entry.
@@ -146,17 +151,18 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
         Algo::FlashDecode => Collective::FlashDecode,
-        Algo::EpDispatch | Algo::EpDispatchV => Collective::ExpertDispatch,
+        Algo::EpDispatch | Algo::EpDispatchV | Algo::EpDispatchFp8 => Collective::ExpertDispatch,
         Algo::EpCombine | Algo::EpCombineV => Collective::ExpertCombine,
         Algo::MoeGemm => Collective::GroupedGemm,
         Algo::AgMoe | Algo::AgMoeV => Collective::AllGatherMoe,
         Algo::MoeRs | Algo::MoeRsV => Collective::MoeReduceScatter,
+        Algo::MoeAlign => Collective::MoeAlign,
         _ => Collective::AllReduce,
     };
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 31] = [
+pub(crate) static DEFS: [Def; 33] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -187,6 +193,8 @@ pub(crate) static DEFS: [Def; 31] = [
     def("ag_moe_v", "AllGather-MoE baseline: AllGather, then the grouped GEMM, two launches", Algo::AgMoeV, moe_gemm_v::moe_allgather),
     def("moe_rs", "MoE-ReduceScatter: grouped GEMM tiles put to their tokens' ranks, top-k weighted sum on arrival", Algo::MoeRs, moe_gemm::moe_rs),
     def("moe_rs_v", "MoE-ReduceScatter baseline: grouped GEMM, then get each token's top-k rows and sum them weighted, two launches", Algo::MoeRsV, moe_gemm::moe_gemm),
+    def("ep_dispatch_fp8", "Expert-parallel dispatch, low latency, FP8 payload: tokens quantized to e4m3 per 128-element group (f32 scale amax/448), sent as LL words, dequantized on arrival", Algo::EpDispatchFp8, ep_dispatch_fp8::ep_dispatch_fp8),
+    def("moe_align", "MoE row layout on the device: per-block and per-expert row offsets (masked-count prefix), row tokens and choice rows (in-order scatter), stable by token then choice", Algo::MoeAlign, moe_align::moe_align),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
@@ -229,6 +237,9 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         // 8 query heads per KV head of 128 (the CPU's tiles are straight-line code: a 64-position
         // step at this width compiles in seconds, not minutes).
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 8).with("BLOCK_D", 128).with("BLOCK_N", 32));
+    }
+    if d.algo == Algo::MoeAlign {
+        return Ok(crate::moe_align_host::align_constexprs(8));
     }
     if d.info.collective.is_moe() {
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK", 256).with("BLOCK_K", 8));

@@ -151,9 +151,9 @@ fn registry_lists_and_builds_every_kernel() {
         } else if k.name == "broadcast" {
             Collective::Broadcast
         } else {
-            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter, Collective::GemmAllReduce, Collective::FlashDecode, Collective::ExpertDispatch, Collective::ExpertCombine, Collective::GroupedGemm, Collective::AllGatherMoe, Collective::MoeReduceScatter]
+            [Collective::Gemm, Collective::AllGatherGemm, Collective::GemmReduceScatter, Collective::GemmAllReduce, Collective::FlashDecode, Collective::ExpertDispatch, Collective::ExpertCombine, Collective::GroupedGemm, Collective::AllGatherMoe, Collective::MoeReduceScatter, Collective::MoeAlign]
                 .into_iter()
-                .find(|c| c.name() == k.name.trim_end_matches("_ce").trim_end_matches("_ps").trim_end_matches("_v"))
+                .find(|c| c.name() == k.name.trim_end_matches("_ce").trim_end_matches("_ps").trim_end_matches("_v").trim_end_matches("_fp8"))
                 .expect("a GEMM kernel or flash_decode")
         };
         assert_eq!(k.collective, expect, "{}", k.name);

@@ -119,6 +119,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_moe()) {
         return run_moe(&a, &world, dtype);
     }
+    if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective == weft::kernels::Collective::MoeAlign) {
+        return run_moe_align(&a, &world);
+    }
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_grouped()) {
         return run_moe_gemm(&a, &world, dtype);
     }
@@ -294,6 +297,24 @@ fn routing_kind(a: &RunArgs) -> Result<weft::kernels::RoutingKind, String> {
         "hot" => Ok(RoutingKind::Hot),
         r => Err(format!("--routing `{r}` (uniform, sparse, hot)")),
     }
+}
+
+/// `weft run moe_align`: the row layout of the gathered tokens over each rank's experts (as
+/// `ag_moe` reads it) from --routing, checked against the plain-math dispatch's layout.
+fn run_moe_align(a: &RunArgs, world: &World) -> Result<(), String> {
+    use weft::kernels::{align_constexprs, prepare_align, time_launches, AlignSpec, MoeShape, Routing};
+    let kind = routing_kind(a)?;
+    let w = world.n_ranks();
+    let spec = AlignSpec::gathered(w, a.tokens, a.topk, a.experts);
+    let mut c = align_constexprs(a.topk);
+    super::compile::apply_defines(&mut c, &a.define)?;
+    let p = prepare_align(world, spec, &c).map_err(|e| e.to_string())?;
+    let routing = Routing::random(w, MoeShape { tokens: a.tokens, hidden: a.hidden, topk: a.topk, experts: a.experts }, kind, 0x5eed);
+    p.write_routing(&routing.idx).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let ok = p.verify(&routing.idx).map_err(|e| e.to_string())?;
+    let choices = spec.choices() as f64;
+    moe_verdict(a, world, DType::I32, "", (ok, if ok { 0.0 } else { 1.0 }), &times, |secs| format!("{:.2} M choices/s", choices / secs / 1e6))
 }
 
 /// `weft run moe_gemm` / `ag_moe` / `moe_rs` (and the baselines): tokens of width --hidden

@@ -55,6 +55,19 @@ fn expert_gemm_kernels_are_listed_and_run() {
 }
 
 #[test]
+fn moe_align_is_listed_and_runs() {
+    let (code, out, _) = weft(&["list"]);
+    assert!(code == 0 && out.contains("moe_align "), "{out}");
+    for (routing, ranks, nodes) in [("hot", "1", "1"), ("sparse", "3", "1"), ("uniform", "8", "1"), ("hot", "4", "2")] {
+        let (code, out, err) = weft(&["run", "moe_align", "--ranks", ranks, "--nodes", nodes, "--tokens", "37", "--topk", "3", "--experts", "24", "--routing", routing]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("PASS") && out.contains("choices/s"), "{out}");
+    }
+    let (code, _, err) = weft(&["run", "moe_align", "--ranks", "4", "--experts", "6", "--topk", "2"]);
+    assert!(code != 0 && err.contains("split evenly"), "{err}");
+}
+
+#[test]
 fn bad_arguments_give_one_line_and_a_nonzero_exit() {
     for args in [
         &["run", "nosuchkernel"][..],

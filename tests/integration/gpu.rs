@@ -195,7 +195,7 @@ fn moe_kernels_assemble_and_do_not_spill() {
 /// strict, bf16 and f32.
 fn moe_jobs(target: &str) -> Vec<Job> {
     let mut jobs = vec![];
-    for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v"] {
+    for name in ["ep_dispatch", "ep_combine", "ep_dispatch_v", "ep_dispatch_fp8"] {
         for dtype in ["bf16", "f32"] {
             let c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
             for k in weft::kernels::build_all(name, &c).unwrap() {
@@ -219,7 +219,7 @@ fn expert_gemms_assemble_and_do_not_spill() {
 /// The expert GEMMs' and `ep_combine_v`'s jobs (shared with the AMD proof).
 pub(crate) fn expert_gemm_jobs(target: &str) -> Vec<Job> {
     let mut jobs = vec![];
-    for name in ["moe_gemm", "ag_moe", "ag_moe_v", "moe_rs", "moe_rs_v", "ep_combine_v"] {
+    for name in ["moe_gemm", "ag_moe", "ag_moe_v", "moe_rs", "moe_rs_v", "ep_combine_v", "moe_align"] {
         for dtype in ["bf16", "f32"] {
             let c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
             for k in weft::kernels::build_all(name, &c).unwrap() {

@@ -1,0 +1,122 @@
+//! `ep_dispatch_fp8`: `ep_dispatch` (see [`crate::moe`]) with an FP8 payload, as DeepEP's and
+//! Triton-distributed's low-latency dispatch send it: each token is quantized per group of
+//! [`GROUP`](crate::fp8::GROUP) elements to e4m3 with an f32 scale `amax / 448` (1 for an
+//! all-zero group), sent with the LL protocol (four codes per 32-bit word), and dequantized by
+//! the receiver into `out` of type `T`. A message is the header word, the scale words, then
+//! the code words: about a quarter (f32) or half (bf16) of the plain dispatch's words.
+//!
+//! Args as `ep_dispatch`'s (`words` is still the token's words of `T`, so the host side is
+//! shared; `hidden` must be a multiple of 4). Constexprs: `T`, `BLOCK` (choices per counting
+//! tile), `BLOCK_K` (≥ topk).
+
+use crate::fp8::{Fp8, GROUP};
+use crate::fp8_tile::{decode, encode};
+use crate::moe::{recv_word, send_word, store1, MoeConfig, Ranks};
+use crate::tiles::i64c;
+use weft_compiler::dsl::shmem::*;
+use weft_compiler::dsl::*;
+use weft_compiler::ir::{Kernel, Scalar};
+
+/// Code words per group.
+const GROUP_WORDS: i64 = GROUP as i64 / 4;
+/// The payload format.
+const FMT: Fp8 = Fp8::E4M3;
+
+/// A one-element tile at scalar pointer `p`.
+fn one(p: Val) -> Val {
+    p + arange(0, 1).to(Scalar::I64)
+}
+
+/// Builds `ep_dispatch_fp8`.
+pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = MoeConfig::from(c)?;
+    kernel("ep_dispatch_fp8", c, |a| {
+        let (x, idx, out) = (a.ptr("x", cfg.t), a.ptr("idx", Scalar::I32), a.ptr("out", cfg.t));
+        let (off, src_tk) = (a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
+        let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
+        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
+        let flag = a.i32("flag");
+        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let hidden = words * 4i64 / cfg.t.bytes() as i64;
+        let groups = cdiv(hidden, GROUP as i64);
+        // Header, scales, codes (4 a word).
+        let msg = 1i64 + groups + hidden / 4i64;
+        let parity = (flag & 1).to(Scalar::I64);
+        let ll = ll + parity * (epr * world * tokens * msg);
+        let cnt = cnt + parity * (epr * world);
+        let lane = arange(0, GROUP_WORDS as i32).to(Scalar::I64);
+        // Element `4 * lane + part` of group `g` (and whether it is in the token).
+        let element = |g: Val, part: i64| {
+            let el = g * GROUP as i64 + lane * 4i64 + part;
+            (el, el.lt(hidden))
+        };
+        // Send token-major, so each token is quantized once, not once per choice: a choice's
+        // slot is the count of earlier tokens that picked its expert (one masked count per
+        // choice over the earlier choices).
+        let kk = arange(0, cfg.bk as i32).to(Scalar::I64);
+        let pick = |tile: Val, k: Val| sum(select(kk.eq_(k), tile, i64c(0)), 0);
+        let count = |e: Val, end: Val| {
+            for_range_carry(0i64, end, cfg.block, &[i64c(0)], |i, acc| {
+                let at = i + arange(0, cfg.block as i32).to(Scalar::I64);
+                let hit = load_masked(idx + at, at.lt(end), -1).to(Scalar::I64).eq_(e);
+                vec![acc[0] + sum(select(hit, i64c(1), i64c(0)), 0)]
+            })[0]
+        };
+        for_range(pid, tokens, progs, |t| {
+            let ids = load_masked(idx + t * topk + kk, kk.lt(topk), -1).to(Scalar::I64);
+            let init = zeros(&[cfg.bk as usize], Scalar::I64);
+            let slots = for_range_carry(0i64, topk, 1i64, &[init], |k, c| vec![select(kk.eq_(k), count(pick(ids, k), t * topk), c[0])])[0];
+            // Where choice `k`'s message starts on its expert's rank.
+            let row = |k: Val| {
+                let e = pick(ids, k);
+                remote_ptr(ll + ((e % epr) * world + me) * tokens * msg + pick(slots, k) * msg, e / epr)
+            };
+            for_range(0i64, topk, 1i64, |k| store(one(row(k)), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag)));
+            for_range(0i64, groups, 1i64, |g| {
+                let vals: Vec<Val> = (0..4)
+                    .map(|p| {
+                        let (el, m) = element(g, p);
+                        load_masked(x + t * hidden + el, m, 0.0f64).to(Scalar::F32)
+                    })
+                    .collect();
+                let amax = max(vals.iter().skip(1).fold(abs(vals[0]), |acc, v| maximum(acc, abs(*v))), 0);
+                let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
+                let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale, FMT) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
+                let (_, m) = element(g, 0);
+                let (scale_word, packed) = (ll_pack(splat(bitcast(scale, Scalar::I32), &[1]), flag), ll_pack(word, flag));
+                for_range(0i64, topk, 1i64, |k| {
+                    let r = row(k);
+                    store(one(r + 1i64 + g), scale_word);
+                    store_masked(r + 1i64 + groups + g * GROUP_WORDS + lane, packed, m);
+                });
+            });
+        });
+        // Every (expert, source) pair gets its count word, zero included.
+        for_range(pid, experts, progs, |e| send_word(cnt + (e % epr) * world + me, count(e, tokens * topk), flag, e / epr));
+        for_range(pid, epr * world, progs, |p| {
+            let (le, src) = (p / world, p % world);
+            let counts = cnt + le * world;
+            let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
+            let n = recv_word(counts + src, flag);
+            let offs_row = off + le * (world + 1);
+            store1(offs_row + src, base.to(Scalar::I32));
+            if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
+            let region = ll + (le * world + src) * tokens * msg;
+            for_range(0i64, n, 1i64, |j| {
+                let (row, at) = (region + j * msg, le * world * tokens + base + j);
+                store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
+                for_range(0i64, groups, 1i64, |g| {
+                    let scale = bitcast(sum(ll_recv(one(row + 1i64 + g), flag, None), 0), Scalar::F32);
+                    let (_, m) = element(g, 0);
+                    let word = ll_recv(row + 1i64 + groups + g * GROUP_WORDS + lane, flag, Some(m));
+                    for part in 0..4 {
+                        let (el, m) = element(g, part);
+                        let v = decode(shr_u(word, 8 * part) & 0xff, FMT) * scale;
+                        store_masked(out + at * hidden + el, v.to(cfg.t), m);
+                    }
+                });
+            });
+        });
+        Ok(())
+    })
+}
