@@ -142,10 +142,11 @@ fn every_removed_barrier_is_caught(shape: MatmulShape) {
             Err(e) => {
                 eprintln!("barrier #{n} removed: {e}");
                 // Without the barrier a reader either overlaps the writer's epoch (a race) or
-                // runs before any thread wrote the bytes (uninitialized).
-                let caught_it = e.contains("shared-memory race") || e.contains("uninitialized");
+                // runs before any thread wrote the bytes (uninitialized); on the TMA ring, a
+                // thread can wait on a slot's mbarrier before thread 0 has initialized it.
+                let caught_it = ["shared-memory race", "uninitialized", "no initialized mbarrier"].iter().any(|m| e.contains(m));
                 // (`wgmma`: a slot overwritten while a group reading it is in flight.)
-                let shared_op = ["ld.shared", "st.shared", "ldmatrix", "cp.async", "wgmma"].iter().any(|op| e.contains(op));
+                let shared_op = ["ld.shared", "st.shared", "ldmatrix", "cp.async", "wgmma", "mbarrier"].iter().any(|op| e.contains(op));
                 assert!(caught_it && shared_op, "barrier #{n}: {e}");
                 assert!(e.contains("thread ") && e.contains("warp ") && e.contains("rank 0"), "barrier #{n}: {e}");
                 caught += 1;
