@@ -170,6 +170,14 @@ pub fn low_quartile(v: &[f64]) -> f64 {
 /// Every loop of [`interleaved`]: per runner, its agreed mean launch time in each round
 /// (seconds), so a caller can compare contenders round by round (the bench's head-to-head).
 pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<Vec<f64>>, KernelError> {
+    interleaved_until(runners, agree, s, usize::MAX, &|_| false)
+}
+
+/// [`interleaved_rounds`] that also stops once `settled` says so of the rounds so far, after
+/// `min_rounds` at least: short launches take rounds until the comparison is decided (up to
+/// `s.rounds`), where a fixed count leaves a 20 us launch inside its own noise. `settled`
+/// reads agreed times only, so every rank stops after the same round.
+pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule, min_rounds: usize, settled: &dyn Fn(&[Vec<f64>]) -> bool) -> Result<Vec<Vec<f64>>, KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
     let mut rounds = vec![Vec::with_capacity(s.rounds.max(1)); runners.len()];
     // Launches of a quarter second (16 MiB under load) would make 7 rounds of 4 finalists
@@ -177,7 +185,7 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
     // (counted from agreed times, so every rank stops after the same round).
     let mut spent = 0.0;
     for round in 0..s.rounds.max(1) {
-        if round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64 {
+        if (round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64) || (round >= min_rounds && settled(&rounds)) {
             break;
         }
         for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
@@ -187,4 +195,19 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
         }
     }
     Ok(rounds)
+}
+
+/// Whether the fastest of `rounds` (by [`low_quartile`]) is decided against every other
+/// runner: it ran faster in significantly more of their paired rounds than chance would give
+/// (a one-sided sign test at 5%: wins above n/2 + 1.645 sqrt(n)/2). Paired rounds ran back to
+/// back, so a burst of outside load hits both sides of a pair alike, which the pooled
+/// quartiles cannot tell from a difference between the configs.
+pub fn leader_settled(rounds: &[Vec<f64>]) -> bool {
+    let quartiles: Vec<f64> = rounds.iter().map(|r| low_quartile(r)).collect();
+    let Some(lead) = (0..rounds.len()).min_by(|&a, &b| quartiles[a].total_cmp(&quartiles[b])) else { return true };
+    rounds.iter().enumerate().filter(|(i, _)| *i != lead).all(|(_, other)| {
+        let n = other.len().min(rounds[lead].len()) as f64;
+        let wins = rounds[lead].iter().zip(other).filter(|(a, b)| a < b).count() as f64;
+        n > 0.0 && wins > n / 2.0 + 1.645 * n.sqrt() / 2.0
+    })
 }
