@@ -8,6 +8,7 @@ use super::{Problem, Shape};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
+use crate::ring::RING_CPU_CHUNKS;
 use std::time::Instant;
 use weft_runtime::Topology;
 
@@ -187,6 +188,17 @@ fn protocol(p: &str) -> (f64, f64) {
     }
 }
 
+/// Chunks each program of a pipelined ring kernel cuts its share into: [`RING_CPU_CHUNKS`]
+/// per direction on the CPU (see `ring::ring_chunk`); 1 for every other kernel.
+pub(super) fn ring_pieces(algorithm: &str) -> f64 {
+    let chunks = RING_CPU_CHUNKS as f64;
+    match algorithm {
+        "allreduce_ring" => chunks,
+        "allreduce_ring_bidir" | "reduce_scatter_bidir" | "allgather_bidir" => 2.0 * chunks,
+        _ => 1.0,
+    }
+}
+
 /// Working sets up to this many bytes (every rank's buffers together) stay in the caches.
 const CACHED_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
 
@@ -236,11 +248,15 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // The kernel's programs (as `run::prepare` sizes the grid) and each one's chunk:
             // the whole buffer, or one rank's segment for the segmented kernels.
             let programs = (elems as f64 / 65536.0).ceil().clamp(1.0, 4.0);
-            let segmented = matches!(c.algorithm.as_str(), "allreduce_two_shot" | "allreduce_multimem" | "reduce_scatter");
+            let segmented = matches!(c.algorithm.as_str(), "allreduce_two_shot" | "allreduce_multimem" | "reduce_scatter" | "allreduce_ring" | "allreduce_ring_bidir" | "reduce_scatter_bidir");
             let chunk = ((if segmented { (elems as f64 / w).ceil() } else { elems as f64 }) / programs).ceil();
+            // The rings walk each program's share in `pieces` chunks (per direction), each in
+            // whole tiles, and synchronise once per chunk and step.
+            let pieces = ring_pieces(&c.algorithm);
+            let chunk = (chunk / pieces).ceil();
             let pad = if c.msccl().is_some() { 1.0 } else { padding(chunk, block) };
             // A fixed cost per tile (loop, masks) per program.
-            let tile_cost = programs * (chunk * pad / block).ceil() * 40e-9;
+            let tile_cost = programs * pieces * (chunk * pad / block).ceil() * 40e-9;
             // Bytes each rank reads and writes: on `local` the "link" is memory, so a remote
             // load costs what a local one does and every byte touched counts (one-shot reads
             // all `w` inputs whole, multimem reads and writes each segment once per rank:
@@ -260,6 +276,15 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 // word (as MSCCL's LL protocol, see `protocol`).
                 "allgather_ll" => (8.0 * (w - 1.0) * bytes, 1.0),
                 "broadcast" => (2.0 * bytes, 1.0),
+                // ReduceScatter ring: the first step reads the input and puts it (4 segments
+                // touched), the middle ones add the incoming partial as well (5), the last
+                // reads both and stores (3); AllGather ring: each of `w - 1` puts reads and
+                // writes a segment. Both directions move the same bytes (a put is the
+                // sender's memcpy on `local`), so a second direction only adds steps.
+                "allreduce_ring" | "allreduce_ring_bidir" => ((7.0 * w - 5.0) * seg, 2.0 * (w - 1.0) * pieces),
+                "reduce_scatter_bidir" => ((5.0 * w - 3.0) * seg, (w - 1.0) * pieces),
+                // Copy the own shard in, then push or forward `w - 1` shards.
+                "allgather_bidir" => (2.0 * w * bytes, (w - 1.0) * pieces),
                 _ => msccl_volume(c, bytes, w),
             };
             let (pbw, psync) = match c.msccl() {

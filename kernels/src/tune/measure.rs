@@ -81,16 +81,19 @@ pub struct Schedule {
     /// A timed loop runs at least this long (more launches for short ones), so a
     /// microsecond launch is not timed alone against the scheduler's noise.
     pub min_loop: Duration,
-    /// Stop timing a config once its launches so far have taken this long (in alternation:
-    /// this much per runner, after 3 rounds).
+    /// In alternation, stop after 3 rounds once the launches have taken this long per runner.
     pub budget: Duration,
+    /// Stop timing one config (the first pass) once its timed launches have taken this long:
+    /// the first pass only picks the finalists, which are re-timed in alternation, so a
+    /// tenth-of-a-second launch needs no more than a few loops there.
+    pub first_pass: Duration,
     /// Stop once the agreed time exceeds the best so far by this factor (it cannot win).
     pub give_up: f64,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), give_up: 1.25 }
+        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25 }
     }
 }
 
@@ -107,6 +110,11 @@ impl Loops {
         let mut fastest = f64::MAX;
         for _ in 0..s.warmup.max(1) {
             fastest = fastest.min(runner.launch()?.as_secs_f64());
+            // A launch of ten timed loops' length has warmed the caches and sized the loops
+            // by itself (one launch each; 130 ms for AG-GEMM at 1024x1024x512 on 1x4).
+            if fastest > 10.0 * s.min_loop.as_secs_f64().max(1e-3) {
+                break;
+            }
         }
         let reps = ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000);
         Ok(Loops { reps, best: f64::MAX, runs: 0 })
@@ -132,7 +140,7 @@ impl Loops {
 
 /// The agreed launch time of `runner` in seconds (the best of up to `s.rounds` timed loops,
 /// each MAX-reduced over the ranks), and how many timed launches it ran. It stops early once
-/// the time says the config cannot beat `best`, or the budget is spent; both decisions read
+/// the time says the config cannot beat `best`, or `s.first_pass` is spent; both decisions read
 /// agreed numbers only, so every rank runs the same launches.
 pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
     let mut loops = Loops::warm(runner, s)?;
@@ -141,7 +149,7 @@ pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Opti
         // Two loops before giving up: one loop hit by a burst of outside load would otherwise
         // drop a config that can win.
         let hopeless = best.is_some_and(|b| t > b * s.give_up) && loops.runs >= 2 * loops.reps;
-        if hopeless || t * loops.runs as f64 > s.budget.as_secs_f64() {
+        if hopeless || t * loops.runs as f64 > s.first_pass.as_secs_f64() {
             break;
         }
     }
@@ -170,6 +178,14 @@ pub fn low_quartile(v: &[f64]) -> f64 {
 /// Every loop of [`interleaved`]: per runner, its agreed mean launch time in each round
 /// (seconds), so a caller can compare contenders round by round (the bench's head-to-head).
 pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<Vec<f64>>, KernelError> {
+    interleaved_until(runners, agree, s, usize::MAX, &|_| false)
+}
+
+/// [`interleaved_rounds`] that also stops once `settled` says so of the rounds so far, after
+/// `min_rounds` at least: short launches take rounds until the comparison is decided (up to
+/// `s.rounds`), where a fixed count leaves a 20 us launch inside its own noise. `settled`
+/// reads agreed times only, so every rank stops after the same round.
+pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule, min_rounds: usize, settled: &dyn Fn(&[Vec<f64>]) -> bool) -> Result<Vec<Vec<f64>>, KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
     let mut rounds = vec![Vec::with_capacity(s.rounds.max(1)); runners.len()];
     // Launches of a quarter second (16 MiB under load) would make 7 rounds of 4 finalists
@@ -177,7 +193,7 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
     // (counted from agreed times, so every rank stops after the same round).
     let mut spent = 0.0;
     for round in 0..s.rounds.max(1) {
-        if round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64 {
+        if (round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64) || (round >= min_rounds && settled(&rounds)) {
             break;
         }
         for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
@@ -187,4 +203,19 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
         }
     }
     Ok(rounds)
+}
+
+/// Whether the fastest of `rounds` (by [`low_quartile`]) is decided against every other
+/// runner: it ran faster in significantly more of their paired rounds than chance would give
+/// (a one-sided sign test at 5%: wins above n/2 + 1.645 sqrt(n)/2). Paired rounds ran back to
+/// back, so a burst of outside load hits both sides of a pair alike, which the pooled
+/// quartiles cannot tell from a difference between the configs.
+pub fn leader_settled(rounds: &[Vec<f64>]) -> bool {
+    let quartiles: Vec<f64> = rounds.iter().map(|r| low_quartile(r)).collect();
+    let Some(lead) = (0..rounds.len()).min_by(|&a, &b| quartiles[a].total_cmp(&quartiles[b])) else { return true };
+    rounds.iter().enumerate().filter(|(i, _)| *i != lead).all(|(_, other)| {
+        let n = other.len().min(rounds[lead].len()) as f64;
+        let wins = rounds[lead].iter().zip(other).filter(|(a, b)| a < b).count() as f64;
+        n > 0.0 && wins > n / 2.0 + 1.645 * n.sqrt() / 2.0
+    })
 }

@@ -7,7 +7,7 @@
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::low_quartile;
+use super::measure::{leader_settled, low_quartile};
 use super::search::{finalist_ids, neighbours, ordered};
 use super::space::Config;
 use super::{Problem, Shape};
@@ -220,4 +220,55 @@ fn constants_measured_the_old_way_are_measured_again() {
     // Neither file is listed as a cache entry.
     assert!(super::cache::list(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
+    // 16 MiB per rank on 1x4: 4 programs, 1 Mi-element segments; every chunk divides by the
+    // 1024-wide block, so no padding and equal tile counts: the differences are bytes and steps.
+    let (w, lat) = (4.0, MACHINE.signal_s * 2.0);
+    let chunks = crate::ring::RING_CPU_CHUNKS as f64;
+    let p = elems("allreduce", 1 << 22);
+    let (two, ring, bidir) = (us("allreduce_two_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring_bidir BLOCK=1024", &p, ONE_BY_FOUR));
+    // The ring touches 7w - 5 segments, two-shot 3w - 1 (from DRAM: bytes over the copy rate).
+    let seg = (1u64 << 24) as f64 / w;
+    let bw = MACHINE.copy_bytes_per_s * 2.0 / w;
+    let extra = ((7.0 * w - 5.0) - (3.0 * w - 1.0)) * seg / bw * 1e6 + (2.0 * (w - 1.0) * chunks - 4.0) * lat * 1e6;
+    assert!((ring - two - extra).abs() < 1e-6 * ring, "{ring} - {two} vs {extra}");
+    // Both directions: twice the chunks, each with its 2 (w - 1) steps.
+    let steps = 2.0 * (w - 1.0) * chunks * lat * 1e6;
+    assert!((bidir - ring - steps).abs() < 1e-6 * ring, "{bidir} - {ring} vs {steps}");
+    // ReduceScatter and AllGather: the same bytes as the library's rings.
+    let p = elems("reduce_scatter", 1 << 22);
+    let (rs, rs2) = (us("reduce_scatter BLOCK=1024", &p, ONE_BY_FOUR), us("reduce_scatter_bidir BLOCK=1024", &p, ONE_BY_FOUR));
+    let steps = ((w - 1.0) * 2.0 * chunks - 2.0 * (w - 1.0)) * lat * 1e6;
+    assert!((rs2 - rs - steps).abs() < 1e-6 * rs, "{rs2} - {rs} vs {steps}");
+    let p = elems("allgather", 1 << 22);
+    let (ag, ag2) = (us("allgather BLOCK=1024", &p, ONE_BY_FOUR), us("allgather_bidir BLOCK=1024", &p, ONE_BY_FOUR));
+    let steps = ((w - 1.0) * 2.0 * chunks - (w - 1.0)) * lat * 1e6;
+    assert!((ag2 - ag - steps).abs() < 1e-6 * ag, "{ag2} - {ag} vs {steps}");
+}
+
+#[test]
+fn the_leader_is_settled_by_a_sign_test_over_paired_rounds() {
+    // The threshold from the formula: wins > n/2 + 1.645 sqrt(n)/2; at n = 7 that is 6 wins.
+    let need = |n: usize| (n as f64 / 2.0 + 1.645 * (n as f64).sqrt() / 2.0).floor() as usize + 1;
+    assert_eq!(need(7), 6);
+    // Load moves both sides of every pair alike (x1 .. x2); `a` is 10% faster in `wins` pairs,
+    // `b` in the most loaded rest (so `a` keeps the lower quartile and leads).
+    let rounds = |n: usize, wins: usize| {
+        let load: Vec<f64> = (0..n).map(|i| 1.0 + i as f64 / n as f64).collect();
+        let a: Vec<f64> = load.iter().map(|l| 10.0 * l).collect();
+        let b: Vec<f64> = load.iter().enumerate().map(|(i, l)| if i < wins { 11.0 * l } else { 9.0 * l }).collect();
+        vec![a, b]
+    };
+    for n in [7, 15, 31] {
+        assert!(leader_settled(&rounds(n, need(n))), "n={n}: {} wins settle it", need(n));
+        assert!(!leader_settled(&rounds(n, need(n) - 1)), "n={n}: {} wins do not", need(n) - 1);
+    }
+    // A tie (alternating) is never settled; a lone runner always is.
+    let a: Vec<f64> = (0..31).map(|i| if i % 2 == 0 { 10.0 } else { 10.5 }).collect();
+    let b: Vec<f64> = (0..31).map(|i| if i % 2 == 0 { 10.5 } else { 10.0 }).collect();
+    assert!(!leader_settled(&[a.clone(), b]));
+    assert!(leader_settled(&[a]));
 }

@@ -268,6 +268,9 @@ const OTHER_METHODS: usize = 2;
 /// bench's 1x8 rows), so a first pass alone cannot rule a method out.
 const OTHER_METHOD_WITHIN: f64 = 2.0;
 const FINAL_ROUNDS: usize = 7;
+/// Rounds the finalists get at most while the leader is not settled ([`measure::leader_settled`]);
+/// the time budget ends them sooner for long launches.
+const MAX_FINAL_ROUNDS: usize = 31;
 /// Re-timed finalists this close to the fastest are a tie the rounds cannot resolve (the tune
 /// bench's head-to-head moves such pairs by 5-8% between its halves); the model breaks it.
 const TIE: f64 = 1.02;
@@ -315,7 +318,9 @@ fn retime_finalists(
     let runners: Result<Vec<Runner>, _> = finalists.iter().map(|c| Runner::prepare(world, problem, c)).collect();
     let ok = agree.gather(|_| vec![runners.is_ok() as u32])?.iter().all(|v| v[0] == 1);
     let (Ok(mut runners), true) = (runners, ok) else { return Ok(vec![]) };
-    let times = measure::interleaved(&mut runners, agree, &Schedule { rounds: opts.schedule.rounds.max(FINAL_ROUNDS), ..opts.schedule })?;
+    let schedule = Schedule { rounds: opts.schedule.rounds.max(MAX_FINAL_ROUNDS), ..opts.schedule };
+    let rounds = measure::interleaved_until(&mut runners, agree, &schedule, opts.schedule.rounds.max(FINAL_ROUNDS), &measure::leader_settled)?;
+    let times: Vec<f64> = rounds.iter().map(|r| measure::low_quartile(r)).collect();
     for (c, t) in finalists.iter().zip(&times) {
         if let Some(m) = measured.get_mut(&c.id()) {
             m.us = t * 1e6;

@@ -105,9 +105,11 @@ impl Config {
 /// The library kernels and MSCCL collective an operation may run.
 fn candidates(op: &str) -> Result<(Vec<&'static str>, Option<CollectiveKind>), TuneError> {
     Ok(match op {
-        "allreduce" => (vec!["allreduce_one_shot", "allreduce_two_shot", "allreduce_multimem"], Some(CollectiveKind::AllReduce)),
-        "allgather" => (vec!["allgather", "allgather_pull", "allgather_ll"], Some(CollectiveKind::AllGather)),
-        "reduce_scatter" => (vec!["reduce_scatter"], Some(CollectiveKind::ReduceScatter)),
+        // The pipelined rings (one direction or both) are the library's too: which of them
+        // wins depends on the size, the topology and the transport, not on a fixed rule.
+        "allreduce" => (vec!["allreduce_one_shot", "allreduce_two_shot", "allreduce_multimem", "allreduce_ring", "allreduce_ring_bidir"], Some(CollectiveKind::AllReduce)),
+        "allgather" => (vec!["allgather", "allgather_pull", "allgather_ll", "allgather_bidir"], Some(CollectiveKind::AllGather)),
+        "reduce_scatter" => (vec!["reduce_scatter", "reduce_scatter_bidir"], Some(CollectiveKind::ReduceScatter)),
         "broadcast" => (vec!["broadcast"], None),
         // The comm method is the kernel: program instances, the copy engine, or (GEMM-RS) the
         // producer storing straight to the owner. One more method is one more name here.

@@ -118,6 +118,13 @@ fn pruning_removes_padding_tiles_oversized_shared_memory_and_bad_constexprs() {
 fn overlap_spaces_join_the_comm_method_and_the_model_ranks_every_method() {
     use weft_compiler::pipeline::Target;
     let algs = |op: &str| space::space(op, Target::Cpu).unwrap().into_iter().map(|c| c.algorithm).collect::<std::collections::BTreeSet<_>>();
+    // The collectives' spaces hold the pipelined rings, and across nodes the rings are kept.
+    for (op, ring) in [("allreduce", "allreduce_ring"), ("allreduce", "allreduce_ring_bidir"), ("allgather", "allgather_bidir"), ("reduce_scatter", "reduce_scatter_bidir")] {
+        assert!(algs(op).contains(ring), "{op}: {ring}");
+        let p = Problem { op: op.into(), shape: Shape::Elems(1000), dtype: DType::F32 };
+        let (keep, _) = space::prune(space::space(op, Target::Cpu).unwrap(), &p, Topology { nodes: 2, local_size: 2 }, Target::Cpu);
+        assert!(keep.iter().any(|c| c.algorithm == ring), "{op}: {ring} pruned on 2x2");
+    }
     assert_eq!(algs("ag_gemm").into_iter().collect::<Vec<_>>(), ["ag_gemm", "ag_gemm_ce"]);
     assert_eq!(algs("gemm_rs").into_iter().collect::<Vec<_>>(), ["gemm_rs", "gemm_rs_ce", "gemm_rs_ps"]);
     // Pull and push, and both swizzle orders, are points of the copy-engine AG-GEMM's space.
