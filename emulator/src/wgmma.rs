@@ -62,6 +62,12 @@ pub extern "C" fn mma_async(site: i32, kind: i32, desc_a: i64, desc_b: i64, io: 
         if let Err(e) = cta.tma.access(cta, l.tid, lo, hi - lo, false) {
             l.fault(site, &e);
         }
+        // The operands are reads for the race check too: a copy issued into them before a
+        // barrier separates it from this wgmma (a TMA refill of a slot still being read) is
+        // a race even when the emulator happens to land it after the read.
+        if let Some(Err(e)) = cta.race.as_mut().map(|r| r.access(l.tid, lo, hi - lo, false)) {
+            l.fault(site, &format!("wgmma operand: {e}"));
+        }
     }
 }
 

@@ -197,13 +197,12 @@ impl Gx<'_> {
     }
 
     /// After the loop: every copy (the extra iterations' zero-fills too) has landed; a TMA
-    /// ring's barriers (every copy consumed) are invalidated once no thread waits on them.
+    /// ring's barriers (every copy consumed) are invalidated. No barrier first: a TMA ring is a
+    /// wgmma ring, whose every step waits on its slot before the CTA barrier that precedes the
+    /// refill, so once thread 0 has left the loop no thread waits on them any more.
     pub(crate) fn ring_exit(&mut self) {
         match self.ring.take().and_then(|r| r.tma.map(|t| (t.bars, r.stages))) {
-            Some((bars, n)) => {
-                self.barrier();
-                self.mbarriers(bars, n, true);
-            }
+            Some((bars, n)) => self.mbarriers(bars, n, true),
             None => self.wait_copies(0),
         }
     }
