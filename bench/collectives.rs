@@ -41,13 +41,21 @@ fn memcpy(bytes: usize, src: &[u8], dst: &mut [u8]) {
     std::hint::black_box(&mut *dst);
 }
 
-/// Seconds per call of `f` over a batch of `iters` calls.
-fn per_call(iters: usize, f: &mut dyn FnMut()) -> f64 {
-    let t = Instant::now();
+/// CPU seconds used so far by every thread of this process.
+fn process_cpu() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// Wall seconds and process CPU seconds per call of `f` over a batch of `iters` calls.
+fn per_call(iters: usize, f: &mut dyn FnMut()) -> (f64, f64) {
+    let (t, c) = (Instant::now(), process_cpu());
     for _ in 0..iters {
         f();
     }
-    t.elapsed().as_secs_f64() / iters as f64
+    (t.elapsed().as_secs_f64() / iters as f64, (process_cpu() - c) / iters as f64)
 }
 
 /// The values of `var` (comma separated), or `all`.
@@ -67,6 +75,9 @@ fn prepared(world: &World, name: &str, bytes: usize) -> Prepared {
     if let Ok(chunk) = std::env::var("WEFT_BENCH_CHUNK") {
         c.set("CHUNK", chunk); // the ring kernels' chunk (elements); the others ignore it
     }
+    if let Ok(block) = std::env::var("WEFT_BENCH_BLOCK") {
+        c.set("BLOCK", block); // the tile width (elements) of every kernel here
+    }
     let mut p = prepare(world, name, elems, DType::F32, &c).expect("prepares");
     let (ok, err) = p.verify_after_launch().expect("runs");
     assert!(ok, "{name} ranks={ranks} bytes={bytes}: wrong result (max err {err})");
@@ -78,7 +89,7 @@ fn main() {
     let names: Vec<String> = filter("WEFT_BENCH_COLLECTIVES", &COLLECTIVES.map(String::from));
     let (ranks_all, sizes) = (filter("WEFT_BENCH_RANKS", &RANKS), filter("WEFT_BENCH_SIZES", &SIZES));
     let mut table = format!(
-        "Collectives on `local`, f32, {rounds} interleaved rounds (median GB/s; % of memcpy = median of the rounds' ratios)\n\n| collective | ranks | size | weft GB/s | memcpy GB/s | % of memcpy | load |\n|---|---|---|---|---|---|---|\n"
+        "Collectives on `local`, f32, {rounds} interleaved rounds (median GB/s; % of memcpy = median of the rounds' ratios)\n\n| collective | ranks | size | weft GB/s | memcpy GB/s | % of memcpy | CPU s, memcpy / weft | load |\n|---|---|---|---|---|---|---|---|\n"
     );
     let src = vec![1u8; 64 << 20];
     let mut dst = vec![0u8; 64 << 20];
@@ -91,18 +102,20 @@ fn main() {
             let mut ps: Vec<Prepared> = names.iter().map(|n| prepared(&world, n, bytes)).collect();
             let moved: Vec<usize> = ps.iter().map(|p| p.bus_bytes * p.world_size).collect();
             // Launches per batch, from one timed launch.
-            let iters: Vec<usize> = ps.iter_mut().map(|p| (BATCH_S / per_call(1, &mut || { p.launch().expect("launch"); })).ceil().clamp(1.0, 1000.0) as usize).collect();
-            let (mut weft, mut copy, mut ratio) = (vec![vec![]; ps.len()], vec![vec![]; ps.len()], vec![vec![]; ps.len()]);
+            let iters: Vec<usize> = ps.iter_mut().map(|p| (BATCH_S / per_call(1, &mut || { p.launch().expect("launch"); }).0).ceil().clamp(1.0, 1000.0) as usize).collect();
+            let (mut weft, mut copy, mut ratio, mut cpu) = (vec![vec![]; ps.len()], vec![vec![]; ps.len()], vec![vec![]; ps.len()], vec![vec![]; ps.len()]);
             for _ in 0..rounds {
                 for (k, p) in ps.iter_mut().enumerate() {
-                    let w = moved[k] as f64 / per_call(iters[k], &mut || { p.launch().expect("launch"); }) / 1e9;
-                    let m = moved[k] as f64 / per_call(iters[k], &mut || memcpy(moved[k], &src, &mut dst)) / 1e9;
-                    (weft[k].push(w), copy[k].push(m), ratio[k].push(w / m));
+                    let (wt, wc) = per_call(iters[k], &mut || { p.launch().expect("launch"); });
+                    let (mt, mc) = per_call(iters[k], &mut || memcpy(moved[k], &src, &mut dst));
+                    let (w, m) = (moved[k] as f64 / wt / 1e9, moved[k] as f64 / mt / 1e9);
+                    (weft[k].push(w), copy[k].push(m), ratio[k].push(w / m), cpu[k].push(mc / wc));
                 }
             }
             for (k, name) in names.iter().enumerate() {
                 let (w, m, r) = (support::median(weft[k].clone()), support::median(copy[k].clone()), support::median(ratio[k].clone()));
-                let line = format!("| {name} | {ranks} | {bytes} | {w:.2} | {m:.2} | {:.0}% | {} |", 100.0 * r, support::load());
+                let c = support::median(cpu[k].clone());
+                let line = format!("| {name} | {ranks} | {bytes} | {w:.2} | {m:.2} | {:.0}% | {:.0}% | {} |", 100.0 * r, 100.0 * c, support::load());
                 eprintln!("{line}");
                 let _ = writeln!(table, "{line}");
             }
