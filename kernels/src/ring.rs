@@ -216,8 +216,11 @@ impl Pipe {
             for_tiles(ps, pe, cfg.block, |offs, m| {
                 let partial = load_masked(slot + offs, m & has_recv, 0);
                 let sum = partial + load_masked(inp + offs, m, 0).to(cfg.acc());
-                store_masked(stage + offs, sum, m & more);
-                finish(offs, m & last, sum);
+                // Branches, not masks: a store whose mask is all false still costs a microcode
+                // assist per vector on x86 when its page was never written (the stage, once
+                // step 0 skips it), which made a two-rank launch ~10x slower.
+                if_(more, || store_masked(stage + offs, sum, m));
+                if_(last, || finish(offs, m, sum));
             });
             // The slot is read: `prev` may reuse it (the last credits are never waited for).
             if_(has_recv & (krecv + slots).lt(total), || signal_op(dir.credit, self.seq(krecv), Signal::Set, dir.prev));
