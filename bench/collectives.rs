@@ -5,13 +5,26 @@
 //! Bandwidth = bytes moved between ranks / time, where bytes moved = NCCL's bus bytes x ranks:
 //! `(ranks - 1)` shards into every rank for an AllGather, `2 (ranks - 1) / ranks` of the buffer
 //! out of every rank for an AllReduce. The memcpy copies the same number of bytes.
+//! Why that is the fair yardstick: NCCL's busbw (`S 2 (w - 1) / w / t` for an AllReduce of `S`
+//! bytes) is one rank's link traffic, held against one link's speed; here every rank's "link"
+//! is the same memory system, so the ranks' busbw summed (`2 (w - 1) S / t`, exactly what a
+//! ring's puts copy) is held against what that memory system copies. The memcpy is one thread
+//! while the collective runs on every worker (`WEFT_WORKERS`, default all cores), so a
+//! collective can pass 100%; a ring also reads its input and its receive slots besides the
+//! puts, so ~90% needs more than one core busy. At small sizes the memcpy's bytes stay in one
+//! core's cache, where a collective's must cross cores: that favours the memcpy.
+//!
+//! "CPU s, memcpy / weft" is the same ratio over process CPU time instead of wall time: it
+//! ignores time the workers lost to other load (and waits in which they slept), so on a busy
+//! machine it shows how much work a collective does per byte even when wall times are noise.
 //!
 //! A 2-core machine shared with other work is noisy, so every round times each collective and
 //! then a memcpy of its bytes, back to back (a batch of launches of at least ~10 ms each);
 //! GB/s are medians over `WEFT_BENCH_ROUNDS` rounds (default 7), "% of memcpy" the median of
 //! the rounds' ratios, and the load average is printed beside each row. Filters (comma
 //! separated): `WEFT_BENCH_COLLECTIVES=allreduce_ring`, `WEFT_BENCH_RANKS=4`,
-//! `WEFT_BENCH_SIZES=1048576`; `WEFT_BENCH_CHUNK=8192` sets the ring kernels' chunk. Writes `target/weft-bench/collectives.md`. On the `mpi`
+//! `WEFT_BENCH_SIZES=1048576`; `WEFT_BENCH_CHUNK=8192` sets the ring kernels' chunk,
+//! `WEFT_BENCH_BLOCK=64` every kernel's tile. Writes `target/weft-bench/collectives.md`. On the `mpi`
 //! transport (one rank per process, next to Open MPI's own collectives): `cargo bench --bench mpi`.
 
 #[path = "support.rs"]
