@@ -180,9 +180,32 @@ impl Pipe {
         let total = (self.world - 1).to(Scalar::I64) * self.chunks;
         let slots = RING_SLOTS as i64;
         let (my_slots, my_stage) = (bufs.slots + dir.lane * slots * self.chunk, bufs.stage + dir.lane * self.chunk);
-        for_range(0, self.world, 1, |s| {
+        // Step 0 sends the input unchanged: when it is already in the accumulator type it is
+        // put straight from `inp`, sparing a pass through the stage (a load and a store of
+        // every element of the chunk: half of the ReduceScatter's passes at two ranks).
+        let direct = cfg.t == cfg.acc();
+        let send = |s: Val, src: Val, (ps, pe): (Val, Val)| {
+            let ksend = self.msg(c, s);
+            if_(ksend.ge(slots), || {
+                let _ = wait_until(dir.credit, Cmp::Ge, self.seq(ksend - slots));
+            });
+            let to = my_slots + (ksend % slots) * self.chunk;
+            put_signal(to, src, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
+        };
+        let first = if direct {
+            let zero = constant(0, Scalar::I32, &[]);
+            if_(self.world.gt(1), || {
+                let (ps, pe) = self.piece(dir, self.segment(dir, zero, 1), c);
+                send(zero, inp + ps, (ps, pe));
+            });
+            // A world of one has no step to skip: its step 0 is the last, which finishes.
+            minimum(self.world - 1, 1)
+        } else {
+            constant(0, Scalar::I32, &[])
+        };
+        for_range(first, self.world, 1, |s| {
             let (ps, pe) = self.piece(dir, self.segment(dir, s, 1), c);
-            let (krecv, ksend) = (self.msg(c, s - 1), self.msg(c, s));
+            let krecv = self.msg(c, s - 1);
             let (has_recv, last, more) = (s.gt(0), s.eq_(self.world - 1), s.lt(self.world - 1));
             // Step 0 receives nothing: its wait (for 0, signals compare unsigned) returns at once
             // and its loads are masked off.
@@ -193,18 +216,15 @@ impl Pipe {
             for_tiles(ps, pe, cfg.block, |offs, m| {
                 let partial = load_masked(slot + offs, m & has_recv, 0);
                 let sum = partial + load_masked(inp + offs, m, 0).to(cfg.acc());
-                store_masked(stage + offs, sum, m & more);
-                finish(offs, m & last, sum);
+                // Branches, not masks: a store whose mask is all false still costs a microcode
+                // assist per vector on x86 when its page was never written (the stage, once
+                // step 0 skips it), which made a two-rank launch ~10x slower.
+                if_(more, || store_masked(stage + offs, sum, m));
+                if_(last, || finish(offs, m, sum));
             });
             // The slot is read: `prev` may reuse it (the last credits are never waited for).
             if_(has_recv & (krecv + slots).lt(total), || signal_op(dir.credit, self.seq(krecv), Signal::Set, dir.prev));
-            if_(more, || {
-                if_(ksend.ge(slots), || {
-                    let _ = wait_until(dir.credit, Cmp::Ge, self.seq(ksend - slots));
-                });
-                let to = my_slots + (ksend % slots) * self.chunk;
-                put_signal(to, my_stage, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
-            });
+            if_(more, || send(s, my_stage, (ps, pe)));
         });
     }
 
