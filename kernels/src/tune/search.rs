@@ -286,7 +286,7 @@ pub(super) fn finalist_ids(ranked: &[(String, Measured)], default: &str) -> Vec<
     let method = |id: &str| id.split_whitespace().next().unwrap_or("").to_string();
     let mut ids: Vec<String> = ranked.iter().take(FINALISTS).map(|(id, _)| id.clone()).collect();
     let Some(fastest) = ranked.first().map(|(_, m)| m.us) else { return ids };
-    for (id, m) in ranked.iter().skip(FINALISTS).take_while(|(_, m)| m.us <= fastest * OTHER_METHOD_WITHIN) {
+    for (id, _) in ranked.iter().skip(FINALISTS).take_while(|(_, m)| m.us <= fastest * OTHER_METHOD_WITHIN) {
         if ids.len() < FINALISTS + OTHER_METHODS && !ids.iter().any(|f| method(f) == method(id)) {
             ids.push(id.clone());
         }
