@@ -11,7 +11,7 @@
 
 use crate::fp8::{Fp8, GROUP};
 use crate::fp8_tile::{decode, encode};
-use crate::moe::{recv_word, send_word, store1, MoeConfig, Ranks};
+use crate::moe::{one, recv_dispatch, send_word, MoeConfig, Ranks};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -22,11 +22,6 @@ const GROUP_WORDS: i64 = GROUP as i64 / 4;
 /// The payload format.
 const FMT: Fp8 = Fp8::E4M3;
 
-/// A one-element tile at scalar pointer `p`.
-fn one(p: Val) -> Val {
-    p + arange(0, 1).to(Scalar::I64)
-}
-
 /// Builds `ep_dispatch_fp8`.
 pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
@@ -36,7 +31,8 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
         let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
         let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
         let flag = a.i32("flag");
-        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let r = Ranks::new(experts);
+        let Ranks { me, world, epr, pid, progs } = r;
         let hidden = words * 4i64 / cfg.t.bytes() as i64;
         let groups = cdiv(hidden, GROUP as i64);
         // Header, scales, codes (4 a word).
@@ -93,28 +89,16 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
         });
         // Every (expert, source) pair gets its count word, zero included.
         for_range(pid, experts, progs, |e| send_word(cnt + (e % epr) * world + me, count(e, tokens * topk), flag, e / epr));
-        for_range(pid, epr * world, progs, |p| {
-            let (le, src) = (p / world, p % world);
-            let counts = cnt + le * world;
-            let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
-            let n = recv_word(counts + src, flag);
-            let offs_row = off + le * (world + 1);
-            store1(offs_row + src, base.to(Scalar::I32));
-            if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
-            let region = ll + (le * world + src) * tokens * msg;
-            for_range(0i64, n, 1i64, |j| {
-                let (row, at) = (region + j * msg, le * world * tokens + base + j);
-                store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
-                for_range(0i64, groups, 1i64, |g| {
-                    let scale = bitcast(sum(ll_recv(one(row + 1i64 + g), flag, None), 0), Scalar::F32);
-                    let (_, m) = element(g, 0);
-                    let word = ll_recv(row + 1i64 + groups + g * GROUP_WORDS + lane, flag, Some(m));
-                    for part in 0..4 {
-                        let (el, m) = element(g, part);
-                        let v = decode(shr_u(word, 8 * part) & 0xff, FMT) * scale;
-                        store_masked(out + at * hidden + el, v.to(cfg.t), m);
-                    }
-                });
+        recv_dispatch(&r, [cnt, off, src_tk, ll], tokens, msg, flag, |row, at| {
+            for_range(0i64, groups, 1i64, |g| {
+                let scale = bitcast(sum(ll_recv(one(row + 1i64 + g), flag, None), 0), Scalar::F32);
+                let (_, m) = element(g, 0);
+                let word = ll_recv(row + 1i64 + groups + g * GROUP_WORDS + lane, flag, Some(m));
+                for part in 0..4 {
+                    let (el, m) = element(g, part);
+                    let v = decode(shr_u(word, 8 * part) & 0xff, FMT) * scale;
+                    store_masked(out + at * hidden + el, v.to(cfg.t), m);
+                }
             });
         });
         Ok(())

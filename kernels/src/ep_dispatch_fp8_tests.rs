@@ -3,6 +3,7 @@
 //! and two nodes, f32/f16/bf16, uniform/sparse/hot routings, two launches in a row.
 
 use crate::matmul_tests::{world, DTYPES};
+use crate::moe_tests::check;
 use crate::{moe_constexprs, prepare_moe, MoeShape, RoutingKind};
 use rand::{Rng, SeedableRng};
 
@@ -18,15 +19,7 @@ fn fp8_dispatch_every_topology_every_dtype() {
             // Hidden sizes of whole groups, a partial group, and under one group.
             let hidden = 4 * [rng.random_range(1..20), 32, 32 + rng.random_range(1..40)][i];
             let shape = MoeShape { tokens: rng.random_range(1..20), hidden, topk: rng.random_range(1..=experts.min(5)), experts };
-            let what = format!("{} {shape:?} {dtype}", w.topology());
-            let mut p = prepare_moe(&w, "ep_dispatch_fp8", shape, dtype, &moe_constexprs(shape, dtype.name())).unwrap_or_else(|e| panic!("{what}: {e}"));
-            for (seed, kind) in [kinds[i], kinds[(i + 1) % 3]].into_iter().enumerate() {
-                p.seed(seed as u64 + 3, kind).unwrap();
-                let report = p.launch().unwrap_or_else(|e| panic!("{what} {kind:?}: {e}"));
-                let (ok, err) = p.verify().unwrap();
-                assert!(ok, "{what} {kind:?}: max error {err}");
-                assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
-            }
+            check(&w, "ep_dispatch_fp8", shape, dtype, [kinds[i], kinds[(i + 1) % 3]]);
         }
     }
 }

@@ -66,7 +66,7 @@ impl Ranks {
 }
 
 /// A one-element tile at scalar pointer `p` (the library's loads and stores are tiles).
-fn one(p: Val) -> Val {
+pub(crate) fn one(p: Val) -> Val {
     p + arange(0, 1).to(Scalar::I64)
 }
 
@@ -114,7 +114,8 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
         let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
         let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
         let flag = a.i32("flag");
-        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let r = Ranks::new(experts);
+        let Ranks { me, world, epr, pid, progs } = r;
         let msg = words + 1;
         let parity = (flag & 1).to(Scalar::I64);
         let ll = ll + parity * (epr * world * tokens * msg);
@@ -134,27 +135,38 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
             });
             send_word(cnt + le * world + me, n, flag, dst);
         });
-        // Receive: (local expert, source) pairs over programs; a pair's rows start after the
-        // earlier sources' (their count words are already here or on their way).
-        for_range(pid, epr * world, progs, |p| {
-            let (le, src) = (p / world, p % world);
-            let counts = cnt + le * world;
-            let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
-            let n = recv_word(counts + src, flag);
-            let offs_row = off + le * (world + 1);
-            store1(offs_row + src, base.to(Scalar::I32));
-            if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
-            let region = ll + (le * world + src) * tokens * msg;
-            for_range(0i64, n, 1i64, |j| {
-                let (row, at) = (region + j * msg, le * world * tokens + base + j);
-                store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
-                for_tiles(i64c(0), words, cfg.block, |offs, m| {
-                    store_masked(outw + at * words + offs, ll_recv(row + 1i64 + offs, flag, Some(m)), m);
-                });
+        recv_dispatch(&r, [cnt, off, src_tk, ll], tokens, msg, flag, |row, at| {
+            for_tiles(i64c(0), words, cfg.block, |offs, m| {
+                store_masked(outw + at * words + offs, ll_recv(row + 1i64 + offs, flag, Some(m)), m);
             });
         });
         Ok(())
     })
+}
+
+/// The receive side of a dispatch: (local expert, source) pairs over programs; a pair's rows
+/// start after the earlier sources' (their count words are already here or on their way).
+/// Writes each pair's row offsets into `off` and each row's source token into `src_tk`, then
+/// `payload(message, at)` reads the words after the header at `message` into output row `at`. `bufs` is
+/// `[cnt, off, src_tk, ll]`, the LL buffers already at this launch's parity.
+pub(crate) fn recv_dispatch(r: &Ranks, bufs: [Val; 4], tokens: Val, msg: Val, flag: Val, payload: impl Fn(Val, Val)) {
+    let [cnt, off, src_tk, ll] = bufs;
+    let (world, epr) = (r.world, r.epr);
+    for_range(r.pid, epr * world, r.progs, |p| {
+        let (le, src) = (p / world, p % world);
+        let counts = cnt + le * world;
+        let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
+        let n = recv_word(counts + src, flag);
+        let offs_row = off + le * (world + 1);
+        store1(offs_row + src, base.to(Scalar::I32));
+        if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
+        let region = ll + (le * world + src) * tokens * msg;
+        for_range(0i64, n, 1i64, |j| {
+            let (row, at) = (region + j * msg, le * world * tokens + base + j);
+            store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
+            payload(row, at);
+        });
+    });
 }
 
 /// Where source `src`'s rows of local expert `le` start in the dispatch layout (`off[epr,

@@ -12,7 +12,7 @@ const KERNELS: [&str; 4] = ["ep_dispatch", "ep_dispatch_v", "ep_combine", "ep_co
 const KINDS: [RoutingKind; 3] = [RoutingKind::Uniform, RoutingKind::Sparse, RoutingKind::Hot];
 
 /// Runs `name` on two routings in a row (two flags on the same buffers) and checks both.
-fn check(w: &weft_runtime::World, name: &str, shape: MoeShape, dtype: DType, kinds: [RoutingKind; 2]) {
+pub(crate) fn check(w: &weft_runtime::World, name: &str, shape: MoeShape, dtype: DType, kinds: [RoutingKind; 2]) {
     let what = format!("{name} {} {shape:?} {dtype}", w.topology());
     let mut p = prepare_moe(w, name, shape, dtype, &moe_constexprs(shape, dtype.name())).unwrap_or_else(|e| panic!("{what}: {e}"));
     for (seed, kind) in kinds.into_iter().enumerate() {
