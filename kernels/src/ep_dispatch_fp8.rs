@@ -11,7 +11,7 @@
 
 use crate::fp8::{Fp8, GROUP};
 use crate::fp8_tile::{decode, encode};
-use crate::moe::{one, recv_dispatch, send_word, MoeConfig, Ranks};
+use crate::moe::{one, recv_dispatch, send_word, DispatchArgs, MoeConfig, Ranks};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -26,20 +26,15 @@ const FMT: Fp8 = Fp8::E4M3;
 pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
     kernel("ep_dispatch_fp8", c, |a| {
-        let (x, idx, out) = (a.ptr("x", cfg.t), a.ptr("idx", Scalar::I32), a.ptr("out", cfg.t));
-        let (off, src_tk) = (a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
-        let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
-        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
-        let flag = a.i32("flag");
+        let d = DispatchArgs::new(a, cfg.t);
+        let DispatchArgs { x, idx, out, off, src_tk, tokens, words, topk, experts, flag, .. } = d;
         let r = Ranks::new(experts);
         let Ranks { me, world, epr, pid, progs } = r;
         let hidden = words * 4i64 / cfg.t.bytes() as i64;
         let groups = cdiv(hidden, GROUP as i64);
         // Header, scales, codes (4 a word).
         let msg = 1i64 + groups + hidden / 4i64;
-        let parity = (flag & 1).to(Scalar::I64);
-        let ll = ll + parity * (epr * world * tokens * msg);
-        let cnt = cnt + parity * (epr * world);
+        let (ll, cnt) = d.halves(&r, msg);
         let lane = arange(0, GROUP_WORDS as i32).to(Scalar::I64);
         // Element `4 * lane + part` of group `g` (and whether it is in the token).
         let element = |g: Val, part: i64| {

@@ -105,21 +105,51 @@ pub(crate) fn scan_expert(idx: Val, tokens: Val, topk: Val, bk: i64, e: Val, hit
     out[0]
 }
 
+/// The dispatch kernels' arguments: `ep_dispatch` and `ep_dispatch_fp8` share one host side.
+pub(crate) struct DispatchArgs {
+    pub(crate) x: Val,
+    pub(crate) idx: Val,
+    pub(crate) out: Val,
+    pub(crate) off: Val,
+    pub(crate) src_tk: Val,
+    ll: Val,
+    cnt: Val,
+    pub(crate) tokens: Val,
+    pub(crate) words: Val,
+    pub(crate) topk: Val,
+    pub(crate) experts: Val,
+    pub(crate) flag: Val,
+}
+
+impl DispatchArgs {
+    /// Declares the arguments, `x` and `out` of element type `t`.
+    pub(crate) fn new(a: &mut Args, t: Scalar) -> DispatchArgs {
+        let (x, idx, out) = (a.ptr("x", t), a.ptr("idx", Scalar::I32), a.ptr("out", t));
+        let (off, src_tk) = (a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
+        let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
+        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
+        DispatchArgs { x, idx, out, off, src_tk, ll, cnt, tokens, words, topk, experts, flag: a.i32("flag") }
+    }
+
+    /// The LL message and count buffers for messages of `msg` words, at this launch's half:
+    /// launches alternate halves by the flag's parity, so one launch's words never meet the
+    /// next's.
+    pub(crate) fn halves(&self, r: &Ranks, msg: Val) -> (Val, Val) {
+        let parity = (self.flag & 1).to(Scalar::I64);
+        (self.ll + parity * (r.epr * r.world * self.tokens * msg), self.cnt + parity * (r.epr * r.world))
+    }
+}
+
 /// Builds `ep_dispatch`.
 pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
     kernel("ep_dispatch", c, |a| {
-        let (x, idx, out) = (a.ptr("x", cfg.t), a.ptr("idx", Scalar::I32), a.ptr("out", cfg.t));
-        let (off, src_tk) = (a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
-        let (ll, cnt) = (a.ptr("ll", Scalar::I64), a.ptr("cnt", Scalar::I64));
-        let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
-        let flag = a.i32("flag");
+        let d = DispatchArgs::new(a, cfg.t);
+        let DispatchArgs { x, idx, out, off, src_tk, tokens, words, topk, experts, flag, .. } = d;
         let r = Ranks::new(experts);
         let Ranks { me, world, epr, pid, progs } = r;
         let msg = words + 1;
-        let parity = (flag & 1).to(Scalar::I64);
-        let ll = ll + parity * (epr * world * tokens * msg);
-        let cnt = cnt + parity * (epr * world);
+        let (ll, cnt) = d.halves(&r, msg);
         let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
         // Send: experts over programs, each scanning the tokens in order.
         for_range(pid, experts, progs, |e| {
