@@ -135,8 +135,9 @@ pub(crate) fn read_word(p: *const u8, bytes: i32) -> u64 {
     unsafe { if bytes == 8 { std::ptr::read_volatile(p as *const u64) } else { std::ptr::read_volatile(p as *const u32) as u64 } }
 }
 
-extern "C" fn opaque_zero(_site: i32, tok: i64) -> i64 {
-    std::hint::black_box(tok) & 0
+extern "C" fn opaque_zero(_site: i32, _tok: i64) -> i64 {
+    // The JIT cannot see through a call into the host, so a plain zero is already opaque to it.
+    0
 }
 
 extern "C" fn smem_base(_site: i32) -> *mut u8 {
