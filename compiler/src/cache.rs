@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+pub mod evict;
 pub mod gpu;
 pub use gpu::{compile_gpu, compile_gpu_in, run_cached, GpuBinary};
 pub mod variant;
@@ -159,32 +160,43 @@ pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, C
         let path = path.display().to_string();
         move |source| CompileError::Io { path, source }
     };
-    let from_disk = so.exists() && sites_path.exists() && opts.dump_dir.is_none();
-    let sites = if from_disk {
-        read_sites(&std::fs::read_to_string(&sites_path).map_err(io(&sites_path))?)
-    } else {
-        let out = pipeline::run(kernel, Target::Cpu, None, opts)?;
-        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        // Temporaries unique per compile, not only per process: threads of one process (one
-        // per rank, or parallel tests) compile the same kernel at once.
-        static COMPILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let tag = format!("{}.{}", std::process::id(), COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        let tmp = dir.join(format!("{}-{key}.{tag}.o", kernel.name));
-        std::fs::write(&tmp, out.object.unwrap_or_default()).map_err(io(&tmp))?;
-        let tmp_so = dir.join(format!("{}-{key}.{tag}.so", kernel.name));
-        link::link_shared(&tmp, &tmp_so).map_err(|source| CompileError::Link { stage: "link", source })?;
-        let _ = std::fs::remove_file(&tmp);
-        // Renamed into place, sites first, so a reader that finds the library finds both whole.
-        let tmp_sites = dir.join(format!("{}-{key}.{tag}.sites", kernel.name));
-        std::fs::write(&tmp_sites, write_sites(&out.sites)).map_err(io(&tmp_sites))?;
-        std::fs::rename(&tmp_sites, &sites_path).map_err(io(&sites_path))?;
-        std::fs::rename(&tmp_so, &so).map_err(io(&so))?;
-        out.sites
-    };
+    // An entry another process evicts between the check and the load is compiled again.
+    if so.exists() && sites_path.exists() && opts.dump_dir.is_none() {
+        evict::touch(&so);
+        if let Ok(text) = std::fs::read_to_string(&sites_path) {
+            if let Ok(loaded) = link::load(&so, &symbol) {
+                return Ok(remember(key, CompiledKernel { name: kernel.name.clone(), sites: read_sites(&text), from_disk_cache: true, loaded }));
+            }
+        }
+    }
+    let out = pipeline::run(kernel, Target::Cpu, None, opts)?;
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    // Temporaries unique per compile, not only per process: threads of one process (one
+    // per rank, or parallel tests) compile the same kernel at once.
+    static COMPILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let tag = format!("{}.{}", std::process::id(), COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let tmp = dir.join(format!("{}-{key}.{tag}.o", kernel.name));
+    std::fs::write(&tmp, out.object.unwrap_or_default()).map_err(io(&tmp))?;
+    let tmp_so = dir.join(format!("{}-{key}.{tag}.so", kernel.name));
+    link::link_shared(&tmp, &tmp_so).map_err(|source| CompileError::Link { stage: "link", source })?;
+    let _ = std::fs::remove_file(&tmp);
+    // Renamed into place, sites first, so a reader that finds the library finds both whole.
+    let tmp_sites = dir.join(format!("{}-{key}.{tag}.sites", kernel.name));
+    let sites_text = write_sites(&out.sites);
+    std::fs::write(&tmp_sites, &sites_text).map_err(io(&tmp_sites))?;
+    std::fs::rename(&tmp_sites, &sites_path).map_err(io(&sites_path))?;
+    let so_bytes = std::fs::metadata(&tmp_so).map_or(0, |m| m.len());
+    std::fs::rename(&tmp_so, &so).map_err(io(&so))?;
+    evict::after_write(&dir, so_bytes + sites_text.len() as u64);
     let loaded = link::load(&so, &symbol).map_err(|source| CompileError::Link { stage: "load", source })?;
-    let compiled = Arc::new(CompiledKernel { name: kernel.name.clone(), sites, from_disk_cache: from_disk, loaded });
-    memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, compiled.clone());
-    Ok(compiled)
+    Ok(remember(key, CompiledKernel { name: kernel.name.clone(), sites: out.sites, from_disk_cache: false, loaded }))
+}
+
+/// Keeps `k` in this process's memory cache under `key`.
+fn remember(key: String, k: CompiledKernel) -> Arc<CompiledKernel> {
+    let k = Arc::new(k);
+    memory().lock().unwrap_or_else(|e| e.into_inner()).insert(key, k.clone());
+    k
 }
 
 fn write_sites(sites: &[SiteInfo]) -> String {

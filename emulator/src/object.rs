@@ -60,6 +60,7 @@ pub fn build(llvm: &str, symbol: &str, shape: Shape, tma: &[TmaParam], checks: c
     if let Some(desc) = disk::lookup(&stem).filter(|_| cached) {
         // A library that no longer loads (say, a libc that changed under it) is rebuilt.
         if let Ok(l) = load(&stem.with_extension("so"), Box::leak(Box::new(desc))) {
+            weft_compiler::cache::evict::touch(&stem.with_extension("so"));
             return Ok(l);
         }
     }
@@ -69,7 +70,10 @@ pub fn build(llvm: &str, symbol: &str, shape: Shape, tma: &[TmaParam], checks: c
         Some(Ok(())) if cached => {
             link_to(&obj, &stem)?;
             disk::store(&stem, desc)?;
-            stem.with_extension("so")
+            let so = stem.with_extension("so");
+            let bytes = std::fs::metadata(&so).map_or(0, |m| m.len());
+            weft_compiler::cache::evict::after_write(&weft_compiler::cache::cache_dir(), bytes);
+            so
         }
         _ => {
             static SEQ: AtomicUsize = AtomicUsize::new(0);

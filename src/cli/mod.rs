@@ -1,5 +1,6 @@
 //! Argument parsing and dispatch. Every failure prints one `weft: error: ...` line and exits 2.
 
+mod cache;
 mod compile;
 mod msccl;
 mod msccl_plan;
@@ -32,6 +33,8 @@ enum Cmd {
     Msccl(msccl::MscclArgs),
     /// The GPUs the cuda transport can use (or why it cannot run here).
     Devices,
+    /// What the compile cache holds (entries, bytes, limit), or `--clear` it.
+    Cache(cache::CacheArgs),
 }
 
 /// Parses a command line (program name first), printing nothing.
@@ -74,6 +77,7 @@ pub fn main() -> i32 {
         Cmd::Tune(a) => tune::tune(a),
         Cmd::Msccl(a) => msccl::msccl(a),
         Cmd::Devices => devices(),
+        Cmd::Cache(a) => cache::cache(a),
     };
     // A process of an MPI world must end MPI, or mpirun reports it as failed; after an error it
     // exits without, so that mpirun stops the others rather than wait in MPI_Finalize.

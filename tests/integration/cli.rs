@@ -313,3 +313,27 @@ fn mscclpp_ll_plan_runs_and_compiles_to_ll_words() {
     let err = broken_plan(plan, "\"ppkt\"", "\"cpkt\"", "verify");
     assert!(err.contains("gpus[0].threadblocks[1].ops[0]") && err.contains("`cpkt` has the wrong operands"), "{err}");
 }
+
+#[test]
+fn cache_shows_its_entries_and_limit_and_clears() {
+    let dir = std::env::temp_dir().join(format!("weft-cli-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str], max: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_weft")).args(args).env("WEFT_CACHE_DIR", &dir).env("WEFT_CACHE_MAX_MB", max).output().expect("weft runs");
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, out, err) = run(&["cache"], "64");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 entries") && out.contains("limit 64 MiB"), "{out}");
+    let (code, out, err) = run(&["run", "allgather", "--ranks", "2", "--elems", "33"], "64");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = run(&["cache"], "0");
+    assert_eq!(code, 0);
+    assert!(!out.contains(" 0 entries") && out.contains("limit none"), "{out}");
+    let (code, out, err) = run(&["cache"], "lots");
+    assert!(code == 0 && err.contains("WEFT_CACHE_MAX_MB") && out.contains("limit 2048 MiB"), "{out}{err}");
+    let (code, out, _) = run(&["cache", "--clear"], "64");
+    assert!(code == 0 && out.contains("cleared"), "{out}");
+    assert!(run(&["cache"], "64").1.contains("0 entries"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -90,6 +90,9 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
     let ext = if matches!(target, Target::Amd { .. }) { "hsaco" } else { "cubin" };
     let (image_path, meta_path) = (dir.join(format!("{key}.{ext}")), dir.join(format!("{key}.meta")));
     let cached = if opts.dump_dir.is_none() { time("cache.read", || load(&image_path, &meta_path)) } else { None };
+    if cached.is_some() {
+        super::evict::touch(&image_path);
+    }
     let binary = Arc::new(match cached {
         Some(b) => b,
         None => {
@@ -99,7 +102,10 @@ pub fn compile_gpu_in(dir: &Path, kernel: &Kernel, target: Target, opts: &Option
                 std::fs::create_dir_all(dir).map_err(|source| CompileError::Io { path: dir.display().to_string(), source })?;
                 // The binary first: a meta file names only a complete one.
                 write_atomic(&image_path, &b.image)?;
-                write_atomic(&meta_path, &meta(&b))
+                let meta = meta(&b);
+                write_atomic(&meta_path, &meta)?;
+                super::evict::after_write(dir, (b.image.len() + meta.len()) as u64);
+                Ok::<(), CompileError>(())
             })?;
             b
         }
