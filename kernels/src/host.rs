@@ -3,6 +3,7 @@
 
 use half::{bf16, f16};
 use rand::{Rng, SeedableRng};
+use weft_runtime::fp8::Fp8;
 use weft_runtime::{DType, RawBuf, RuntimeError, World};
 
 /// A host vector of one dtype.
@@ -16,6 +17,8 @@ pub enum HostVec {
     BF16(Vec<bf16>),
     /// i32 data.
     I32(Vec<i32>),
+    /// FP8 codes of a format.
+    F8(Fp8, Vec<u8>),
 }
 
 impl HostVec {
@@ -29,6 +32,7 @@ impl HostVec {
             DType::BF16 => HostVec::BF16((0..n).map(|_| bf16::from_f32(f())).collect()),
             DType::I32 => HostVec::I32((0..n).map(|_| (f() * 1000.0) as i32).collect()),
             DType::I64 => return Err("i64".into()),
+            DType::F8E4M3 | DType::F8E5M2 => return Ok(HostVec::from_f64(dtype, &(0..n).map(|_| f() as f64).collect::<Vec<_>>())),
         })
     }
 
@@ -39,6 +43,7 @@ impl HostVec {
             DType::F16 => HostVec::F16(v.iter().map(|&x| f16::from_f64(x)).collect()),
             DType::BF16 => HostVec::BF16(v.iter().map(|&x| bf16::from_f64(x)).collect()),
             DType::I32 | DType::I64 => HostVec::I32(v.iter().map(|&x| x as i32).collect()),
+            DType::F8E4M3 | DType::F8E5M2 => fp8(dtype, v.iter().map(|&x| x as f32)),
         }
     }
 
@@ -49,6 +54,7 @@ impl HostVec {
             HostVec::F16(v) => v.iter().map(|x| x.to_f64()).collect(),
             HostVec::BF16(v) => v.iter().map(|x| x.to_f64()).collect(),
             HostVec::I32(v) => v.iter().map(|&x| x as f64).collect(),
+            HostVec::F8(f, v) => v.iter().map(|&c| f.decode(c) as f64).collect(),
         }
     }
 
@@ -63,6 +69,7 @@ impl HostVec {
             HostVec::F16(v) => b(v),
             HostVec::BF16(v) => b(v),
             HostVec::I32(v) => b(v),
+            HostVec::F8(_, v) => v,
         }
     }
 
@@ -86,13 +93,22 @@ impl HostVec {
             DType::F16 => HostVec::F16(cast(&bytes)),
             DType::BF16 => HostVec::BF16(cast(&bytes)),
             DType::I32 | DType::I64 => HostVec::I32(cast(&bytes)),
+            DType::F8E4M3 | DType::F8E5M2 => HostVec::F8(dtype.fp8().unwrap_or(Fp8::E4M3), bytes),
         })
     }
+}
+
+/// `xs` encoded in FP8 dtype `dtype` (nearest, ties to even, saturating).
+fn fp8(dtype: DType, xs: impl Iterator<Item = f32>) -> HostVec {
+    let f = dtype.fp8().unwrap_or(Fp8::E4M3);
+    HostVec::F8(f, xs.map(|x| f.encode(x)).collect())
 }
 
 /// The relative error of one rounding to float type `dtype` (f32's for anything else).
 pub fn rounding(dtype: DType) -> f64 {
     match dtype {
+        DType::F8E4M3 => 0.0625,
+        DType::F8E5M2 => 0.125,
         DType::F16 => 9.77e-4,
         DType::BF16 => 7.82e-3,
         _ => f32::EPSILON as f64,
