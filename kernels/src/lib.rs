@@ -60,6 +60,8 @@ mod ep_dispatch_fp8_tests;
 #[cfg(test)]
 mod fp8_convert_tests;
 #[cfg(test)]
+mod fp8_collective_tests;
+#[cfg(test)]
 mod ce_tests;
 #[cfg(test)]
 mod per_process_tests;
