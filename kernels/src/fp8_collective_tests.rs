@@ -50,7 +50,8 @@ fn reductions_refuse_fp8_and_fp8_arithmetic_is_a_typed_error() {
         .unwrap()
         .to_string()
     };
-    let cases: [(fn(Val) -> Val, &str); 5] = [(|v| v + v, "arith.binary"), (|v| v * 2.0f64, "arith.binary"), (exp, "math.exp"), (|v| -v, "arith.negf"), (|v| select(v.gt(0.0f64), v, v), "arith.cmp")];
+    let cases: [(fn(Val) -> Val, &str); 6] =
+        [(|v| v + v, "arith.binary"), (|v| v * 2.0f64, "arith.binary"), (exp, "math.exp"), (|v| -v, "arith.negf"), (|v| select(v.gt(0.0f64), v, v), "arith.cmp"), (|v| sum(v, 0), "tile.reduce")];
     for (f, op) in cases {
         let e = arith(f);
         assert!(e.contains(op) && e.contains("f8E4M3FN") && e.contains("cast it to f32"), "{op}: {e}");
