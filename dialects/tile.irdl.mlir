@@ -28,7 +28,9 @@ irdl.dialect @tile {
     %i8 = irdl.is i8
     %i32 = irdl.is i32
     %i64 = irdl.is i64
-    %elem = irdl.any_of(%f32, %f16, %bf16, %i8, %i32, %i64)
+    %f8e4m3 = irdl.is f8E4M3FN
+    %f8e5m2 = irdl.is f8E5M2
+    %elem = irdl.any_of(%f32, %f16, %bf16, %i8, %i32, %i64, %f8e4m3, %f8e5m2)
     irdl.parameters(pointee: %elem)
   }
 

@@ -21,6 +21,7 @@ mod wgmma_groups;
 mod cta;
 mod disk;
 mod entry;
+mod fp8;
 mod groups;
 mod ir;
 mod ir_build;

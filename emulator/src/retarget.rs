@@ -338,6 +338,17 @@ impl Rw<'_> {
             let x = self.ir.to_i64(args[1]);
             self.ir.rt(Slot::MultimemSt, site, &[k, args[0], x]);
             self.ir.erase(inst);
+        } else if let Some(k) = crate::fp8::kind(asm) {
+            // Narrowing takes two f32 (their bits), widening one i16 of two codes.
+            let i64t = self.ir.int(64);
+            let (a, b) = match args[..] {
+                [a, b] => (self.ir.to_i64(a), self.ir.to_i64(b)),
+                _ => (self.ir.int_cast(args[0], i64t), self.ir.i64(0)),
+            };
+            let k = self.ir.i32(k as i64);
+            let v = self.ir.rt(Slot::Fp8Cvt, site, &[k, a, b]);
+            let v = self.ir.int_cast(v, self.ir.type_of(inst));
+            self.ir.replace(inst, v);
         } else {
             return Err(EmuError::Unsupported(format!("inline PTX `{asm}`")));
         }

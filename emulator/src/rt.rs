@@ -208,6 +208,7 @@ pub fn table() -> [usize; COUNT] {
     set(Slot::CpAsyncWait, crate::cp_async::wait as *const () as usize);
     set(Slot::PollLoad, poll_load as *const () as usize);
     set(Slot::OpaqueZero, opaque_zero as *const () as usize);
+    set(Slot::Fp8Cvt, crate::fp8::cvt as *const () as usize);
     set(Slot::SmemBase, smem_base as *const () as usize);
     set(Slot::RankGlobals, rank_globals as *const () as usize);
     set(Slot::MyPe, shmem::my_pe as *const () as usize);

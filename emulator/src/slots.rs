@@ -87,6 +87,8 @@ pub enum Slot {
     /// `(site, index, args, which, box) -> ptr`: the emulator tensor map of a TMA parameter
     /// (see `tma_map`), resolved from the launch's argument words.
     TmaMap,
+    /// `(site, kind, a, b) -> i64`: an FP8 pair `cvt` (see `fp8::cvt`).
+    Fp8Cvt,
     /// `(ctx, args, thread_fn, desc)`: runs one CTA.
     RunCta,
 }
@@ -137,6 +139,7 @@ impl Slot {
             Slot::BulkTensor => (&[I32, Ptr, Ptr, Ptr, Ptr], None),
             Slot::BulkGroup => (&[I32, I32], None),
             Slot::TmaMap => (&[I32, Ptr, I64, I64], Some(Ptr)),
+            Slot::Fp8Cvt => (&[I32, I64, I64], Some(I64)),
             // Not called with a site: built by hand in `entry`.
             Slot::RunCta => (&[], None),
         }

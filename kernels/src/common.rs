@@ -17,7 +17,7 @@ impl Config {
     /// Reads `T` and `BLOCK` from `c`.
     #[track_caller]
     pub fn from(c: &Constexprs) -> Result<Config, DslError> {
-        let t = c.dtype("T", &[Scalar::F32, Scalar::F16, Scalar::BF16, Scalar::I32])?;
+        let t = c.dtype("T", &[Scalar::F32, Scalar::F16, Scalar::BF16, Scalar::I32, Scalar::F8E4M3FN, Scalar::F8E5M2])?;
         let block = c.pow2("BLOCK", 16, 1 << 14)?;
         Ok(Config { t, block })
     }

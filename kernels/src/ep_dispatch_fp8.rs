@@ -10,7 +10,6 @@
 //! tile), `BLOCK_K` (≥ topk).
 
 use crate::fp8::{Fp8, GROUP};
-use crate::fp8_tile::{decode, encode};
 use crate::moe::{one, recv_dispatch, send_word, DispatchArgs, MoeConfig, Ranks};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
@@ -19,8 +18,20 @@ use weft_compiler::ir::{Kernel, Scalar};
 
 /// Code words per group.
 const GROUP_WORDS: i64 = GROUP as i64 / 4;
-/// The payload format.
+/// The payload format, and its element type (converted by `cvt` on sm_90a / sm_100a, by the
+/// compiler's integer code elsewhere).
 const FMT: Fp8 = Fp8::E4M3;
+const F8: Scalar = Scalar::F8E4M3FN;
+
+/// The codes (an i32 tile of 0..=255) of f32 tile `x` as `F8`.
+fn encode(x: Val) -> Val {
+    bitcast(cast(x, F8), Scalar::I8).to(Scalar::I32) & 0xff
+}
+
+/// The f32 values of codes `c` (an i32 tile of 0..=255) of `F8`.
+fn decode(c: Val) -> Val {
+    cast(bitcast(cast(c, Scalar::I8), F8), Scalar::F32)
+}
 
 /// Builds `ep_dispatch_fp8`.
 pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
@@ -72,7 +83,7 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
                     .collect();
                 let amax = max(vals.iter().skip(1).fold(abs(vals[0]), |acc, v| maximum(acc, abs(*v))), 0);
                 let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
-                let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale, FMT) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
+                let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
                 let (_, m) = element(g, 0);
                 let (scale_word, packed) = (ll_pack(splat(bitcast(scale, Scalar::I32), &[1]), flag), ll_pack(word, flag));
                 for_range(0i64, topk, 1i64, |k| {
@@ -91,7 +102,7 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
                 let word = ll_recv(row + 1i64 + groups + g * GROUP_WORDS + lane, flag, Some(m));
                 for part in 0..4 {
                     let (el, m) = element(g, part);
-                    let v = decode(shr_u(word, 8 * part) & 0xff, FMT) * scale;
+                    let v = decode(shr_u(word, 8 * part) & 0xff) * scale;
                     store_masked(out + at * hidden + el, v.to(cfg.t), m);
                 }
             });

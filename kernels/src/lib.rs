@@ -19,7 +19,6 @@ mod ep_dispatch_fp8;
 mod error;
 mod flash_decode;
 pub mod fp8;
-mod fp8_tile;
 pub mod gemm;
 mod gpu;
 mod gemm_ar;
@@ -58,6 +57,10 @@ mod moe_gemm_tests;
 mod moe_align_tests;
 #[cfg(test)]
 mod ep_dispatch_fp8_tests;
+#[cfg(test)]
+mod fp8_convert_tests;
+#[cfg(test)]
+mod fp8_collective_tests;
 #[cfg(test)]
 mod ce_tests;
 #[cfg(test)]

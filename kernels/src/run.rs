@@ -3,7 +3,7 @@
 
 use crate::host::{check, HostVec};
 use crate::reference;
-use crate::registry::{allreduce_choice, find, Algo, DEFS};
+use crate::registry::{allreduce_choice, find, Algo, Collective, DEFS};
 use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
@@ -115,8 +115,13 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     if elems == 0 {
         return Err(unsupported("zero elements (every rank needs at least one)".into()));
     }
-    if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16 | DType::I32) {
-        return Err(unsupported(format!("dtype {dtype} (use f32, f16, bf16 or i32)")));
+    if dtype.fp8().is_some() && !matches!(d.info.collective, Collective::AllGather | Collective::Broadcast) {
+        // Each hop of a reduction would round its partial sums to FP8 again: convert to f32
+        // (or bf16) first, reduce, and convert back once.
+        return Err(unsupported(format!("dtype {dtype} in a reduction (FP8 only moves data: reduce in f32 or bf16)")));
+    }
+    if !matches!(dtype, DType::F32 | DType::F16 | DType::BF16 | DType::I32 | DType::F8E4M3 | DType::F8E5M2) {
+        return Err(unsupported(format!("dtype {dtype} (use f32, f16, bf16, i32, or f8e4m3 / f8e5m2 to move data)")));
     }
     let w = world.n_ranks();
     let es = dtype.size_bytes();

@@ -10,6 +10,7 @@ mod deadlock_text;
 pub mod cuda;
 mod dtype;
 mod error;
+pub mod fp8;
 pub mod heap;
 mod launch;
 pub mod local;

@@ -19,7 +19,7 @@ pub struct RunArgs {
     /// Elements per rank (the collective's unit: shard size for AllGather, buffer size otherwise).
     #[arg(long, default_value_t = 1 << 20)]
     elems: usize,
-    /// Element type: f32, f16, bf16, i32.
+    /// Element type: f32, f16, bf16, i32, or f8e4m3 / f8e5m2 (FP8: data-movement collectives only).
     #[arg(long, default_value = "f32")]
     dtype: String,
     /// Timed iterations (after one warm-up).
@@ -94,7 +94,7 @@ pub(super) fn emulated_arch(t: &str) -> Result<&'static str, String> {
 
 /// Runs `weft run`.
 pub fn run(a: RunArgs) -> Result<(), String> {
-    let dtype = DType::parse(&a.dtype).ok_or_else(|| format!("unknown dtype `{}` (f32, f16, bf16, i32)", a.dtype))?;
+    let dtype = DType::parse(&a.dtype).ok_or_else(|| format!("unknown dtype `{}` (f32, f16, bf16, i32, f8e4m3, f8e5m2)", a.dtype))?;
     let world = match a.transport.as_str() {
         "local" => {
             if a.ranks == 0 || a.nodes == 0 || a.ranks % a.nodes != 0 {

@@ -38,6 +38,20 @@ fn emulated_collectives_every_world_size() {
 }
 
 #[test]
+fn emulated_fp8_data_movement_bit_for_bit() {
+    // Every finite code through the GPU code of each AllGather variant and Broadcast; counts
+    // that end shards mid-word (four codes a word).
+    let names: Vec<&str> = list().iter().filter(|k| k.collective.takes_elems() && ["allgather", "broadcast"].contains(&k.collective.name()) && k.name != "allgather_2d").map(|k| k.name).collect();
+    for (t, arch) in ["sm_80", "sm_90a", "sm_100a", "gfx942"].into_iter().enumerate() {
+        let world = emulated(arch, 1, 2 + t % 2);
+        for (i, name) in names.iter().enumerate() {
+            let dtype = [DType::F8E4M3, DType::F8E5M2][(i + t) % 2];
+            collective(&world, name, [1usize, 7, 1001][(i + t) % 3], dtype, (t * 10 + i) as u64);
+        }
+    }
+}
+
+#[test]
 fn emulated_ring_kernels_with_wrapping_slots() {
     // Chunks of 64 elements: as GPU code, the receive slots wrap and senders wait for credits;
     // two launches on the same buffers, two nodes for one of them. AMD code waits by polling

@@ -84,7 +84,7 @@ fn collective_jobs(target: &str) -> Vec<Job> {
 }
 
 /// A cubin's ptxas report as (summary, spills), or what is wrong with the output.
-fn cubin_report(out: &Output, _target: &str) -> Result<(String, bool), String> {
+pub(crate) fn cubin_report(out: &Output, _target: &str) -> Result<(String, bool), String> {
     let r = out.ptxas.as_ref().expect("a cubin comes with ptxas's report");
     if out.object.as_ref().is_none_or(|o| o.is_empty()) {
         return Err("empty cubin".into());

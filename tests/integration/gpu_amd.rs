@@ -88,7 +88,7 @@ fn collective_jobs(_target: &str) -> Vec<Job> {
 }
 
 /// A code object's register report as (summary, spills), or why it is not a code object for `target`.
-fn code_object_report(out: &Output, target: &str) -> Result<(String, bool), String> {
+pub(crate) fn code_object_report(out: &Output, target: &str) -> Result<(String, bool), String> {
     let r = out.amdgpu.as_ref().expect("a code object comes with its register report");
     check_code_object(out.object.as_deref().unwrap_or_default(), target)?;
     Ok((r.summary(), r.spills()))

@@ -18,6 +18,7 @@ mod golden;
 mod gpu;
 mod gpu_amd;
 mod gpu_amd_mfma;
+mod gpu_fp8;
 mod gpu_tma;
 mod gpu_transport;
 mod half_precision;

@@ -55,6 +55,10 @@ pub fn constant(c: impl Into<Operand>, s: Scalar, shape: &[usize]) -> Val {
         Operand::Float(f) => ConstVal::Float(f),
         Operand::Val(v) => return v,
     };
+    if s.is_fp8() {
+        let f = emit(OpKind::Const(c), &[], Type::tensor(Elem::Num(Scalar::F32), shape.to_vec()), loc.clone());
+        return cast_at(f, s, CastKind::Convert, &loc);
+    }
     emit(OpKind::Const(c), &[], Type::tensor(Elem::Num(s), shape.to_vec()), loc)
 }
 
@@ -168,6 +172,12 @@ fn unify(op: &str, a: Operand, b: Operand, loc: &Loc) -> Option<(Val, Val)> {
         with(|bd| bd.fail(kind, loc.clone()));
         return None;
     };
+    // FP8 is storage: moved, selected and converted, never computed on (no implicit promotion,
+    // so the rounding a kernel pays is the one it writes).
+    if (sa.is_fp8() || sb.is_fp8()) && !(op == "arith.select" && sa == sb) {
+        with(|bd| bd.fail(fp8_arith(op, if sa.is_fp8() { sa } else { sb }), loc.clone()));
+        return None;
+    }
     let s = if sa == sb {
         sa
     } else if sa.is_int() && sb.is_int() && sa != Scalar::I1 && sb != Scalar::I1 {
@@ -184,11 +194,21 @@ fn unify(op: &str, a: Operand, b: Operand, loc: &Loc) -> Option<(Val, Val)> {
     Some((a, b))
 }
 
+/// The error for arithmetic on an FP8 operand of type `s`.
+pub(crate) fn fp8_arith(op: &str, s: Scalar) -> DslErrorKind {
+    DslErrorKind::DTypeMismatch { op: op.into(), expected: "f32, f16 or bf16 (FP8 only moves and converts: cast it to f32 first)".into(), got: s.mlir().into() }
+}
+
 fn literal_like(lit: Operand, like: Val, loc: &Loc) -> Option<Val> {
     let s = match like.elem() {
         Elem::Num(s) => s,
         Elem::Ptr(_) => Scalar::I64,
     };
+    if s.is_fp8() {
+        // An FP8 literal is an f32 one, converted (rounded as every FP8 conversion is).
+        let f = literal_like(lit, constant(0.0f64, Scalar::F32, &[]), loc)?;
+        return Some(cast_at(f, s, CastKind::Convert, loc));
+    }
     let c = match (lit, s.is_float()) {
         (Operand::Int(i), _) => ConstVal::Int(i),
         (Operand::Float(f), true) => ConstVal::Float(f),
@@ -248,6 +268,7 @@ pub fn select(cond: Val, a: impl Into<Operand>, b: impl Into<Operand>) -> Val {
 
 fn unary(op: UnOp, a: Val, loc: Loc) -> Val {
     match num(a) {
+        Some(s) if s.is_fp8() => fail(fp8_arith(&format!("math.{op:?}").to_lowercase(), s), loc, a.ty()),
         Some(s) if s.is_float() || (op == UnOp::Abs && s != Scalar::I1) => emit(OpKind::Unary(op), &[a], a.ty(), loc),
         _ => {
             let kind = DslErrorKind::DTypeMismatch { op: format!("math.{op:?}").to_lowercase(), expected: "a float".into(), got: a.ty().to_string() };
@@ -392,6 +413,7 @@ impl std::ops::Neg for Val {
     fn neg(self) -> Val {
         let loc = Loc::caller();
         match num(self) {
+            Some(s) if s.is_fp8() => fail(fp8_arith("arith.negf", s), loc, self.ty()),
             Some(s) if s.is_float() => emit(OpKind::Unary(UnOp::Neg), &[self], self.ty(), loc),
             _ => binary_at(BinOp::Sub, Operand::Int(0), Operand::Val(self), &loc),
         }

@@ -137,6 +137,15 @@ impl Args {
     }
 }
 
+/// Runs `f` with the DSL appending to `block` of `kernel` (compiler passes that expand an op
+/// into DSL-written code); returns the kernel, `f`'s result and the first error.
+pub(crate) fn build_in<R>(kernel: Kernel, block: Block, f: impl FnOnce() -> R) -> (Kernel, R, Option<DslError>) {
+    let previous = BUILDER.with(|c| c.borrow_mut().replace(Builder { kernel, insert: vec![block], error: None }));
+    let r = f();
+    let built = BUILDER.with(|c| std::mem::replace(&mut *c.borrow_mut(), previous)).expect("builder");
+    (built.kernel, r, built.error)
+}
+
 /// Builds a kernel named `name`, specialised with `constexprs`, whose body `body` writes.
 #[track_caller]
 pub fn kernel(

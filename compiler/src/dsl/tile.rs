@@ -237,6 +237,11 @@ fn reduce(v: Val, axis: u32, kind: ReduceKind, loc: Loc) -> Val {
         let k = DslErrorKind::DTypeMismatch { op: "tile.reduce".into(), expected: "numbers".into(), got: v.ty().to_string() };
         return fail(k, loc, v.ty());
     }
+    if let Elem::Num(s) = v.elem().clone() {
+        if s.is_fp8() {
+            return fail(super::arith::fp8_arith("tile.reduce", s), loc, v.ty());
+        }
+    }
     shape.remove(axis as usize);
     emit(OpKind::Reduce(kind, axis), &[v], v.ty().with_shape(shape), loc)
 }
@@ -268,7 +273,7 @@ pub fn dot(a: Val, b: Val, acc: Val) -> Val {
         let k = DslErrorKind::ShapeMismatch { op: "tile.dot".into(), lhs: format!("{} x {}", a.ty(), b.ty()), rhs: acc.ty().to_string() };
         return fail(k, loc, acc.ty());
     }
-    if a.elem() != b.elem() || !matches!(acc.elem(), Elem::Num(Scalar::F32) | Elem::Num(Scalar::I32)) {
+    if a.elem() != b.elem() || matches!(a.elem(), Elem::Num(s) if s.is_fp8()) || !matches!(acc.elem(), Elem::Num(Scalar::F32) | Elem::Num(Scalar::I32)) {
         let k = DslErrorKind::DTypeMismatch { op: "tile.dot".into(), expected: "matching a/b and an f32 accumulator".into(), got: format!("{}, {}, {}", a.ty(), b.ty(), acc.ty()) };
         return fail(k, loc, acc.ty());
     }

@@ -21,6 +21,10 @@ pub enum Scalar {
     BF16,
     /// IEEE single.
     F32,
+    /// FP8 E4M3FN (OCP): stored as a byte; only moved and converted, never computed on.
+    F8E4M3FN,
+    /// FP8 E5M2: stored as a byte; only moved and converted, never computed on.
+    F8E5M2,
 }
 
 impl Scalar {
@@ -35,6 +39,8 @@ impl Scalar {
             Scalar::F16 => "f16",
             Scalar::BF16 => "bf16",
             Scalar::F32 => "f32",
+            Scalar::F8E4M3FN => "f8E4M3FN",
+            Scalar::F8E5M2 => "f8E5M2",
         }
     }
 
@@ -49,13 +55,30 @@ impl Scalar {
             "f16" => Scalar::F16,
             "bf16" => Scalar::BF16,
             "f32" => Scalar::F32,
+            // The MLIR spelling, or the runtime dtype's name (kernels' `T=f8e4m3`).
+            "f8E4M3FN" | "f8e4m3" => Scalar::F8E4M3FN,
+            "f8E5M2" | "f8e5m2" => Scalar::F8E5M2,
             _ => return None,
         })
     }
 
-    /// Whether this is a floating-point type.
+    /// Whether this is a floating-point type (FP8 included).
     pub fn is_float(self) -> bool {
-        matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32)
+        matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32) || self.is_fp8()
+    }
+
+    /// Whether this is an FP8 type (storage and conversions only).
+    pub fn is_fp8(self) -> bool {
+        matches!(self, Scalar::F8E4M3FN | Scalar::F8E5M2)
+    }
+
+    /// The FP8 format of an FP8 type.
+    pub fn fp8(self) -> Option<weft_runtime::fp8::Fp8> {
+        match self {
+            Scalar::F8E4M3FN => Some(weft_runtime::fp8::Fp8::E4M3),
+            Scalar::F8E5M2 => Some(weft_runtime::fp8::Fp8::E5M2),
+            _ => None,
+        }
     }
 
     /// Whether this is an integer type (including `i1`).
@@ -66,7 +89,7 @@ impl Scalar {
     /// Size in bytes as stored in memory (`i1` is stored as a byte).
     pub fn bytes(self) -> usize {
         match self {
-            Scalar::I1 | Scalar::I8 => 1,
+            Scalar::I1 | Scalar::I8 | Scalar::F8E4M3FN | Scalar::F8E5M2 => 1,
             Scalar::I16 | Scalar::F16 | Scalar::BF16 => 2,
             Scalar::I32 | Scalar::F32 => 4,
             Scalar::I64 => 8,

@@ -2,6 +2,7 @@
 
 pub mod cpu;
 pub mod gpu;
+pub mod fp8;
 
 use crate::ir::Loc;
 

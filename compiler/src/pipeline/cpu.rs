@@ -13,8 +13,10 @@ pub(super) fn run_cpu(kernel: &Kernel, until: Option<Stage>, opts: &Options) -> 
     let stages = Target::Cpu.stages();
     let name = kernel.name.clone();
     let step = Steps { stages, name: &name, until, opts };
+    // FP8 conversions become integer code (the `tir` stage still shows them as `arith`).
+    let soft = crate::lower::fp8::legalize(kernel, false)?;
     // Lowered first, so its call sites are in the output whichever stage the run stops at.
-    let lowered = crate::lower::cpu::lower(kernel, opts.racecheck).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
+    let lowered = crate::lower::cpu::lower(&soft, opts.racecheck).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
     let mut out = Output { text: String::new(), object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![] };
     let mlir_err = |stage| move |source| CompileError::Mlir { stage, source };
     let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };

@@ -50,11 +50,15 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     // A variant with small-integer facts compares its indices in 32 bits where they fit (a
     // layout file read back is lowered as it is).
     let narrowed = if layouts.is_none() { for_variant(kernel) } else { std::borrow::Cow::Borrowed(kernel) };
-    let kernel = narrowed.as_ref();
+    let tir = narrowed.as_ref();
+    // FP8 conversions become integer code unless the target converts FP8 itself (`tir` still
+    // shows them as `arith` conversions).
+    let soft = crate::lower::fp8::legalize(tir, t.fp8_cvt())?;
+    let kernel = soft.as_ref();
     let map = match layouts {
         Some(m) => m,
         None => {
-            out.text = time("tir", || make_tir(kernel))?;
+            out.text = time("tir", || make_tir(tir))?;
             opts.dump(&name, &stages[0], &out.text)?;
             if until == Some(stages[0]) {
                 return Ok((out, None));

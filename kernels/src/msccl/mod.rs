@@ -68,7 +68,7 @@ pub fn dtype_scalar(d: DType) -> Option<Scalar> {
         DType::F16 => Scalar::F16,
         DType::BF16 => Scalar::BF16,
         DType::I32 => Scalar::I32,
-        DType::I64 => return None,
+        DType::I64 | DType::F8E4M3 | DType::F8E5M2 => return None,
     })
 }
 
@@ -175,7 +175,7 @@ fn check_reduced(got: &[f64], want: &reference::Expected, dtype: DType, terms: u
         DType::F32 => f32::EPSILON as f64,
         DType::F16 => 9.77e-4,
         DType::BF16 => 7.82e-3,
-        DType::I32 | DType::I64 => 0.0,
+        _ => crate::host::rounding(dtype),
     };
     let mut ok = got.len() == want.values.len();
     let mut max_err: f64 = 0.0;

@@ -21,9 +21,16 @@ pub(crate) fn cpu_ty(s: Scalar) -> &'static str {
     cpu_scalar(s).mlir()
 }
 
-/// [`cpu_ty`] as a scalar: `i16` for 16-bit floats, `s` otherwise.
+/// [`cpu_ty`] as a scalar: `i16` for 16-bit floats, `i8` for FP8 (LLVM has no FP8 type; its
+/// conversions were expanded by `lower::fp8`), `s` otherwise.
 pub(crate) fn cpu_scalar(s: Scalar) -> Scalar {
-    if is_half(s) { Scalar::I16 } else { s }
+    if is_half(s) {
+        Scalar::I16
+    } else if s.is_fp8() {
+        Scalar::I8
+    } else {
+        s
+    }
 }
 
 impl Cx<'_> {

@@ -160,6 +160,9 @@ impl Gx<'_> {
         if from == to {
             return v.to_string();
         }
+        if from.is_fp8() || to.is_fp8() {
+            return self.convert_fp8(v, from, to, p);
+        }
         let (ft, tt) = (shaped(from.llvm(), p), shaped(to.llvm(), p));
         let inst = match (from.is_float(), to.is_float()) {
             (true, true) if from == Scalar::BF16 && to == Scalar::F16 || from == Scalar::F16 && to == Scalar::BF16 => {

@@ -352,6 +352,8 @@ impl LlvmScalar for Scalar {
             Scalar::F16 => "half",
             Scalar::BF16 => "bfloat",
             Scalar::F32 => "float",
+            // LLVM has no FP8 type: bytes, converted by `cvt` or `lower::fp8`'s integer code.
+            Scalar::F8E4M3FN | Scalar::F8E5M2 => "i8",
             other => other.mlir(),
         }
     }

@@ -19,6 +19,7 @@ mod convert;
 pub mod cp_async;
 mod dot;
 mod emit;
+pub mod fp8_cvt;
 pub mod layout;
 pub(crate) mod layout_infer;
 mod mbarrier;

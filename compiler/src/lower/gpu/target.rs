@@ -101,6 +101,11 @@ pub trait TargetInfo {
     fn cp_async(&self) -> bool {
         false
     }
+    /// Whether `cvt` converts FP8 (E4M3FN / E5M2) natively: sm_89 on (PTX 7.8), so sm_90a
+    /// and sm_100a; AMD's gfx942 converts only the FNUZ variants, a different format.
+    fn fp8_cvt(&self) -> bool {
+        false
+    }
     /// Whether warp-group `wgmma.mma_async` exists (sm_90a only: sm_100a replaced it).
     fn wgmma(&self) -> bool {
         false
@@ -226,6 +231,10 @@ impl TargetInfo for Nvptx {
 
     fn wgmma(&self) -> bool {
         self.sm == 90 && self.name.ends_with('a')
+    }
+
+    fn fp8_cvt(&self) -> bool {
+        self.sm >= 89
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {
