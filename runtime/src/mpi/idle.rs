@@ -44,7 +44,17 @@ impl Budget {
         let spin = env_us("WEFT_MPI_SPIN_US").unwrap_or(if oversubscribed(local_size) { SPIN_OVERSUBSCRIBED } else { SPIN });
         Budget { spin, yield_for: env_us("WEFT_MPI_YIELD_US").unwrap_or(YIELD), sleep_max: env_us("WEFT_MPI_SLEEP_MAX_US").unwrap_or(SLEEP_MAX) }
     }
+
+    /// This budget for a pause inside a program instance (a wait for a peer's launch): the
+    /// worker's other instances, which may have work, wait out any sleep too, so it only
+    /// yields (for as long as waits did before they slept at all).
+    pub(crate) fn in_instance(self) -> Budget {
+        Budget { yield_for: IN_INSTANCE_YIELD, ..self }
+    }
 }
+
+/// How long a pause inside an instance yields before it sleeps (a peer still compiling).
+const IN_INSTANCE_YIELD: Duration = Duration::from_millis(200);
 
 /// Whether Open MPI gives the core away (`sched_yield`) inside a progress call that found
 /// nothing to do: its `mpi_yield_when_idle`, on by default when processes outnumber cores.
@@ -153,6 +163,10 @@ mod tests {
         assert_eq!(no_spin.phase, Phase::Yield);
         let sleeping = Idle { phase: Phase::Sleep, ..Idle::new(b) };
         assert_eq!(sleeping.phase_at(Duration::from_micros(50)), Phase::Sleep);
+        // Inside an instance a wait yields far longer before it sleeps.
+        let inside = Idle::new(b.in_instance());
+        assert_eq!(inside.phase_at(Duration::from_millis(50)), Phase::Yield);
+        assert_eq!(inside.phase_at(IN_INSTANCE_YIELD * 2), Phase::Sleep);
     }
 
     #[test]
