@@ -13,7 +13,9 @@
 //! words in `WEFT_BENCH_MPI_ARGS`. Collectives rows also give the MPI progress calls
 //! (`MPI_Iprobe`, `MPI_Test`) per launch. Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
-//! push ring.
+//! push ring. Overlap rows give the CPU time of every process per launch beside the wall time
+//! (ranks outnumber cores: a waiter that burns CPU slows the ranks that compute), and
+//! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs.
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -134,7 +136,7 @@ fn header_coll() -> String {
 }
 
 fn header_over() -> String {
-    "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | load |\n|---|---|---|---|---|---|---|---|---|\n".into()
+    "| kernel | topology | M x N x K | comm ms | gemm ms | baseline ms | fused ms | speedup | CPU ms / launch (all processes), baseline / fused | load |\n|---|---|---|---|---|---|---|---|---|---|\n".into()
 }
 
 /// Launches a fixed number of times (a count every process agrees on); the slowest process's
@@ -269,7 +271,12 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
         }
         for (m, n, k) in shapes {
             let shape = MatmulShape { m, n, k };
-            let mut fused = prepare_matmul(world, kernel, shape, dtype, &shape_constexprs(kernel, shape, w, dtype.name())).expect("prepares");
+            let mut cx = shape_constexprs(kernel, shape, w, dtype.name());
+            for kv in std::env::var("WEFT_BENCH_MPI_CX").unwrap_or_default().split(',').filter(|s| !s.is_empty()) {
+                let (k, v) = kv.split_once('=').expect("K=V");
+                cx.set(k, v);
+            }
+            let mut fused = prepare_matmul(world, kernel, shape, dtype, &cx).expect("prepares");
             fused.launch().expect("launch");
             let (ok, err) = fused.verify().expect("verify");
             let (ok, err) = world.agree_verdict(ok, err).expect("agree");
@@ -277,7 +284,7 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
             let (coll, elems) = if kernel == "ag_gemm" { ("allgather", m.div_ceil(w) * k) } else { ("reduce_scatter", m * n) };
             let mut gemm = prepare_matmul(world, "gemm", shape, dtype, &shape_constexprs("gemm", shape, w, dtype.name())).expect("gemm prepares");
             let mut comm = prepare(world, coll, elems, dtype, &default_constexprs(coll, dtype.name()).expect("known")).expect("collective prepares");
-            let iters = 11;
+            let iters = select.iters.unwrap_or(11);
             let t_comm = timed(t, iters, || {
                 comm.launch().expect("launch");
             });
@@ -285,25 +292,53 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
                 gemm.launch().expect("launch");
             });
             // Baseline and fused alternate, so that both see the same load on a shared machine.
-            let (mut base, mut fused_ms) = (vec![], vec![]);
+            // CPU time too: on oversubscribed cores a wait that burns its core slows the ranks
+            // that compute, and only this shows it.
+            let (mut base, mut fused_ms, mut cpu) = (vec![], vec![], [0f64; 2]);
             for _ in 0..iters {
+                let c0 = cpu_ms();
                 base.push(support::ms(&mut || support::launch_baseline(kernel, &mut comm, &mut gemm)));
+                let c1 = cpu_ms();
                 fused_ms.push(support::ms(&mut || drop(fused.launch().expect("launch"))));
+                cpu[0] += c1 - c0;
+                cpu[1] += cpu_ms() - c1;
             }
+            let cpu = cpu_all(t, world, cpu.map(|c| c / iters as f64));
             let slowest = |v: Vec<f64>| Duration::from_nanos(t.agree_max("timing", &[(support::median(v) * 1e6) as u64]).expect("agree")[0]);
             let (t_base, t_fused) = (slowest(base), slowest(fused_ms));
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             if print {
                 println!(
-                    "OVER | {kernel} | {topo} | {m}x{n}x{k} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2}x | {} |",
+                    "OVER | {kernel} | {topo} | {m}x{n}x{k} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2}x | {:.2} / {:.2} | {} |",
                     ms(t_comm),
                     ms(t_gemm),
                     ms(t_base),
                     ms(t_fused),
                     t_base.as_secs_f64() / t_fused.as_secs_f64(),
+                    cpu[0],
+                    cpu[1],
                     support::load()
                 );
             }
         }
     }
+}
+
+/// This process's CPU time so far (every thread, user and system), in milliseconds.
+fn cpu_ms() -> f64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+    ms(u.ru_utime) + ms(u.ru_stime)
+}
+
+/// The sum over every process of `mine` (milliseconds; each process gives its own).
+fn cpu_all(t: &MpiTransport, world: &World, mine: [f64; 2]) -> [f64; 2] {
+    let (n, me) = (world.n_ranks(), world.host_ranks().start);
+    let mut vals = vec![0u64; 2 * n];
+    vals[2 * me] = (mine[0] * 1e3) as u64;
+    vals[2 * me + 1] = (mine[1] * 1e3) as u64;
+    let all = t.agree_max("cpu", &vals).expect("agree");
+    [0, 1].map(|k| all.iter().skip(k).step_by(2).sum::<u64>() as f64 / 1e3)
 }

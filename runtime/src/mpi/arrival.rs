@@ -47,7 +47,7 @@ impl Peers {
                 Some(false) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
                 None => {}
             }
-            let idle = idle.get_or_insert_with(|| Idle::new(self.spin));
+            let idle = idle.get_or_insert_with(|| Idle::new(self.budget.in_instance()));
             if idle.waited() > self.host_timeout {
                 i.fault(site, MpiError::Timeout { rank: self.rank, what: format!("waiting for rank {pe} to launch"), waited_ms: self.host_timeout.as_millis() }.to_string());
             }

@@ -29,8 +29,8 @@ pub struct Peers {
     world_win: Option<MPI_Win>,
     /// How long a host step waits for the other processes.
     pub host_timeout: Duration,
-    /// How long a wait spins before it yields (see `idle`).
-    pub(super) spin: Duration,
+    /// How long a wait spins, then yields, before it sleeps (see `idle`).
+    pub(super) budget: super::idle::Budget,
     /// Whether Open MPI yields the core inside an idle progress call (see `idle`).
     mpi_yields: bool,
     /// MPI progress calls (`MPI_Iprobe`, `MPI_Test`) so far, for benches.
@@ -127,7 +127,7 @@ impl Peers {
             host_comm,
             world_win: None,
             host_timeout,
-            spin: super::idle::spin_budget(local_size as usize),
+            budget: super::idle::Budget::from_env(local_size as usize),
             mpi_yields: super::idle::mpi_yields(local_size as usize),
             progress_calls: AtomicU64::new(0),
             sync: None,
@@ -216,7 +216,7 @@ impl Peers {
 
     /// Waits for `req`, polling without holding the lock; `Err` after `timeout`.
     pub(crate) fn wait(&self, req: &mut sys::MPI_Request, what: &str, timeout: Duration) -> Result<(), MpiError> {
-        let mut idle = Idle::new(self.spin);
+        let mut idle = Idle::new(self.budget);
         loop {
             if self.test(req, what)? {
                 return Ok(());

@@ -257,7 +257,7 @@ impl Peers {
     pub(crate) fn agree_on_node(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
         let step = self.start_step(Chan::Host, vals)?;
-        let mut idle = Idle::new(self.spin);
+        let mut idle = Idle::new(self.budget);
         loop {
             if let Some(max) = self.poll_step(&step) {
                 return Ok(max[..vals.len()].to_vec());
