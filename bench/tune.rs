@@ -98,7 +98,7 @@ fn main() {
         if verbose {
             print_sweep(&sweep, problem, *topo, &machine);
         }
-        let default = space::default_config(problem, topo.world_size(), weft::compiler::Target::Cpu).expect("default");
+        let default = space::default_config(problem, *topo, weft::compiler::Target::Cpu).expect("default");
         // One runner per distinct config (the tuned winner is often the sweep's best, or the
         // default): the same config timed twice would only measure the noise between them.
         let fastest = sweep.ranked[0].1.us;
