@@ -206,6 +206,9 @@ pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 /// Bytes up to which CPU code picks one-shot on 4 or more ranks: one launch, one barrier.
 pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 
+/// Bytes from which CPU code picks the pipelined ring on up to 4 ranks.
+pub const CPU_RING_MIN_BYTES: usize = 1 << 20;
+
 /// The kernel `allreduce` runs for `bytes` per rank on `topo`, in GPU code (`gpu`) or CPU
 /// code. Across nodes the ring (the shots load from peers, which reaches one node only).
 /// GPU code: one-shot up to [`ONE_SHOT_MAX_BYTES`], then two-shot. CPU code (ranks are
@@ -220,10 +223,13 @@ pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 /// | 1x8 one / two / ring us | **41** / 829 / 71 | 174 / **79** / 127 | 682 / 266 / 197 | 3166 / **1373** / 2198 | | |
 ///
 /// So: one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks (two-shot's second
-/// barrier costs most at 4 KiB); above it, the pipelined ring on up to 4 ranks (at 1x4 it is
-/// 1.1x two-shot at 256 KiB, 1.5x at 1 MiB, 2.1x at 16 MiB) and two-shot on more (the ring's
-/// 2(w-1) hand-offs per chunk each wait for the next thread's time slice: 1.6x slower than
-/// two-shot at 1x8 1 MiB).
+/// barrier costs most at 4 KiB), the pipelined ring from [`CPU_RING_MIN_BYTES`] on up to 4
+/// ranks (1.5x two-shot at 1x4 1 MiB, 2.1x at 16 MiB), two-shot otherwise. The ring is not
+/// taken below 1 MiB although it led there by a few percent: its 2(w-1) hand-offs per chunk
+/// each wait for the next thread's time slice, and at load 10-12 (the tune bench, same day) the
+/// ring took 1645 us at 1x4 256 KiB where multimem took 123 and at 16 MiB 77 ms to two-shot's
+/// 32 ms; a small edge on a quiet machine does not pay for that. On 8 ranks it lost at 1 MiB
+/// already (1.6x slower than two-shot).
 pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
     let w = topo.world_size();
     match bytes {
@@ -231,7 +237,7 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
         b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ if gpu => "allreduce_two_shot",
         b if w >= 4 && b <= CPU_ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
-        _ if w <= 4 => "allreduce_ring",
+        b if w <= 4 && b >= CPU_RING_MIN_BYTES => "allreduce_ring",
         _ => "allreduce_two_shot",
     }
 }
