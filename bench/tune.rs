@@ -31,6 +31,7 @@ use std::time::Instant;
 use support::load;
 use weft::kernels::tune::cost::MACHINE_FILE;
 use weft::kernels::tune::measure::{self, Runner, Schedule};
+use weft::kernels::tune::tiles::{TileCosts, TILES_FILE};
 use weft::kernels::tune::{self, agree::Agreement, space, Config, CacheDirs, Problem, Shape, TuneOptions};
 use weft::kernels::MatmulShape;
 use weft::runtime::{DType, LocalOptions, Topology, World};
@@ -65,13 +66,15 @@ fn main() {
     let mut table = String::from(
         "| problem | ranks | default us | tuned us | best us | tuned/best | noise | tuned/default | tune s | measured / space | load | winner |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    let (mut speedups, mut worst_best, mut worst_row) = (vec![], f64::MAX, String::new());
+    let (mut speedups, mut old_speedups, mut worst_best, mut worst_row) = (vec![], vec![], f64::MAX, String::new());
     let (mut lookups, mut tune_times, mut fractions, mut met) = (vec![], vec![], vec![], 0);
     let scratch = std::env::temp_dir().join(format!("weft-tune-bench-{}", std::process::id()));
     // A directory per row and per kind: shapes of one power-of-two bucket share a cache entry,
     // and a row must neither hit its neighbour's entry nor the sweep the tuner's. The machine
     // constants are measured once and copied to each, as a user's cache would hold them.
-    let machine = weft::kernels::tune::cost::Machine::cached(&scratch);
+    let mut machine = weft::kernels::tune::cost::Machine::cached(&scratch);
+    // The GEMM rows' tile costs too (bf16), measured once like the constants.
+    machine.tiles = TileCosts::cached(&scratch, DType::BF16);
     if verbose {
         eprintln!("machine constants: {machine:?}");
     }
@@ -81,7 +84,9 @@ fn main() {
         let dir = |kind: &str| {
             let d = scratch.join(format!("{kind}{i}"));
             std::fs::create_dir_all(&d).expect("scratch dir");
-            std::fs::copy(scratch.join(MACHINE_FILE), d.join(MACHINE_FILE)).expect("machine constants");
+            for file in [MACHINE_FILE, TILES_FILE] {
+                std::fs::copy(scratch.join(file), d.join(file)).expect("machine constants");
+            }
             CacheDirs { per_rank: Some(vec![d; topo.world_size()]) }
         };
         let dirs = dir("tuned");
@@ -98,13 +103,19 @@ fn main() {
         if verbose {
             print_sweep(&sweep, problem, *topo, &machine);
         }
-        let default = space::default_config(problem, topo.world_size(), weft::compiler::Target::Cpu).expect("default");
+        let default = space::default_config(problem, *topo, weft::compiler::Target::Cpu).expect("default");
         // One runner per distinct config (the tuned winner is often the sweep's best, or the
         // default): the same config timed twice would only measure the noise between them.
         let fastest = sweep.ranked[0].1.us;
         let sweep_best = sweep.ranked.iter().enumerate().take_while(|(i, (_, m))| *i < 3 || m.us <= fastest * 1.1).take(5);
         let mut distinct: Vec<Config> = vec![];
-        for c in [default.clone(), tuned.winner.clone()].into_iter().chain(sweep_best.map(|(_, (id, _))| Config::parse(id).expect("config id"))) {
+        // The AllReduce default before its choice was measured (one-shot up to 256 KiB, then
+        // two-shot, 1024-wide tiles) rides along, so the geomean is reported both ways.
+        let old_default = match problem.shape {
+            Shape::Elems(e) if problem.op == "allreduce" => Config::parse(if e * 4 <= weft::kernels::ONE_SHOT_MAX_BYTES { "allreduce_one_shot BLOCK=1024" } else { "allreduce_two_shot BLOCK=1024" }),
+            _ => None,
+        };
+        for c in [default.clone(), tuned.winner.clone()].into_iter().chain(old_default.clone()).chain(sweep_best.map(|(_, (id, _))| Config::parse(id).expect("config id"))) {
             if !distinct.contains(&c) {
                 distinct.push(c);
             }
@@ -133,19 +144,21 @@ fn main() {
         eprintln!("{line}");
         let _ = writeln!(table, "{line}");
         speedups.push(default_us / tuned_us);
+        old_speedups.push(old_default.as_ref().map_or(default_us, t) / tuned_us);
         met += usize::from(best / tuned_us >= 0.95 && fraction <= 0.25);
         (tune_times.push(tune_s), fractions.push(fraction));
         if best / tuned_us < worst_best {
             (worst_best, worst_row) = (best / tuned_us, format!("{} on {topo}", problem.describe()));
         }
     }
-    let geomean = (speedups.iter().map(|s| s.ln()).sum::<f64>() / speedups.len().max(1) as f64).exp();
+    let geo = |v: &[f64]| (v.iter().map(|s| s.ln()).sum::<f64>() / v.len().max(1) as f64).exp();
+    let (geomean, old_geomean) = (geo(&speedups), geo(&old_speedups));
     let (worst, worst_at) = speedups.iter().enumerate().map(|(i, s)| (*s, i)).fold((f64::MAX, 0), |a, b| if b.0 < a.0 { b } else { a });
     let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let _ = writeln!(
         table,
         "\nRows with tuned >= 95% of the sweep's best while timing <= 25% of the space: {met} of {}.  \
-         tuned/default geomean {geomean:.2}x, worst row {worst:.2}x ({} on {});  worst tuned/best {:.0}% ({worst_row});  \
+         tuned/default geomean {geomean:.2}x ({old_geomean:.2}x against the AllReduce default before its measured choice), worst row {worst:.2}x ({} on {});  worst tuned/best {:.0}% ({worst_row});  \
          most of the space timed {:.0}%;  longest tune {:.1} s;  cached lookup (agreed; median of 20 per row, worst row) {:.0} us.\n\n\
          Whole bench {:.0} s. Machine: {} cores shared with other builds; load average (1 min) {} at the start, {} at the end. \
          tuned/best and tuned/default come from one head-to-head loop per row (default, tuned winner and the sweep's \

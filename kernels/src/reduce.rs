@@ -166,3 +166,9 @@ pub fn multimem(c: &Constexprs) -> Result<Kernel, DslError> {
 
 /// The tuner's search space of the reductions (one-shot, two-shot, multimem, reduce-scatter).
 pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];
+
+/// The tuner's space of the pipelined rings (`ring_allreduce`, `ring_bidir`; declared here to
+/// keep the ring files to their kernels): the tile, from their CPU default 64 up, and the
+/// chunk cap `CHUNK` in elements (`-`: the target's default, see `ring::ring_chunk`).
+pub(crate) const RING_TUNE_SPACE: &[crate::tune::Param] =
+    &[crate::tune::Param::all("BLOCK", &["64", "256", "1024"]), crate::tune::Param::all("CHUNK", &[crate::tune::space::DEFAULT, "1024", "8192", "65536"])];

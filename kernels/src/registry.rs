@@ -170,7 +170,7 @@ pub(crate) static DEFS: [Def; 33] = [
     def("allgather_bidir", "AllGather, bidirectional pipelined ring: half of each shard each way, chunk by chunk", Algo::AllGatherBidir, ring_bidir::allgather),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
     def("reduce_scatter_bidir", "ReduceScatter (sum), bidirectional pipelined ring: half each way, slots + credits", Algo::ReduceScatterBidir, ring_bidir::reduce_scatter),
-    def("allreduce", "AllReduce (sum): one-shot up to 256 KiB, two-shot above; ring across nodes", Algo::AllReduceAuto, reduce::two_shot),
+    def("allreduce", "AllReduce (sum), by size and topology: one-shot, two-shot or the ring (see `allreduce_choice`); ring across nodes", Algo::AllReduceAuto, reduce::two_shot),
     def("allreduce_one_shot", "AllReduce, one-shot: remote_ptr loads of all peers + local reduce", Algo::AllReduceOneShot, reduce::one_shot),
     def("allreduce_two_shot", "AllReduce, two-shot: reduce-scatter then all-gather", Algo::AllReduceTwoShot, reduce::two_shot),
     def("allreduce_ring", "AllReduce, pipelined ring: ReduceScatter through slots + credits, AllGather into the outputs, chunk by chunk (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
@@ -198,17 +198,46 @@ pub(crate) static DEFS: [Def; 33] = [
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
 
-/// Bytes up to which `allreduce` picks the one-shot algorithm.
+/// Bytes up to which `allreduce` picks the one-shot algorithm in GPU code (not measured here:
+/// no GPU; NVIDIA's and Triton-distributed's cut-over). CPU code has its own, measured rule
+/// (see [`allreduce_choice`]).
 pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 
-/// The kernel `allreduce` runs for `bytes` per rank on `nodes` nodes: across nodes the ring
-/// (the shots load from peers, which reaches one node only); within a node one-shot up to
-/// [`ONE_SHOT_MAX_BYTES`], then two-shot, which measured ahead of the pipelined rings on
-/// `local` (`cargo bench --bench collectives`).
-pub fn allreduce_choice(nodes: usize, bytes: usize) -> &'static str {
+/// Bytes up to which CPU code picks one-shot on 4 or more ranks: one launch, one barrier.
+pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
+
+/// Bytes from which CPU code picks the pipelined ring on up to 4 ranks.
+pub const CPU_RING_MIN_BYTES: usize = 1 << 20;
+
+/// The kernel `allreduce` runs for `bytes` per rank on `topo`, in GPU code (`gpu`) or CPU
+/// code. Across nodes the ring (the shots load from peers, which reaches one node only).
+/// GPU code: one-shot up to [`ONE_SHOT_MAX_BYTES`], then two-shot. CPU code (ranks are
+/// threads sharing the cores) takes what measured fastest on the 2-core machine (`weft run
+/// <kernel> --iters N`, wall median, each kernel's default tile; load 2.3-4, one other
+/// helper's build running, 2026-11-26):
+///
+/// | ranks | 4 KiB | 64 KiB | 256 KiB | 1 MiB | 4 MiB | 16 MiB |
+/// |---|---|---|---|---|---|---|
+/// | 1x2 one / two / ring us | 56 / 44 / **21** | 45 / 30 / **23** | 130 / 69 / **61** | 311 / 220 / **121** | | |
+/// | 1x4 one / two / ring us | **53** / 186 / 66 | 74 / 62 / 61 | 196 / 106 / **99** | 856 / 446 / **304** | 6524 / 3777 / **1597** | 36511 / 17481 / **8428** |
+/// | 1x8 one / two / ring us | **41** / 829 / 71 | 174 / **79** / 127 | 682 / 266 / 197 | 3166 / **1373** / 2198 | | |
+///
+/// So: one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks (two-shot's second
+/// barrier costs most at 4 KiB), the pipelined ring from [`CPU_RING_MIN_BYTES`] on up to 4
+/// ranks (1.5x two-shot at 1x4 1 MiB, 2.1x at 16 MiB), two-shot otherwise. The ring is not
+/// taken below 1 MiB although it led there by a few percent: its 2(w-1) hand-offs per chunk
+/// each wait for the next thread's time slice, and at load 10-12 (the tune bench, same day) the
+/// ring took 1645 us at 1x4 256 KiB where multimem took 123 and at 16 MiB 77 ms to two-shot's
+/// 32 ms; a small edge on a quiet machine does not pay for that. On 8 ranks it lost at 1 MiB
+/// already (1.6x slower than two-shot).
+pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
+    let w = topo.world_size();
     match bytes {
-        _ if nodes > 1 => "allreduce_ring",
-        b if b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        _ if topo.nodes > 1 => "allreduce_ring",
+        b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        _ if gpu => "allreduce_two_shot",
+        b if w >= 4 && b <= CPU_ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        b if w <= 4 && b >= CPU_RING_MIN_BYTES => "allreduce_ring",
         _ => "allreduce_two_shot",
     }
 }
@@ -276,7 +305,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
         // An `mma` takes 16 rows.
         return Ok(c.with("BLOCK_H", 16).with("BLOCK_N", 64));
     }
-    if target != weft_compiler::pipeline::Target::Cpu && is_ring(find(name)?.algo) {
+    if target != weft_compiler::pipeline::Target::Cpu && (is_ring(find(name)?.algo) || find(name)?.algo == Algo::AllReduceAuto) {
         return Ok(c.with("BLOCK", GPU_BLOCK));
     }
     let gemm_like = find(name)?.info.collective.is_matmul() || find(name)?.info.collective.is_grouped();

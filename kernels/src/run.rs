@@ -8,6 +8,7 @@ use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::dsl::Constexprs;
+use weft_compiler::pipeline::Target;
 use weft_runtime::{Arg, DType, LaunchWarning, Launchable, RawBuf, World};
 
 /// Options of [`run_collective`].
@@ -104,6 +105,15 @@ pub struct Prepared {
     pub world_size: usize,
 }
 
+/// `c` (`auto`'s defaults and the caller's overrides) moved onto `chosen`'s defaults: the
+/// overrides, the entries that differ from `auto`'s defaults, apply to `chosen`'s, so `allreduce`
+/// runs the chosen kernel as it runs by its own name (the ring's CPU tile is 64, not 1024).
+fn rebase(c: &Constexprs, auto: &str, chosen: &str, dtype: DType, target: Target) -> Result<Constexprs, KernelError> {
+    let defaults = crate::target_constexprs(auto, dtype.name(), target)?;
+    let base = crate::target_constexprs(chosen, dtype.name(), target)?;
+    Ok(c.iter().filter(|(k, v)| defaults.get(k) != Some(*v)).fold(base, |b, (k, v)| b.with(k, v)))
+}
+
 /// Allocates buffers for `name` on `world` with `elems` elements per rank, compiles the
 /// kernel and writes random inputs.
 pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Constexprs) -> Result<Prepared, KernelError> {
@@ -125,14 +135,19 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     }
     let w = world.n_ranks();
     let es = dtype.size_bytes();
+    let gpu = world.gpu_arch().is_some();
+    let mut c = c.clone();
     let algo = match d.algo {
-        Algo::AllReduceAuto => find(allreduce_choice(world.topology().nodes, elems.saturating_mul(es)))?.algo,
+        Algo::AllReduceAuto => {
+            let chosen = allreduce_choice(world.topology(), elems.saturating_mul(es), gpu);
+            c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
+            find(chosen)?.algo
+        }
         a => a,
     };
     if algo == Algo::AllReduceMultimem && world.topology().nodes > 1 {
         return Err(unsupported(format!("topology {} (multimem reaches one node)", world.topology())));
     }
-    let mut c = c.clone();
     c.set("T", dtype.name());
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;

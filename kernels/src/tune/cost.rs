@@ -4,6 +4,7 @@
 //! cached next to the tuning results ([`MACHINE_FILE`]).
 
 use super::space::Config;
+use super::tiles::TileCosts;
 use super::{Problem, Shape};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -38,6 +39,10 @@ pub struct Machine {
     pub poll_share: f64,
     /// Cores.
     pub cores: usize,
+    /// The GEMM tiles' measured cost for the element type being tuned (not in
+    /// [`MACHINE_FILE`]: the tuner reads it per element type, see [`TileCosts::cached`]).
+    #[serde(skip)]
+    pub tiles: TileCosts,
 }
 
 impl Machine {
@@ -65,6 +70,7 @@ impl Machine {
             launch_s: launch_latency(cores),
             poll_share: poll_share(),
             cores,
+            tiles: TileCosts::NONE,
         }
     }
 }
@@ -188,15 +194,20 @@ fn protocol(p: &str) -> (f64, f64) {
     }
 }
 
-/// Chunks each program of a pipelined ring kernel cuts its share into: [`RING_CPU_CHUNKS`]
-/// per direction on the CPU (see `ring::ring_chunk`); 1 for every other kernel.
-pub(super) fn ring_pieces(algorithm: &str) -> f64 {
-    let chunks = RING_CPU_CHUNKS as f64;
-    match algorithm {
-        "allreduce_ring" => chunks,
-        "allreduce_ring_bidir" | "reduce_scatter_bidir" | "allgather_bidir" => 2.0 * chunks,
-        _ => 1.0,
-    }
+/// Chunks each program of a pipelined ring kernel cuts its `chunk`-element share of a segment
+/// into, both directions together: [`RING_CPU_CHUNKS`] per direction on the CPU (see
+/// `ring::ring_chunk`), or as many as the config's `CHUNK` cap makes; 1 for every other kernel.
+pub(super) fn ring_pieces(c: &Config, chunk: f64) -> f64 {
+    let dirs = match c.algorithm.as_str() {
+        "allreduce_ring" => 1.0,
+        "allreduce_ring_bidir" | "reduce_scatter_bidir" | "allgather_bidir" => 2.0,
+        _ => return 1.0,
+    };
+    let per_dir = match c.int("CHUNK") {
+        Some(cap) if cap > 0 => (chunk / dirs / cap as f64).ceil().max(1.0),
+        _ => (RING_CPU_CHUNKS as f64).min((chunk / dirs).max(1.0)),
+    };
+    dirs * per_dir
 }
 
 /// Working sets up to this many bytes (every rank's buffers together) stay in the caches.
@@ -223,15 +234,6 @@ fn padding(chunk: f64, block: f64) -> f64 {
     if chunk <= 0.0 { 1.0 } else { (chunk / block).ceil() * block / chunk }
 }
 
-/// Relative cost per flop of a `bm` x `bn` tile in the CPU back end: the accumulator's row
-/// (`bn` wide) is kept in vector registers, and past 64 f32 lanes it spills to memory on
-/// every k step, so time grows faster than the flops with `bn` (the tune bench's sweeps on the
-/// 2-core machine: `BLOCK_N` 128 costs 1.5-2x and 256 costs 4-6x of 64 at equal padding);
-/// short tiles reload B more often (16-row tiles about 1.5x of 64-row ones).
-fn cpu_tile_cost(bm: f64, bn: f64) -> f64 {
-    (bn / 64.0).max(1.0).powf(1.2) * (1.0 + 16.0 / bm)
-}
-
 /// Predicted seconds of one launch of `c` on `problem` over `topo`.
 pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f64 {
     let w = topo.world_size() as f64;
@@ -252,7 +254,7 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let chunk = ((if segmented { (elems as f64 / w).ceil() } else { elems as f64 }) / programs).ceil();
             // The rings walk each program's share in `pieces` chunks (per direction), each in
             // whole tiles, and synchronise once per chunk and step.
-            let pieces = ring_pieces(&c.algorithm);
+            let pieces = ring_pieces(c, chunk);
             let chunk = (chunk / pieces).ceil();
             let pad = if c.msccl().is_some() { 1.0 } else { padding(chunk, block) };
             // A fixed cost per tile (loop, masks) per program.
@@ -314,7 +316,12 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let padded = segs * (rows / bm).ceil() * bm * (nf / bn).ceil() * bn * (kf / bk).ceil() * bk * 2.0 * w;
             // Narrow or short tiles reload A and B more often: the loads per flop of a tile step.
             let loads = segs * w * (rows / bm).ceil() * (nf / bn).ceil() * (kf / bk).ceil() * (bm * bk + bk * bn) * es;
-            let compute = padded * cpu_tile_cost(bm, bn) / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores);
+            // The tile's measured CPU seconds per flop (see `tiles`), which has its loads in it;
+            // unmeasured, the vector flop rate and the loads at a quarter of the copy rate.
+            let compute = match m.tiles.at(bm, bn) {
+                Some(s_per_flop) => padded * s_per_flop / cores,
+                None => padded / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores),
+            };
             let (comm_bytes, messages) = match c.algorithm.as_str() {
                 "ag_gemm" | "ag_gemm_ce" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
                 "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),
@@ -331,6 +338,8 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 // The producer stores its partials to the owners as it goes, then every rank
                 // waits at a barrier and reduces: the reduction does not overlap the tiles.
                 "gemm_rs_ps" => compute + comm_bytes * inter / (bw * cores) + 2.0 * w * lat + m.launch_s,
+                // No communication programs.
+                "gemm" => compute + m.launch_s,
                 _ => {
                     // Communication programs take cores from the tiles but overlap with them.
                     let comm_t = comm_bytes * inter / (bw * comm.min(cores)) + messages * lat / comm;

@@ -89,11 +89,16 @@ pub struct Schedule {
     pub first_pass: Duration,
     /// Stop once the agreed time exceeds the best so far by this factor (it cannot win).
     pub give_up: f64,
+    /// In alternation, how far past `budget` (a factor) the rounds go while the comparison is
+    /// not settled: two launches of tens of milliseconds (16 MiB AllReduce, multimem against
+    /// two-shot) are not told apart in the rounds one budget buys, and stopping there decides
+    /// on noise. 1: stop at the budget.
+    pub extend: f64,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25 }
+        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25, extend: 1.0 }
     }
 }
 
@@ -193,7 +198,8 @@ pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Sche
     // (counted from agreed times, so every rank stops after the same round).
     let mut spent = 0.0;
     for round in 0..s.rounds.max(1) {
-        if (round >= 3 && spent > s.budget.as_secs_f64() * runners.len() as f64) || (round >= min_rounds && settled(&rounds)) {
+        let per_runner = spent / runners.len().max(1) as f64;
+        if stop_rounds(round, min_rounds, per_runner, s, &|| settled(&rounds)) {
             break;
         }
         for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
@@ -203,6 +209,15 @@ pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Sche
         }
     }
     Ok(rounds)
+}
+
+/// Whether interleaved timing stops before `round`, with `per_runner` seconds of launches
+/// spent per runner: once `settled` (after `min_rounds`), or after 3 rounds once the budget is
+/// spent and the comparison settled, or `s.extend` budgets are spent whatever it says.
+pub fn stop_rounds(round: usize, min_rounds: usize, per_runner: f64, s: &Schedule, settled: &dyn Fn() -> bool) -> bool {
+    let budget = s.budget.as_secs_f64();
+    let over = round >= 3 && per_runner > budget;
+    (round >= min_rounds && settled()) || (over && (per_runner > budget * s.extend.max(1.0) || settled()))
 }
 
 /// Whether the fastest of `rounds` (by [`low_quartile`]) is decided against every other

@@ -14,6 +14,7 @@ mod model_tests;
 mod search;
 pub mod space;
 pub mod table;
+pub mod tiles;
 #[cfg(test)]
 mod tests;
 

@@ -7,15 +7,16 @@
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{leader_settled, low_quartile};
+use super::measure::{leader_settled, low_quartile, stop_rounds, Schedule};
 use super::search::{finalist_ids, neighbours, ordered};
 use super::space::Config;
+use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
 use crate::MatmulShape;
 use weft_runtime::{DType, Topology};
 
 /// Constants of the order the 2-core machine measures (fixed, so the test does not time).
-const MACHINE: Machine = Machine { flops_per_core: 2e10, copy_bytes_per_s: 1.5e9, cache_copy_bytes_per_s: 6e9, signal_s: 5e-6, launch_s: 3e-4, poll_share: 0.1, cores: 2 };
+const MACHINE: Machine = Machine { flops_per_core: 2e10, copy_bytes_per_s: 1.5e9, cache_copy_bytes_per_s: 6e9, signal_s: 5e-6, launch_s: 3e-4, poll_share: 0.1, cores: 2, tiles: TileCosts::NONE };
 const ONE_BY_FOUR: Topology = Topology { nodes: 1, local_size: 4 };
 
 fn cfg(id: &str) -> Config {
@@ -68,12 +69,53 @@ fn small_allreduces_do_not_rank_multimem_or_msccl_first() {
 }
 
 #[test]
-fn wide_cpu_tiles_cost_more_than_their_flops() {
-    // n = 1024: 64, 128 and 256 wide tiles all divide it, so padding does not decide.
-    let p = Problem { op: "ag_gemm".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 1024, k: 128 }), dtype: DType::BF16 };
-    let t = |bm: u32, bn: u32| us(&format!("ag_gemm BLOCK_K=64 BLOCK_M={bm} BLOCK_N={bn} COMM_PROGRAMS=1"), &p, ONE_BY_FOUR);
-    assert!(t(64, 64) < t(64, 128) && t(64, 128) < t(64, 256));
-    assert!(t(64, 64) < t(16, 64));
+fn gemm_compute_is_the_measured_tile_cost_of_the_padded_work() {
+    // bf16 as the 2-core machine measured it (CPU us per launch at m=256 n=448 k=128 over
+    // 29.4 Mflop, BLOCK_K=64): 64-wide tiles cost the most, 128-wide the least.
+    let us_at = [[1720.0, 810.0, 1120.0], [1160.0, 740.0, 900.0], [930.0, 630.0, 840.0]];
+    let mut tiles = TileCosts::NONE;
+    for (i, row) in us_at.iter().enumerate() {
+        for (j, t) in row.iter().enumerate() {
+            tiles.s_per_flop[i][j] = t * 1e-6 / (2.0 * 256.0 * 448.0 * 128.0);
+        }
+    }
+    let m = Machine { tiles, ..MACHINE };
+    let p = Problem { op: "gemm".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 1024, k: 128 }), dtype: DType::BF16 };
+    let t = |bm: i64, bn: i64| predict(&cfg(&format!("gemm BLOCK_K=64 BLOCK_M={bm} BLOCK_N={bn} GROUP_M=8")), &p, ONE_BY_FOUR, &m);
+    // n = 1024 divides by every width, so the prediction is the flops at the tile's measured
+    // rate, the ranks' work over the cores, plus the launch.
+    let flops = 2.0 * 256.0 * 1024.0 * 128.0 * 4.0;
+    for (i, bm) in GRID_M.iter().enumerate() {
+        for (j, bn) in GRID_N.iter().enumerate() {
+            let want = flops * tiles.s_per_flop[i][j] / 2.0 + MACHINE.launch_s;
+            assert!((t(*bm, *bn) - want).abs() < 1e-9 * want, "{bm}x{bn}: {} vs {want}", t(*bm, *bn));
+        }
+    }
+    assert!(t(64, 128) < t(64, 256) && t(64, 256) < t(64, 64) && t(16, 64) > t(64, 64));
+    // Padding counts: n = 448 pads 256-wide tiles to 512, 64-wide ones not at all.
+    let p448 = Problem { shape: Shape::Matmul(MatmulShape { m: 256, n: 448, k: 128 }), ..p.clone() };
+    let t448 = |bn: i64| predict(&cfg(&format!("gemm BLOCK_K=64 BLOCK_M=64 BLOCK_N={bn} GROUP_M=8")), &p448, ONE_BY_FOUR, &m) - MACHINE.launch_s;
+    let ratio = t448(256) / t448(64);
+    assert!((ratio - 512.0 / 448.0 * tiles.s_per_flop[2][2] / tiles.s_per_flop[2][0]).abs() < 1e-9, "{ratio}");
+    // Off the grid, the nearest point in log2 (128 rows cost what 64 do); unmeasured, none.
+    assert_eq!(tiles.at(128.0, 512.0), Some(tiles.s_per_flop[2][2]));
+    assert_eq!(tiles.at(20.0, 100.0), tiles.at(16.0, 128.0));
+    assert_eq!(TileCosts::NONE.at(64.0, 64.0), None);
+}
+
+#[test]
+fn unsettled_finalists_get_a_bounded_extension_of_their_budget() {
+    let s = Schedule { budget: std::time::Duration::from_secs(1), extend: 2.0, ..Schedule::default() };
+    let (yes, no): (&dyn Fn() -> bool, &dyn Fn() -> bool) = (&|| true, &|| false);
+    // Within the budget: only a settled comparison stops, and not before `min_rounds`.
+    assert!(!stop_rounds(5, 7, 0.5, &s, yes) && stop_rounds(7, 7, 0.5, &s, yes) && !stop_rounds(7, 7, 0.5, &s, no));
+    // Past the budget (after 3 rounds): settled stops; unsettled goes on up to `extend` budgets.
+    assert!(stop_rounds(3, 7, 1.2, &s, yes));
+    assert!(!stop_rounds(3, 7, 1.2, &s, no) && !stop_rounds(10, 31, 1.9, &s, no));
+    assert!(stop_rounds(10, 31, 2.1, &s, no));
+    // Without an extension the budget ends the rounds as before.
+    let plain = Schedule { extend: 1.0, ..s };
+    assert!(stop_rounds(3, 7, 1.2, &plain, no) && !stop_rounds(2, 7, 5.0, &plain, no));
 }
 
 #[test]
@@ -165,7 +207,10 @@ fn polling_queues_shrink_gemm_rs_copy_engine_lead_with_the_ranks() {
     let (ce, programs) = ("gemm_rs_ce BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1", "gemm_rs BLOCK_K=64 BLOCK_M=32 BLOCK_N=128 COMM_PROGRAMS=1");
     let p = gemm("gemm_rs", 256, 896, 256);
     let at = |ranks| Topology { nodes: 1, local_size: ranks };
-    let ratio: Vec<f64> = [2, 4, 8].into_iter().map(|r| us(ce, &p, at(r)) / us(programs, &p, at(r))).collect();
+    // Tiles at a quarter of the vector flop rate (as bf16 tiles run): they dominate.
+    let slow = Machine { flops_per_core: MACHINE.flops_per_core / 4.0, ..MACHINE };
+    let t = |id: &str, r| predict(&cfg(id), &p, at(r), &slow);
+    let ratio: Vec<f64> = [2, 4, 8].into_iter().map(|r| t(ce, r) / t(programs, r)).collect();
     assert!(ratio[0] < ratio[1] && ratio[1] < ratio[2] && ratio[2] < 1.0, "{ratio:?}");
     // Against the tiles' share alone (the thread starts and copies are small beside the tiles).
     for (r, kept) in ratio.iter().zip([1.8, 1.6, 1.2]) {

@@ -5,6 +5,7 @@
 use super::agree::Agreement;
 use super::cache::{self, Entry, Measured};
 use super::cost::{predict, Machine};
+use super::tiles::TileCosts;
 use super::measure::{self, Runner, Schedule};
 use super::space::{self, Config, Pruned};
 use super::{agreed_lookup, key, target_of, CacheDirs, Problem, TuneError};
@@ -99,21 +100,24 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     if let Some(e) = agreed.hit.as_ref().filter(|e| !opts.force && e.space_hash == space_hash)
         && let Some(winner) = Config::parse(&e.winner)
     {
-        let ranked = rank(&e.measured);
+        // The winner first: the entry keeps the finalists' re-timed rounds beside other
+        // configs' first-pass loops, and a first-pass loop caught in a quiet moment can be
+        // shorter than the winner's low-quartile round (0.72x of it on `weft tune ag_gemm`).
+        let ranked = ordered(&e.measured, std::slice::from_ref(&e.winner));
         return Ok(Outcome { winner, source: Source::Cache, ranked, retimed: 0, space: full.len(), pruned, measured_now: 0, reused: 0, notes: agreed.notes, path });
     }
     let Some(first) = valid.first().cloned() else {
         let first = pruned.first().map(|p| format!("{}: {}", p.config.id(), p.why)).unwrap_or_default();
         return Err(TuneError::EmptySpace { op: problem.op.clone(), first });
     };
-    let machine = agreed_machine(&first_dir, &mut agree)?;
+    let machine = agreed_machine(&first_dir, problem, &mut agree)?;
     let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), predict(c, problem, world.topology(), &machine))).collect();
     by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let n = if opts.exhaustive { valid.len() } else { ((valid.len() as f64 * opts.fraction).floor() as usize).clamp(valid.len().min(2), valid.len()) };
     // Seeds: the default (so tuning never picks something slower than no tuning) and the
     // model's best third of the budget; the rest of the budget walks the neighbours of the
     // best measured config, which corrects the model where it misjudges one parameter.
-    let default = space::default_config(problem, world.n_ranks(), target).unwrap_or(first);
+    let default = space::default_config(problem, world.topology(), target).unwrap_or(first);
     let mut seeds: Vec<Config> = by_model.iter().any(|(c, _)| *c == default).then(|| default.clone()).into_iter().collect();
     seeds.extend(by_model.iter().map(|(c, _)| c.clone()).filter(|c| *c != default).take((n / 3).max(2)));
     seeds.truncate(n);
@@ -157,13 +161,31 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
     first.chain(rank(m).into_iter().filter(|(id, _)| !finalists.contains(id))).collect()
 }
 
-/// The machine constants of the lowest rank, so every rank ranks the space the same way.
-fn agreed_machine(dir: &std::path::Path, agree: &mut Agreement) -> Result<Machine, TuneError> {
-    let m = Machine::cached(dir);
-    let words = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
-    let all = agree.gather(|_| [words(m.flops_per_core), words(m.copy_bytes_per_s), words(m.cache_copy_bytes_per_s), words(m.signal_s), words(m.launch_s), words(m.cores as f64), words(m.poll_share)].concat())?;
-    let f = |i: usize| f64::from_bits(all[0][2 * i] as u64 | (all[0][2 * i + 1] as u64) << 32);
-    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize, poll_share: f(6) })
+/// The machine constants (and, for a GEMM, its element type's tile costs) of the lowest
+/// rank, so every rank ranks the space the same way.
+fn agreed_machine(dir: &std::path::Path, problem: &Problem, agree: &mut Agreement) -> Result<Machine, TuneError> {
+    let mut m = Machine::cached(dir);
+    if matches!(problem.shape, super::Shape::Matmul(_)) {
+        m.tiles = TileCosts::cached(dir, problem.dtype);
+    }
+    let machine = [m.flops_per_core, m.copy_bytes_per_s, m.cache_copy_bytes_per_s, m.signal_s, m.launch_s, m.cores as f64, m.poll_share];
+    let f = agreed_f64s(agree, &machine)?;
+    let mut tiles = TileCosts::NONE;
+    for (s, v) in tiles.s_per_flop.iter_mut().flatten().zip(agreed_f64s(agree, &m.tiles.s_per_flop.concat())?) {
+        *s = v;
+    }
+    let f = |i: usize| f[i];
+    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize, poll_share: f(6), tiles })
+}
+
+/// The lowest rank's `values`, gathered 8 at a time ([`super::agree::WORDS`] words).
+fn agreed_f64s(agree: &mut Agreement, values: &[f64]) -> Result<Vec<f64>, TuneError> {
+    let mut out = Vec::with_capacity(values.len());
+    for part in values.chunks(super::agree::WORDS / 2) {
+        let all = agree.gather(|_| part.iter().flat_map(|x| [x.to_bits() as u32, (x.to_bits() >> 32) as u32]).collect())?;
+        out.extend((0..part.len()).map(|i| f64::from_bits(all[0][2 * i] as u64 | (all[0][2 * i + 1] as u64) << 32)));
+    }
+    Ok(out)
 }
 
 /// Compiles the library kernels of `configs` on as many threads as there are cores, so the
@@ -271,6 +293,9 @@ const FINAL_ROUNDS: usize = 7;
 /// Rounds the finalists get at most while the leader is not settled ([`measure::leader_settled`]);
 /// the time budget ends them sooner for long launches.
 const MAX_FINAL_ROUNDS: usize = 31;
+/// How far past its time budget the finalists' rounds go while the sign test is unsettled
+/// (a factor; bounded, so a tie between long launches costs at most this many budgets).
+const FINAL_EXTEND: f64 = 2.0;
 /// Re-timed finalists this close to the fastest are a tie the rounds cannot resolve (the tune
 /// bench's head-to-head moves such pairs by 5-8% between its halves); the model breaks it.
 const TIE: f64 = 1.02;
@@ -318,7 +343,7 @@ fn retime_finalists(
     let runners: Result<Vec<Runner>, _> = finalists.iter().map(|c| Runner::prepare(world, problem, c)).collect();
     let ok = agree.gather(|_| vec![runners.is_ok() as u32])?.iter().all(|v| v[0] == 1);
     let (Ok(mut runners), true) = (runners, ok) else { return Ok(vec![]) };
-    let schedule = Schedule { rounds: opts.schedule.rounds.max(MAX_FINAL_ROUNDS), ..opts.schedule };
+    let schedule = Schedule { rounds: opts.schedule.rounds.max(MAX_FINAL_ROUNDS), extend: opts.schedule.extend.max(FINAL_EXTEND), ..opts.schedule };
     let rounds = measure::interleaved_until(&mut runners, agree, &schedule, opts.schedule.rounds.max(FINAL_ROUNDS), &measure::leader_settled)?;
     let times: Vec<f64> = rounds.iter().map(|r| measure::low_quartile(r)).collect();
     for (c, t) in finalists.iter().zip(&times) {

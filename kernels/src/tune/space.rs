@@ -44,6 +44,10 @@ pub const MSCCL_SPACE: &[Param] = &[
     Param::all("block", &["512"]),
 ];
 
+/// A parameter value that leaves the kernel's (or the launch's) own default in place, so the
+/// library's default is a point of the space even where it depends on the size.
+pub const DEFAULT: &str = "-";
+
 /// Prefix of MSCCL algorithm names in a [`Config`].
 pub const MSCCL_PREFIX: &str = "msccl:";
 
@@ -93,7 +97,7 @@ impl Config {
     /// `GROUP_M` of the overlap kernels), `T`, then every parameter.
     pub fn constexprs(&self, dtype: &str) -> Constexprs {
         let base = crate::default_constexprs(&self.algorithm, dtype).unwrap_or_default().with("T", dtype);
-        self.params.iter().fold(base, |c, (k, v)| c.with(k, v))
+        self.params.iter().filter(|(_, v)| *v != DEFAULT).fold(base, |c, (k, v)| c.with(k, v))
     }
 
     /// The MSCCL protocol parameter.
@@ -129,6 +133,7 @@ fn declared(kernel: &str) -> &'static [Param] {
         "gemm_rs" | "gemm_rs_ce" => crate::gemm_rs::TUNE_SPACE,
         "gemm_rs_ps" => crate::gemm_rs_ps::TUNE_SPACE,
         "broadcast" => crate::broadcast::TUNE_SPACE,
+        "allreduce_ring" | "allreduce_ring_bidir" | "reduce_scatter_bidir" | "allgather_bidir" => crate::reduce::RING_TUNE_SPACE,
         k if k.starts_with("allgather") => crate::allgather::TUNE_SPACE,
         _ => crate::reduce::TUNE_SPACE,
     }
@@ -215,12 +220,22 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
             if let Some(w) = too_big("BLOCK", elems, "the elements per rank") {
                 return Some(w);
             }
+            if let Some(why) = chunk_pruned(c, elems, w) {
+                return Some(why);
+            }
         }
         Shape::Matmul(MatmulShape { m, n, k }) => {
             let rows = if c.algorithm == "gemm" { m } else { m.div_ceil(w) };
             let why = too_big("BLOCK_M", rows, "a rank's rows").or_else(|| too_big("BLOCK_N", n, "n")).or_else(|| too_big("BLOCK_K", k, "k"));
             if why.is_some() {
                 return why;
+            }
+            // Communication programs beyond the tiles they serve idle (AG-GEMM pushes a rank's
+            // row tiles, GEMM-RS reduces its tiles of C).
+            let row_tiles = rows.div_ceil(c.int("BLOCK_M").unwrap_or(64).max(1) as usize);
+            let served = if c.algorithm.starts_with("gemm_rs") { row_tiles * n.div_ceil(c.int("BLOCK_N").unwrap_or(256).max(1) as usize) } else { row_tiles };
+            if let Some(comm) = c.int("COMM_PROGRAMS").filter(|&p| p as usize > served) {
+                return Some(format!("COMM_PROGRAMS={comm} exceeds the {served} tiles they serve"));
             }
             if target != Target::Cpu {
                 let (bm, bn, bk) = (c.int("BLOCK_M")? as usize, c.int("BLOCK_N")? as usize, c.int("BLOCK_K")? as usize);
@@ -238,15 +253,38 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
     built.err().map(|e| format!("rejected by the kernel: {e}"))
 }
 
+/// Why a ring's `CHUNK` is pruned: a cap at or above its lane's share (one chunk per lane)
+/// when a smaller value of the space already is (the same launch twice).
+fn chunk_pruned(c: &Config, elems: usize, w: usize) -> Option<String> {
+    let cap = c.int("CHUNK")? as usize;
+    let share = ring_share(&c.algorithm, elems, w)?;
+    let values = declared(&c.algorithm).iter().find(|p| p.name == "CHUNK")?.values;
+    let smaller_whole = values.iter().filter_map(|v| v.parse::<usize>().ok()).any(|v| v < cap && v >= share);
+    smaller_whole.then(|| format!("CHUNK={cap} and a smaller cap both take the whole {share}-element share in one chunk"))
+}
+
+/// Elements of one lane's (program and direction) share in a ring kernel, as `run::prepare`
+/// cuts them; `None` for other kernels.
+pub(crate) fn ring_share(algorithm: &str, elems: usize, w: usize) -> Option<usize> {
+    let programs = elems.div_ceil(64 << 10).clamp(1, 4);
+    Some(match algorithm {
+        "allreduce_ring" => elems.div_ceil(w).div_ceil(programs),
+        "allreduce_ring_bidir" | "reduce_scatter_bidir" => elems.div_ceil(w).div_ceil(programs).div_ceil(2),
+        "allgather_bidir" => elems.div_ceil(programs).div_ceil(2),
+        _ => return None,
+    })
+}
+
 /// What the library runs without tuning, as a point of the space: the op's default kernel
 /// (`allreduce` picks its shot by size) with its default (or shape-fitted) constexprs.
-pub fn default_config(problem: &Problem, world_size: usize, target: Target) -> Result<Config, TuneError> {
+pub fn default_config(problem: &Problem, topo: Topology, target: Target) -> Result<Config, TuneError> {
+    let world_size = topo.world_size();
     let dtype = problem.dtype.name();
     let (algorithm, c) = match problem.shape {
         Shape::Matmul(s) => (find(&problem.op)?.info.name, crate::shape_constexprs(&problem.op, s, world_size, dtype)),
         Shape::Elems(e) => {
             let alg = match problem.op.as_str() {
-                "allreduce" => crate::allreduce_choice(1, e * problem.dtype.size_bytes()),
+                "allreduce" => crate::allreduce_choice(topo, e * problem.dtype.size_bytes(), target != Target::Cpu),
                 op => find(op)?.info.name,
             };
             (alg, crate::default_constexprs(alg, dtype)?)

@@ -95,7 +95,10 @@ fn pruning_removes_padding_tiles_oversized_shared_memory_and_bad_constexprs() {
     for c in &keep {
         assert!(c.int("BLOCK_M").unwrap() <= 32 && c.int("BLOCK_K").unwrap() <= 64, "{}", c.id());
     }
-    assert!(pruned.iter().all(|x| x.config.int("BLOCK_M") == Some(64) && x.why.contains("BLOCK_M")), "{pruned:?}");
+    // Pruned: 64-row tiles, and 2 communication programs for the one 32-row tile of a shard.
+    let comm = |x: &space::Pruned| x.config.int("BLOCK_M") == Some(32) && x.config.int("COMM_PROGRAMS") == Some(2) && x.why.contains("COMM_PROGRAMS=2 exceeds the 1 tiles");
+    assert!(pruned.iter().all(|x| (x.config.int("BLOCK_M") == Some(64) && x.why.contains("BLOCK_M")) || comm(x)), "{pruned:?}");
+    assert!(pruned.iter().any(comm) && keep.iter().any(|c| c.int("BLOCK_M") == Some(16) && c.int("COMM_PROGRAMS") == Some(2)));
     // On a GPU a 128x256 f32 accumulator overflows shared memory.
     let big = Problem { op: "gemm".into(), shape: Shape::Matmul(MatmulShape { m: 4096, n: 4096, k: 4096 }), ..p.clone() };
     let sm90 = Target::parse("sm_90a").unwrap();
@@ -137,7 +140,7 @@ fn overlap_spaces_join_the_comm_method_and_the_model_ranks_every_method() {
     let p = Problem { op: "gemm_rs".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 344, k: 128 }), dtype: DType::BF16 };
     let (_, pruned) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 2, local_size: 2 }, Target::Cpu);
     assert!(pruned.iter().any(|x| x.config.algorithm == "gemm_rs_ps" && x.why.contains("one node")));
-    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, poll_share: 0.05, cores: 2 };
+    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, poll_share: 0.05, cores: 2, tiles: super::tiles::TileCosts::NONE };
     let (keep, _) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 1, local_size: 4 }, Target::Cpu);
     for c in &keep {
         let t = super::cost::predict(c, &p, Topology { nodes: 1, local_size: 4 }, &machine);
@@ -235,4 +238,44 @@ fn size_ranges_parse_and_tuned_registrations_run_through_prepare_selected() {
         let (ok, err) = s.verify_after_launch(11).unwrap();
         assert!(ok, "{name} at {elems}: max error {err}");
     }
+}
+
+#[test]
+fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_distinct_launches() {
+    use weft_compiler::pipeline::Target;
+    let cpu = Target::Cpu;
+    let ar = |bytes: usize| Problem { op: "allreduce".into(), shape: Shape::Elems(bytes / 4), dtype: DType::F32 };
+    let d = |bytes: usize, topo: Topology, t: Target| space::default_config(&ar(bytes), topo, t).unwrap();
+    let (one4, two2, one8) = (Topology { nodes: 1, local_size: 4 }, Topology { nodes: 2, local_size: 2 }, Topology { nodes: 1, local_size: 8 });
+    // Across nodes the ring at every size (the shots reach one node), on CPU and GPU code.
+    let sm90 = Target::parse("sm_90a").unwrap();
+    for b in [4 << 10, 256 << 10, 16 << 20] {
+        assert_eq!(d(b, two2, cpu).algorithm, "allreduce_ring");
+        assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
+    }
+    // CPU code: one-shot at 4 KiB on 4 ranks, two-shot up to 1 MiB, then the ring on up to 4
+    // ranks and two-shot on 8.
+    assert_eq!(d(4 << 10, one4, cpu).algorithm, "allreduce_one_shot");
+    assert_eq!(d(256 << 10, one4, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(1 << 20, one4, cpu).algorithm, "allreduce_ring");
+    assert_eq!(d(4 << 10, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(16 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_ring");
+    assert_eq!(d(1 << 20, one8, cpu).algorithm, "allreduce_two_shot");
+    // GPU code keeps its cut-over.
+    assert_eq!(d(256 << 10, one4, sm90).algorithm, "allreduce_one_shot");
+    assert_eq!(d((256 << 10) + 4, one4, sm90).algorithm, "allreduce_two_shot");
+    // The default is a point of the space: the ring's chunk is the launch's own (`-`, which
+    // sets no constexpr), at its CPU tile.
+    let def = d(4 << 20, one4, cpu);
+    assert_eq!((def.params.get("CHUNK").map(String::as_str), def.int("BLOCK")), (Some(space::DEFAULT), Some(64)));
+    assert!(def.constexprs("f32").get("CHUNK").is_none());
+    assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), one4, cpu).0.contains(&def));
+    // 4 KiB on 4 ranks: a 256-element share, which every cap of 1024 and more takes whole:
+    // only the smallest such cap is kept. At 16 MiB every cap cuts the share differently.
+    let ring64 = |c: &Config| c.algorithm == "allreduce_ring" && c.int("BLOCK") == Some(64);
+    let chunks = |v: Vec<Config>| v.into_iter().filter(ring64).map(|c| c.params["CHUNK"].clone()).collect::<Vec<_>>();
+    let (keep, pruned) = space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 10), one4, cpu);
+    assert_eq!(chunks(keep), [space::DEFAULT, "1024"]);
+    assert!(pruned.iter().filter(|p| ring64(&p.config)).all(|p| p.why.contains("whole 256-element share")), "{pruned:?}");
+    assert_eq!(chunks(space::prune(space::space("allreduce", cpu).unwrap(), &ar(16 << 20), one4, cpu).0).len(), 4);
 }
