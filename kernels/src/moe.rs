@@ -31,7 +31,7 @@
 //!
 //! Constexprs: `T` (f32, f16, bf16), `BLOCK` (words per tile), `BLOCK_K` (≥ topk).
 
-use crate::common::{copy_range, for_tiles};
+use crate::common::{copy_exact, for_tiles};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -164,7 +164,7 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
             let (heads, rows) = region(ll, le * world + me, tokens, msg);
             let (heads, rows) = (remote_ptr(heads, dst), remote_ptr(rows, dst));
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
-                copy_range(rows + slot * words, xw + t * words, i64c(0), words, cfg.block);
+                copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
                 // The row before its header: a receiver that sees the header's flag may read it.
                 fence();
                 store(one(heads + slot), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
@@ -177,7 +177,8 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
             for_tiles(i64c(0), n, hb, |o, m| store_masked(src_tk + at + o, ll_recv(heads + o, flag, Some(m)), m));
             // Every header seen: the rows stored before them are here, one block of `n` rows.
             fence();
-            copy_range(outw + at * words, rows, i64c(0), n * words, cfg.block);
+            // One local block copy (a memcpy on a CPU, a block-wide copy on a GPU).
+            get(outw + at * words, rows, n * words, me, ShmemScope::Block);
         });
         Ok(())
     })
