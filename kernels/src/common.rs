@@ -56,6 +56,28 @@ pub fn copy_range(dst: Val, src: Val, start: Val, end: Val, block: i64) {
     });
 }
 
+/// `dst[i] = src[i]` for `i` in `[0, n)`, both of one element type: whole `block`-wide tiles
+/// with no mask, then the rest in tiles of at most 16, only the last one masked. On a CPU a
+/// mask costs a compare per lane, and a row of 112 words in one 128-wide tile would also
+/// carry a masked-off line.
+pub fn copy_exact(dst: Val, src: Val, n: Val, block: i64) {
+    let whole = |from: Val, to: Val, w: i64| {
+        for_range(from, to, w, |i| {
+            let o = i + arange(0, w as i32);
+            store(dst + o, load(src + o));
+        })
+    };
+    let narrow = block.min(16);
+    let (wide_end, narrow_end) = (n / block * block, n / narrow * narrow);
+    whole(constant(0, Scalar::I64, &[]), wide_end, block);
+    whole(wide_end, narrow_end, narrow);
+    if_(narrow_end.lt(n), || {
+        let o = narrow_end + arange(0, narrow as i32);
+        let m = o.lt(n);
+        store_masked(dst + o, load_masked(src + o, m, 0), m);
+    });
+}
+
 /// Elementwise sum over the ranks `[first, first + count)` of symmetric `ptrs`, in `acc`.
 pub fn sum_over_peers(ptrs: Val, mask: Val, first: Val, count: Val, acc: Scalar) -> Val {
     let zero = zeros(&ptrs.shape(), acc);

@@ -1,23 +1,28 @@
 //! Low-latency AllToAll for expert-parallel MoE (DeepEP's low-latency mode, Triton-distributed's
 //! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
-//! sends the experts' outputs back and sums them with the routing weights in f32. Every word
-//! travels with the LL protocol (a 32-bit data word and the launch's flag in one 64-bit store
-//! into the peer), so a receiver polls the words themselves: no signal, no counts round trip.
+//! sends the experts' outputs back and sums them with the routing weights in f32. Every message
+//! carries its own flag, so a receiver polls the messages themselves: no signal, no counts
+//! round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
+//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched row
+//! travels as plain words, then its header as one LL word behind a fence (LL128's order: data,
+//! fence, flag), so a row costs its own bytes plus 8 instead of twice its bytes.
 //!
 //! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
 //! A token goes once to each expert it picks (a token's top-k experts are distinct) into a fixed
 //! region of the receiver, `[local expert][source rank][slot]`, where `slot` counts the sender's
 //! earlier tokens for that expert: no sender needs another rank's counts. A message is a header
-//! word (`t * topk + k`: the source token and its choice, which the combine sends back to) and
-//! the token's words; every (expert, source) pair also gets a count word, zero included. LL
-//! buffers alternate by the flag's parity, so a fast rank's next launch never overwrites a
-//! buffer a slower rank still reads (each dispatch waits for every rank's count words).
+//! (`t * topk + k`: the source token and its choice, which the combine sends back to) and the
+//! token's words; a region holds its headers, then its rows. Every (expert, source) pair also
+//! gets a count word, zero included. Buffers alternate by the flag's parity, so a fast rank's
+//! next launch never overwrites a buffer a slower rank still reads (each dispatch waits for
+//! every rank's count words).
 //!
 //! `ep_dispatch` args: `x[tokens, hidden]`, `idx[tokens, topk]` (i32 expert ids), `out[epr,
 //! world * tokens, hidden]` (each local expert's tokens, packed by source rank then token),
 //! `off[epr, world + 1]` (i32: where each source's tokens start, then the expert's total),
 //! `src_tk[epr, world * tokens]` (i32 header of each received row), `ll[2, epr, world, tokens,
-//! words + 1]` and `cnt[2, epr, world]` (i64 LL words), `tokens, words, topk, experts` (i64;
+//! words + 1]` and `cnt[2, epr, world]` (i64 words; `ep_dispatch` uses `1 + ceil(words / 2)`
+//! of each token's `words + 1`, the FP8 dispatch fewer), `tokens, words, topk, experts` (i64;
 //! `words` = 32-bit words per token) and `flag` (i32, new each launch, never 0).
 //!
 //! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
@@ -26,7 +31,7 @@
 //!
 //! Constexprs: `T` (f32, f16, bf16), `BLOCK` (words per tile), `BLOCK_K` (≥ topk).
 
-use crate::common::for_tiles;
+use crate::common::{copy_exact, for_tiles};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -148,39 +153,55 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
         let DispatchArgs { x, idx, out, off, src_tk, tokens, words, topk, experts, flag, .. } = d;
         let r = Ranks::new(experts);
         let Ranks { me, world, epr, pid, progs } = r;
-        let msg = words + 1;
+        // Per token of a region: its LL header word, and its row's words two to an i64.
+        let msg = 1i64 + cdiv(words, 2i64);
         let (ll, cnt) = d.halves(&r, msg);
         let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
         // Send: experts over programs, each scanning the tokens in order.
         for_range(pid, experts, progs, |e| {
             let (dst, le) = (e / epr, e % epr);
             // One address translation per expert, not per token.
-            let region = remote_ptr(ll + (le * world + me) * tokens * msg, dst);
+            let (heads, rows) = region(ll, le * world + me, tokens, msg);
+            let (heads, rows) = (remote_ptr(heads, dst), remote_ptr(rows, dst));
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
-                let row = region + slot * msg;
-                store(one(row), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
-                for_tiles(i64c(0), words, cfg.block, |offs, m| {
-                    store_masked(row + 1i64 + offs, ll_pack(load_masked(xw + t * words + offs, m, 0), flag), m);
-                });
+                copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
+                // The row before its header: a receiver that sees the header's flag may read it.
+                fence();
+                store(one(heads + slot), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
             });
             send_word(cnt + le * world + me, n, flag, dst);
         });
-        recv_dispatch(&r, [cnt, off, src_tk, ll], tokens, msg, flag, |row, at| {
-            for_tiles(i64c(0), words, cfg.block, |offs, m| {
-                store_masked(outw + at * words + offs, ll_recv(row + 1i64 + offs, flag, Some(m)), m);
-            });
+        let hb = cfg.block.min(HEADER_TILE);
+        for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
+            let (heads, rows) = region(ll, le * world + src, tokens, msg);
+            for_tiles(i64c(0), n, hb, |o, m| store_masked(src_tk + at + o, ll_recv(heads + o, flag, Some(m)), m));
+            // Every header seen: the rows stored before them are here, one block of `n` rows.
+            fence();
+            // One local block copy (a memcpy on a CPU, a block-wide copy on a GPU).
+            get(outw + at * words, rows, n * words, me, ShmemScope::Block);
         });
         Ok(())
     })
 }
 
-/// The receive side of a dispatch: (local expert, source) pairs over programs; a pair's rows
-/// start after the earlier sources' (their count words are already here or on their way).
-/// Writes each pair's row offsets into `off` and each row's source token into `src_tk`, then
-/// `payload(message, at)` reads the words after the header at `message` into output row `at`. `bufs` is
-/// `[cnt, off, src_tk, ll]`, the LL buffers already at this launch's parity.
-pub(crate) fn recv_dispatch(r: &Ranks, bufs: [Val; 4], tokens: Val, msg: Val, flag: Val, payload: impl Fn(Val, Val)) {
-    let [cnt, off, src_tk, ll] = bufs;
+/// Headers polled per tile by `ep_dispatch`'s receiver.
+const HEADER_TILE: i64 = 64;
+
+/// `ep_dispatch`'s region `i` (of `[epr, world]`) in `ll`, `msg` i64 words per token: the
+/// tokens' LL header words, then their rows as plain 32-bit words (each row's header is its
+/// flag: stored after the row, behind a fence, as LL128 stores a line's flag after its data).
+fn region(ll: Val, i: Val, tokens: Val, msg: Val) -> (Val, Val) {
+    let heads = ll + i * tokens * msg;
+    (heads, ptr_cast(heads + tokens, Scalar::I32))
+}
+
+/// The receive side's pairs: (local expert, source) pairs over programs; a pair's rows start
+/// after the earlier sources' (their count words are already here or on their way). Writes
+/// each pair's row offsets into `off`, then calls `body(le, src, at, n)` with the pair's first
+/// output row `at` (in `[epr, world * tokens]`) and its row count `n`. `bufs` is `[cnt, off]`,
+/// `cnt` at this launch's parity.
+fn for_pairs(r: &Ranks, bufs: [Val; 2], tokens: Val, flag: Val, body: impl Fn(Val, Val, Val, Val)) {
+    let [cnt, off] = bufs;
     let (world, epr) = (r.world, r.epr);
     for_range(r.pid, epr * world, r.progs, |p| {
         let (le, src) = (p / world, p % world);
@@ -190,11 +211,22 @@ pub(crate) fn recv_dispatch(r: &Ranks, bufs: [Val; 4], tokens: Val, msg: Val, fl
         let offs_row = off + le * (world + 1);
         store1(offs_row + src, base.to(Scalar::I32));
         if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
-        let region = ll + (le * world + src) * tokens * msg;
+        body(le, src, le * world * tokens + base, n);
+    });
+}
+
+/// The receive side of a dispatch whose messages are LL words throughout ([`for_pairs`]);
+/// writes each row's source token into `src_tk`, then `payload(message, at)` reads the words
+/// after the header at `message` into output row `at`. `bufs` is `[cnt, off, src_tk, ll]`, the
+/// LL buffers already at this launch's parity.
+pub(crate) fn recv_dispatch(r: &Ranks, bufs: [Val; 4], tokens: Val, msg: Val, flag: Val, payload: impl Fn(Val, Val)) {
+    let [cnt, off, src_tk, ll] = bufs;
+    for_pairs(r, [cnt, off], tokens, flag, |le, src, at, n| {
+        let region = ll + (le * r.world + src) * tokens * msg;
         for_range(0i64, n, 1i64, |j| {
-            let (row, at) = (region + j * msg, le * world * tokens + base + j);
-            store1(src_tk + at, recv_word(row, flag).to(Scalar::I32));
-            payload(row, at);
+            let row = region + j * msg;
+            store1(src_tk + at + j, recv_word(row, flag).to(Scalar::I32));
+            payload(row, at + j);
         });
     });
 }
