@@ -338,7 +338,7 @@ fn run_instances(
 
 /// Spinning this long while another worker is inside an instance catches a signal that is a
 /// chunk's copy away without a sleep and a wakeup (a few µs each way).
-const SPIN: Duration = Duration::from_micros(10);
+const SPIN: Duration = Duration::from_micros(50);
 /// The longest sleep on progress: a bound for waits that nothing here bumps progress for
 /// (a copy engine's writes, a signal word stored through a remote pointer).
 const PARK: Duration = Duration::from_micros(200);
