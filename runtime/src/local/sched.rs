@@ -375,7 +375,7 @@ fn idle(shared: &Shared, states: &[AtomicU64], live: &[(usize, Co)], idle_rounds
 /// before parking on progress), only to measure one against the other.
 fn parks() -> bool {
     static PARKS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *PARKS.get_or_init(|| std::env::var("WEFT_IDLE").map_or(true, |v| v.trim() != "spin"))
+    *PARKS.get_or_init(|| std::env::var("WEFT_IDLE").ok().is_none_or(|v| v.trim() != "spin"))
 }
 
 /// True when some worker is inside an instance right now.
