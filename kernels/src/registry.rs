@@ -277,8 +277,9 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         Algo::AllGatherLl | Algo::AllGather2d => 256,
         // A CPU tile is straight-line vector code: 1024 f32 lanes are 64 zmm registers per
         // value, so the ring's load-add-store spilled every value to the stack and its reduce
-        // took ~2x the CPU time it does at 64 (4 registers a value). GPUs get `GPU_BLOCK`.
-        a if is_ring(a) => CPU_RING_BLOCK,
+        // took ~2x the CPU time it does at 64 (4 registers a value); the two-shot's sum of every
+        // peer's tile likewise (2.5x at 16 MiB). GPUs get `GPU_BLOCK`.
+        a if cpu_small_tile(a) => CPU_SMALL_BLOCK,
         _ => GPU_BLOCK,
     };
     Ok(Constexprs::new().with("T", dtype).with("BLOCK", block))
@@ -286,12 +287,16 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
 
 /// The elementwise collectives' tile on GPU targets (one CTA's 4 warps, 8 elements a thread).
 const GPU_BLOCK: usize = 1024;
-/// The pipelined ring kernels' tile on the CPU (see `default_constexprs`).
-const CPU_RING_BLOCK: usize = 64;
+/// The reducing collectives' tile on the CPU (see `default_constexprs`).
+const CPU_SMALL_BLOCK: usize = 64;
 
-/// The pipelined ring kernels (`ring`): their CPU tile differs from their GPU tile.
-fn is_ring(a: Algo) -> bool {
-    matches!(a, Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir)
+/// The pipelined ring kernels (`ring`) and the two-shot AllReduce (also `allreduce`'s kernel):
+/// their CPU tile differs from their GPU tile.
+fn cpu_small_tile(a: Algo) -> bool {
+    matches!(
+        a,
+        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto
+    )
 }
 
 /// The default constexprs of `name` for `dtype` when compiling for `target`. A GPU program
@@ -305,7 +310,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
         // An `mma` takes 16 rows.
         return Ok(c.with("BLOCK_H", 16).with("BLOCK_N", 64));
     }
-    if target != weft_compiler::pipeline::Target::Cpu && (is_ring(find(name)?.algo) || find(name)?.algo == Algo::AllReduceAuto) {
+    if target != weft_compiler::pipeline::Target::Cpu && cpu_small_tile(find(name)?.algo) {
         return Ok(c.with("BLOCK", GPU_BLOCK));
     }
     let gemm_like = find(name)?.info.collective.is_matmul() || find(name)?.info.collective.is_grouped();

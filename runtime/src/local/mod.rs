@@ -5,6 +5,7 @@ pub(crate) mod access;
 pub(crate) mod bounds;
 pub(crate) mod ops;
 pub(crate) mod race;
+mod park;
 mod pool;
 pub(crate) mod sched;
 pub(crate) mod state;

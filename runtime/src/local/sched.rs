@@ -86,6 +86,7 @@ pub(crate) fn run(
         ranks_here: here.ranks.len(),
         remote: here.remote,
         progress: AtomicU64::new(0),
+        park: Default::default(),
         abort: Default::default(),
         deadlock: Default::default(),
         fault: Mutex::new(None),
@@ -316,22 +317,14 @@ fn run_instances(
             if stuck && !shared.background_busy() && shared.progress_now() == now {
                 shared.deadlock.store(true, Ordering::Release);
                 shared.abort.store(true, Ordering::Release);
+                shared.park.wake();
             }
-            // Back off so that a worker sharing a core (other load, more workers than cores)
-            // lets the instance that everyone waits for run. Under MPI a peer process, not a
-            // thread here, is what everyone waits for (see `mpi::idle`).
-            // On `local`, another worker inside an instance may be storing the very words these
-            // instances poll (LL stores are plain stores, not progress): keep the core a while
-            // rather than lose it for a timer tick (4 ms on a loaded machine; ep_dispatch's
-            // receivers waited out whole ticks for a sender's stores).
+            // Under MPI a peer process, not a thread here, is what everyone waits for (see
+            // `mpi::idle`). On `local` the waits are for other workers' instances.
             if let Some(peers) = shared.remote {
                 peers.pause(&mut watch, yielded);
-            } else if idle_rounds < 1024 && anyone_running(states) {
-                std::hint::spin_loop();
-            } else if idle_rounds < 64 {
-                std::thread::yield_now();
             } else {
-                std::thread::sleep(Duration::from_micros(20));
+                idle(shared, states, live, idle_rounds, idle_since, now);
             }
         } else {
             idle_rounds = 0;
@@ -341,6 +334,48 @@ fn run_instances(
         }
     }
     Ok(())
+}
+
+/// Spinning this long while another worker is inside an instance catches a signal that is a
+/// chunk's copy away without a sleep and a wakeup (a few µs each way).
+const SPIN: Duration = Duration::from_micros(50);
+/// The longest sleep on progress: a bound for waits that nothing here bumps progress for
+/// (a copy engine's writes, a signal word stored through a remote pointer).
+const PARK: Duration = Duration::from_micros(200);
+/// Sleep between polls of words written by plain stores (LL payloads), which bump nothing.
+const POLL: Duration = Duration::from_micros(20);
+
+/// Backs off after an idle round at progress `now`, so that a worker sharing a core (other
+/// load, more workers than cores) lets the instance that everyone waits for run.
+fn idle(shared: &Shared, states: &[AtomicU64], live: &[(usize, Co)], idle_rounds: u64, idle_since: Instant, now: u64) {
+    // SAFETY: this worker drives these tasks; nothing else touches their `blocked`.
+    let plain = live.iter().any(|&(t, _)| matches!(unsafe { (*(t as *const Task)).inst.blocked }, Some(Blocked::Spin { .. })));
+    if plain || !parks() {
+        // Another worker inside an instance may be storing the very words these instances poll
+        // (LL stores are plain stores, not progress): keep the core a while rather than lose it
+        // for a timer tick (ep_dispatch's receivers waited out whole ticks for such stores).
+        if idle_rounds < 1024 && anyone_running(states) {
+            std::hint::spin_loop();
+        } else if idle_rounds < 64 {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(POLL);
+        }
+    } else if idle_since.elapsed() < SPIN && anyone_running(states) {
+        std::hint::spin_loop();
+    } else {
+        // Signals, puts and barrier arrivals bump progress, which wakes this sleep at once; the
+        // core is free for the instance being waited for meanwhile.
+        let timeout = if shared.background.is_some() { POLL } else { PARK };
+        shared.park.sleep(timeout, || !shared.abort.load(Ordering::Acquire) && shared.progress_now() == now);
+    }
+}
+
+/// False under `WEFT_IDLE=spin`: every wait backs off as polls of plain stores do (the policy
+/// before parking on progress), only to measure one against the other.
+fn parks() -> bool {
+    static PARKS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PARKS.get_or_init(|| std::env::var("WEFT_IDLE").ok().is_none_or(|v| v.trim() != "spin"))
 }
 
 /// True when some worker is inside an instance right now.

@@ -49,6 +49,8 @@ pub(crate) struct Shared<'a> {
     pub remote: Option<&'a crate::mpi::Peers>,
     /// Bumped whenever an instance does something another might be waiting for.
     pub progress: AtomicU64,
+    /// Where idle workers sleep until `progress` moves.
+    pub park: super::park::Park,
     pub abort: AtomicBool,
     pub deadlock: AtomicBool,
     /// The first fault (a [`KernelFault`], a bounds fault or a race report).
@@ -70,7 +72,8 @@ pub(crate) struct Shared<'a> {
 
 impl Shared<'_> {
     pub fn bump(&self) {
-        self.progress.fetch_add(1, Ordering::AcqRel);
+        self.progress.fetch_add(1, Ordering::SeqCst);
+        self.park.wake();
     }
 
     /// Progress of the instances and of the work beside them (copy-engine signal writes).
