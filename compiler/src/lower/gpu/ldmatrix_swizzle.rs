@@ -53,10 +53,3 @@ pub fn carry_free(tile: &SwizzledTile, col0: usize, span: usize) -> bool {
     let reach = if span <= 16 { 8 } else { span.next_power_of_two().min(w) };
     (col0 % w) % reach == 0
 }
-
-/// The `(per_phase, max_phase)` pair and swizzle the `--emit layout` dump names this staging
-/// by (Triton's `#shared<{vec = 8, perPhase, maxPhase}>`).
-pub fn encoding(tile: &SwizzledTile) -> String {
-    let (per, max) = tile.phases();
-    format!("swizzled<vec=8, perPhase={per}, maxPhase={max}, {}B>[{}x{}]", tile.swizzle, tile.rows, tile.cols)
-}
