@@ -24,6 +24,7 @@ pub mod layout;
 pub(crate) mod layout_infer;
 mod mbarrier;
 pub mod ldmatrix;
+pub mod ldmatrix_swizzle;
 mod ll;
 mod memory;
 pub mod mfma;
