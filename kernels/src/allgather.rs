@@ -111,6 +111,34 @@ pub fn two_d(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
+/// Put-only LL AllGather for several nodes. Args as `allgather_2d`. Each rank LL-packs its
+/// shard into its own row and every node peer's (stores through `remote_ptr`), puts the row
+/// (nbi) to every rank on another node and completes them with one `quiet`; readers then
+/// poll only their own memory. No signal, and no step waits for a target to take part (on
+/// `mpi` a cross-node ring's `put_signal`s each did), so it suits oversubscribed processes.
+pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
+    let cfg = Config::from(c)?;
+    kernel("allgather_ll_mesh", c, |a| {
+        let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
+        let local = a.i64("local");
+        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+        let first = me / local * local;
+        let (ws, we) = my_chunk(words);
+        let mine = ll + me * words;
+        let inp_words = ptr_cast(inp, Scalar::I32);
+        for_tiles(ws, we, cfg.block, |offs, m| {
+            let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
+            for_range(first, first + local, 1i64, |q| store_masked(remote_ptr(mine + offs, q), packed, m));
+        });
+        for_range(0i64, world, 1i64, |q| {
+            if_((q / local).ne_(me / local), || put_nbi(mine + ws, mine + ws, we - ws, q, ShmemScope::Block));
+        });
+        quiet();
+        ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
+        Ok(())
+    })
+}
+
 /// The arguments the LL AllGathers share.
 struct LlArgs {
     inp: Val,

@@ -103,6 +103,7 @@ pub(crate) enum Algo {
     AllGatherPull,
     AllGatherLl,
     AllGather2d,
+    AllGatherLlMesh,
     AllGatherBidir,
     ReduceScatterRing,
     ReduceScatterBidir,
@@ -143,7 +144,7 @@ pub(crate) struct Def {
 
 const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Constexprs) -> Result<Kernel, DslError>) -> Def {
     let collective = match algo {
-        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherBidir => Collective::AllGather,
+        Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh | Algo::AllGatherBidir => Collective::AllGather,
         Algo::ReduceScatterRing | Algo::ReduceScatterBidir => Collective::ReduceScatter,
         Algo::Broadcast => Collective::Broadcast,
         Algo::Gemm => Collective::Gemm,
@@ -162,11 +163,12 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 33] = [
+pub(crate) static DEFS: [Def; 34] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
     def("allgather_2d", "AllGather, 2-D: LL words put across nodes, multimem_st broadcast within a node", Algo::AllGather2d, allgather::two_d),
+    def("allgather_ll_mesh", "AllGather, put-only LL mesh (several nodes): LL rows stored into node peers, put (nbi, one quiet) to the other nodes; no signals", Algo::AllGatherLlMesh, allgather::ll_mesh),
     def("allgather_bidir", "AllGather, bidirectional pipelined ring: half of each shard each way, chunk by chunk", Algo::AllGatherBidir, ring_bidir::allgather),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
     def("reduce_scatter_bidir", "ReduceScatter (sum), bidirectional pipelined ring: half each way, slots + credits", Algo::ReduceScatterBidir, ring_bidir::reduce_scatter),
@@ -242,6 +244,22 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
     }
 }
 
+/// Gathered bytes (all ranks' shards) up to which `allgather` on several nodes runs the
+/// put-only LL mesh (twice the bytes on the wire, but no step waits on another process).
+pub const LL_MESH_MAX_BYTES: usize = 256 << 10;
+
+/// The kernel `allgather` runs for `bytes` gathered on `nodes` nodes (a choice apart from
+/// [`allreduce_choice`]): within a node the push ring; across nodes the LL mesh up to
+/// [`LL_MESH_MAX_BYTES`], whose puts need no target inside MPI, where the ring's cross-node
+/// `put_signal`s each waited for their target process (`cargo bench --bench mpi`, 2x2).
+pub fn allgather_choice(nodes: usize, bytes: usize) -> &'static str {
+    if nodes > 1 && bytes <= LL_MESH_MAX_BYTES {
+        "allgather_ll_mesh"
+    } else {
+        "allgather"
+    }
+}
+
 /// Every library kernel, the default (`allgather`) first.
 pub fn list() -> &'static [KernelInfo] {
     static LIST: OnceLock<Vec<KernelInfo>> = OnceLock::new();
@@ -274,7 +292,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK", 256).with("BLOCK_K", 8));
     }
     let block = match d.algo {
-        Algo::AllGatherLl | Algo::AllGather2d => 256,
+        Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh => 256,
         // A CPU tile is straight-line vector code: 1024 f32 lanes are 64 zmm registers per
         // value, so the ring's load-add-store spilled every value to the stack and its reduce
         // took ~2x the CPU time it does at 64 (4 registers a value); the two-shot's sum of every

@@ -3,7 +3,7 @@
 
 use crate::host::{check, HostVec};
 use crate::reference;
-use crate::registry::{allreduce_choice, find, Algo, Collective, DEFS};
+use crate::registry::{allgather_choice, allreduce_choice, find, Algo, Collective, DEFS};
 use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
@@ -143,6 +143,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
             find(chosen)?.algo
         }
+        Algo::AllGatherRing => find(allgather_choice(world.topology().nodes, elems.saturating_mul(es).saturating_mul(w)))?.algo,
         a => a,
     };
     if algo == Algo::AllReduceMultimem && world.topology().nodes > 1 {
@@ -175,13 +176,13 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[elems, w, es]])?;
             (b, vec![Buf(0), Buf(1), I64(n)], 0, 1, elems * w * es, elems * (w - 1) * es)
         }
-        Algo::AllGatherLl | Algo::AllGather2d => {
+        Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh => {
             // The input is word-padded (its tail stays zero) so the sender reads whole words.
             // The receive stage is only used when a shard ends mid-word.
             let stage = if words * 4 == elems * es { 0 } else { w };
             let b = sized(&[&[words, 4], &[elems, w, es], &[w, words, 8], &[stage, words, 4]])?;
             let mut args = vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag];
-            if algo == Algo::AllGather2d {
+            if algo != Algo::AllGatherLl {
                 args.push(I64(world.topology().local_size as i64));
             }
             (b, args, 0, 1, elems * w * es, elems * (w - 1) * es)
@@ -219,7 +220,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe | Algo::GemmAr | Algo::FlashDecode | Algo::GemmRsPs | Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV | Algo::MoeGemm | Algo::AgMoe | Algo::AgMoeV | Algo::MoeRs | Algo::MoeRsV | Algo::MoeAlign | Algo::EpDispatchFp8 => return Err(unsupported("an element count".into())),
     };
     let bufs = alloc_all(world, &sizes)?;
-    let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
+    let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
     let mut p = Prepared {
         world: world.clone(),
         kernel,
@@ -329,7 +330,7 @@ impl Prepared {
     pub fn verify(&self) -> Result<(bool, f64), KernelError> {
         let w = self.world_size;
         let (expected, terms) = match self.algo {
-            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherBidir => (reference::all_gather(&self.inputs), 1),
+            Algo::AllGatherRing | Algo::AllGatherPull | Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh | Algo::AllGatherBidir => (reference::all_gather(&self.inputs), 1),
             Algo::ReduceScatterRing | Algo::ReduceScatterBidir => (reference::reduce_scatter(&self.inputs), w),
             Algo::Broadcast => (reference::broadcast(&self.inputs, self.root), 1),
             _ => (reference::all_reduce(&self.inputs), w),

@@ -11,7 +11,7 @@ use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
-pub(crate) const COLLECTIVES: [&str; 11] = [
+pub(crate) const COLLECTIVES: [&str; 12] = [
     "allgather",
     "allgather_pull",
     "reduce_scatter",
@@ -19,6 +19,7 @@ pub(crate) const COLLECTIVES: [&str; 11] = [
     "allreduce_two_shot",
     "broadcast",
     "allgather_ll",
+    "allgather_ll_mesh",
     "allreduce_ring",
     "allreduce_ring_bidir",
     "reduce_scatter_bidir",
