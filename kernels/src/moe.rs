@@ -1,11 +1,14 @@
 //! Low-latency AllToAll for expert-parallel MoE (DeepEP's low-latency mode, Triton-distributed's
 //! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
-//! sends the experts' outputs back and sums them with the routing weights in f32. Every message
-//! carries its own flag, so a receiver polls the messages themselves: no signal, no counts
-//! round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
-//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched row
-//! travels as plain words, then its header as one LL word behind a fence (LL128's order: data,
-//! fence, flag), so a row costs its own bytes plus 8 instead of twice its bytes.
+//! sends the experts' outputs back and sums them with the routing weights in f32. Every combine
+//! word and dispatch count carries its own flag, so a receiver polls the messages themselves:
+//! no signal, no counts round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
+//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched
+//! (expert, source) block travels as plain words (rows and 32-bit headers), then its count as
+//! one LL word behind one fence (LL128's order, data, fence, flag, with DeepEP's low-latency
+//! granularity: the count is the block's flag), so a row costs its own bytes plus 4 instead of
+//! twice its bytes, and a block one fence. The receiver waits for every count anyway (a
+//! block's rows start after the earlier sources'), so a flag per row bought it nothing.
 //!
 //! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
 //! A token goes once to each expert it picks (a token's top-k experts are distinct) into a fixed
@@ -165,34 +168,30 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
             let (heads, rows) = (remote_ptr(heads, dst), remote_ptr(rows, dst));
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
                 copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
-                // The row before its header: a receiver that sees the header's flag may read it.
-                fence();
-                store(one(heads + slot), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
+                store1(heads + slot, (t * topk + k).to(Scalar::I32));
             });
+            // The block's rows and headers before its count: the count's flag is the block's.
+            fence();
             send_word(cnt + le * world + me, n, flag, dst);
         });
-        let hb = cfg.block.min(HEADER_TILE);
         for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
             let (heads, rows) = region(ll, le * world + src, tokens, msg);
-            for_tiles(i64c(0), n, hb, |o, m| store_masked(src_tk + at + o, ll_recv(heads + o, flag, Some(m)), m));
-            // Every header seen: the rows stored before them are here, one block of `n` rows.
+            // The pair's count has arrived, so have the headers and rows fenced before it.
             fence();
-            // One local block copy (a memcpy on a CPU, a block-wide copy on a GPU).
+            // Two local block copies (memcpy on a CPU, block-wide copies on a GPU).
+            get(src_tk + at, heads, n, me, ShmemScope::Block);
             get(outw + at * words, rows, n * words, me, ShmemScope::Block);
         });
         Ok(())
     })
 }
 
-/// Headers polled per tile by `ep_dispatch`'s receiver.
-const HEADER_TILE: i64 = 64;
-
 /// `ep_dispatch`'s region `i` (of `[epr, world]`) in `ll`, `msg` i64 words per token: the
-/// tokens' LL header words, then their rows as plain 32-bit words (each row's header is its
-/// flag: stored after the row, behind a fence, as LL128 stores a line's flag after its data).
+/// tokens' headers (i32, in the first half of `tokens` i64 words), then their rows as plain
+/// 32-bit words; the pair's count word is the flag of both, stored after them behind a fence.
 fn region(ll: Val, i: Val, tokens: Val, msg: Val) -> (Val, Val) {
     let heads = ll + i * tokens * msg;
-    (heads, ptr_cast(heads + tokens, Scalar::I32))
+    (ptr_cast(heads, Scalar::I32), ptr_cast(heads + tokens, Scalar::I32))
 }
 
 /// The receive side's pairs: (local expert, source) pairs over programs; a pair's rows start
