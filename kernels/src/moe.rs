@@ -16,9 +16,12 @@
 //! earlier tokens for that expert: no sender needs another rank's counts. A message is a header
 //! (`t * topk + k`: the source token and its choice, which the combine sends back to) and the
 //! token's words; a region holds its headers, then its rows. Every (expert, source) pair also
-//! gets a count word, zero included. Buffers alternate by the flag's parity, so a fast rank's
-//! next launch never overwrites a buffer a slower rank still reads (each dispatch waits for
-//! every rank's count words).
+//! gets a count word, zero included. Count words (and the FP8 dispatch's messages) alternate by
+//! the flag's parity, so a fast rank's next launch never overwrites a word a slower rank still
+//! reads (each dispatch waits for every rank's count words). `ep_dispatch`'s regions do not
+//! alternate: a receiver hands each region back with a credit (an LL word to its source) once
+//! it has copied it out, and the source's next launch waits for it before refilling it, so the
+//! rows live in half the memory and stay in cache between launches.
 //!
 //! `ep_dispatch` args: `x[tokens, hidden]`, `idx[tokens, topk]` (i32 expert ids), `out[epr,
 //! world * tokens, hidden]` (each local expert's tokens, packed by source rank then token),
@@ -26,7 +29,8 @@
 //! `src_tk[epr, world * tokens]` (i32 header of each received row), `ll[2, epr, world, tokens,
 //! words + 1]` and `cnt[2, epr, world]` (i64 words; `ep_dispatch` uses `1 + ceil(words / 2)`
 //! of each token's `words + 1`, the FP8 dispatch fewer), `tokens, words, topk, experts` (i64;
-//! `words` = 32-bit words per token) and `flag` (i32, new each launch, never 0).
+//! `words` = 32-bit words per token) and `flag` (i32, the launch's number: 1, 2, 3, ...;
+//! `ep_dispatch`'s credits carry the last launch's, zeroed words before the first).
 //!
 //! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
 //! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `ll[2, tokens *
@@ -146,6 +150,15 @@ impl DispatchArgs {
         let parity = (self.flag & 1).to(Scalar::I64);
         (self.ll + parity * (r.epr * r.world * self.tokens * msg), self.cnt + parity * (r.epr * r.world))
     }
+
+    /// `ep_dispatch`'s buffers: the rows in `ll`'s first half at every launch (a region is
+    /// refilled only after its receiver's credit, so the rows touch half the memory and stay
+    /// in cache), one credit word per expert at the start of the second half, and the count
+    /// words at this launch's parity.
+    pub(crate) fn credited(&self, r: &Ranks, msg: Val) -> (Val, Val, Val) {
+        let cnt = self.halves(r, msg).1;
+        (self.ll, self.ll + r.epr * r.world * self.tokens * msg, cnt)
+    }
 }
 
 /// Builds `ep_dispatch`.
@@ -158,14 +171,18 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
         let Ranks { me, world, epr, pid, progs } = r;
         // Per token of a region: its LL header word, and its row's words two to an i64.
         let msg = 1i64 + cdiv(words, 2i64);
-        let (ll, cnt) = d.halves(&r, msg);
+        let (ll, credit, cnt) = d.credited(&r, msg);
         let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
         // Send: experts over programs, each scanning the tokens in order.
         for_range(pid, experts, progs, |e| {
             let (dst, le) = (e / epr, e % epr);
+            // The region is free once `dst` has copied out the last launch's rows (its credit
+            // carries that launch's flag; a zeroed word, flag 0, before the first launch). The
+            // credit's data (0) goes into the addresses, so no store starts before the wait.
+            let free = recv_word(credit + e, flag - 1i32);
             // One address translation per expert, not per token.
             let (heads, rows) = region(ll, le * world + me, tokens, msg);
-            let (heads, rows) = (remote_ptr(heads, dst), remote_ptr(rows, dst));
+            let (heads, rows) = (remote_ptr(heads, dst) + free, remote_ptr(rows, dst) + free);
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
                 copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
                 store1(heads + slot, (t * topk + k).to(Scalar::I32));
@@ -182,6 +199,10 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
             get(src_tk + at, heads, n, me, ShmemScope::Block);
             get(outw + at * words, rows, n * words, me, ShmemScope::Block);
         });
+        // Every pair copied out (the loads done before the stores below): each region goes back
+        // to its source, whose next launch may fill it again.
+        fence();
+        for_range(pid, epr * world, progs, |p| send_word(credit + me * epr + p / world, i64c(0), flag, p % world));
         Ok(())
     })
 }
