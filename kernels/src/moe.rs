@@ -1,11 +1,14 @@
 //! Low-latency AllToAll for expert-parallel MoE (DeepEP's low-latency mode, Triton-distributed's
 //! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
-//! sends the experts' outputs back and sums them with the routing weights in f32. Every message
-//! carries its own flag, so a receiver polls the messages themselves: no signal, no counts
-//! round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
-//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched row
-//! travels as plain words, then its header as one LL word behind a fence (LL128's order: data,
-//! fence, flag), so a row costs its own bytes plus 8 instead of twice its bytes.
+//! sends the experts' outputs back and sums them with the routing weights in f32. Every combine
+//! word and dispatch count carries its own flag, so a receiver polls the messages themselves:
+//! no signal, no counts round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
+//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched
+//! (expert, source) block travels as plain words (rows and 32-bit headers), then its count as
+//! one LL word behind one fence (LL128's order, data, fence, flag, with DeepEP's low-latency
+//! granularity: the count is the block's flag), so a row costs its own bytes plus 4 instead of
+//! twice its bytes, and a block one fence. The receiver waits for every count anyway (a
+//! block's rows start after the earlier sources'), so a flag per row bought it nothing.
 //!
 //! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
 //! A token goes once to each expert it picks (a token's top-k experts are distinct) into a fixed
@@ -13,9 +16,12 @@
 //! earlier tokens for that expert: no sender needs another rank's counts. A message is a header
 //! (`t * topk + k`: the source token and its choice, which the combine sends back to) and the
 //! token's words; a region holds its headers, then its rows. Every (expert, source) pair also
-//! gets a count word, zero included. Buffers alternate by the flag's parity, so a fast rank's
-//! next launch never overwrites a buffer a slower rank still reads (each dispatch waits for
-//! every rank's count words).
+//! gets a count word, zero included. Count words (and the FP8 dispatch's messages) alternate by
+//! the flag's parity, so a fast rank's next launch never overwrites a word a slower rank still
+//! reads (each dispatch waits for every rank's count words). `ep_dispatch`'s regions do not
+//! alternate: a receiver hands each region back with a credit (an LL word to its source) once
+//! it has copied it out, and the source's next launch waits for it before refilling it, so the
+//! rows live in half the memory and stay in cache between launches.
 //!
 //! `ep_dispatch` args: `x[tokens, hidden]`, `idx[tokens, topk]` (i32 expert ids), `out[epr,
 //! world * tokens, hidden]` (each local expert's tokens, packed by source rank then token),
@@ -23,7 +29,8 @@
 //! `src_tk[epr, world * tokens]` (i32 header of each received row), `ll[2, epr, world, tokens,
 //! words + 1]` and `cnt[2, epr, world]` (i64 words; `ep_dispatch` uses `1 + ceil(words / 2)`
 //! of each token's `words + 1`, the FP8 dispatch fewer), `tokens, words, topk, experts` (i64;
-//! `words` = 32-bit words per token) and `flag` (i32, new each launch, never 0).
+//! `words` = 32-bit words per token) and `flag` (i32, the launch's number: 1, 2, 3, ...;
+//! `ep_dispatch`'s credits carry the last launch's, zeroed words before the first).
 //!
 //! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
 //! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `ll[2, tokens *
@@ -143,6 +150,15 @@ impl DispatchArgs {
         let parity = (self.flag & 1).to(Scalar::I64);
         (self.ll + parity * (r.epr * r.world * self.tokens * msg), self.cnt + parity * (r.epr * r.world))
     }
+
+    /// `ep_dispatch`'s buffers: the rows in `ll`'s first half at every launch (a region is
+    /// refilled only after its receiver's credit, so the rows touch half the memory and stay
+    /// in cache), one credit word per expert at the start of the second half, and the count
+    /// words at this launch's parity.
+    pub(crate) fn credited(&self, r: &Ranks, msg: Val) -> (Val, Val, Val) {
+        let cnt = self.halves(r, msg).1;
+        (self.ll, self.ll + r.epr * r.world * self.tokens * msg, cnt)
+    }
 }
 
 /// Builds `ep_dispatch`.
@@ -155,44 +171,48 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
         let Ranks { me, world, epr, pid, progs } = r;
         // Per token of a region: its LL header word, and its row's words two to an i64.
         let msg = 1i64 + cdiv(words, 2i64);
-        let (ll, cnt) = d.halves(&r, msg);
+        let (ll, credit, cnt) = d.credited(&r, msg);
         let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
         // Send: experts over programs, each scanning the tokens in order.
         for_range(pid, experts, progs, |e| {
             let (dst, le) = (e / epr, e % epr);
+            // The region is free once `dst` has copied out the last launch's rows (its credit
+            // carries that launch's flag; a zeroed word, flag 0, before the first launch). The
+            // credit's data (0) goes into the addresses, so no store starts before the wait.
+            let free = recv_word(credit + e, flag - 1i32);
             // One address translation per expert, not per token.
             let (heads, rows) = region(ll, le * world + me, tokens, msg);
-            let (heads, rows) = (remote_ptr(heads, dst), remote_ptr(rows, dst));
+            let (heads, rows) = (remote_ptr(heads, dst) + free, remote_ptr(rows, dst) + free);
             let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
                 copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
-                // The row before its header: a receiver that sees the header's flag may read it.
-                fence();
-                store(one(heads + slot), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag));
+                store1(heads + slot, (t * topk + k).to(Scalar::I32));
             });
+            // The block's rows and headers before its count: the count's flag is the block's.
+            fence();
             send_word(cnt + le * world + me, n, flag, dst);
         });
-        let hb = cfg.block.min(HEADER_TILE);
         for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
             let (heads, rows) = region(ll, le * world + src, tokens, msg);
-            for_tiles(i64c(0), n, hb, |o, m| store_masked(src_tk + at + o, ll_recv(heads + o, flag, Some(m)), m));
-            // Every header seen: the rows stored before them are here, one block of `n` rows.
+            // The pair's count has arrived, so have the headers and rows fenced before it.
             fence();
-            // One local block copy (a memcpy on a CPU, a block-wide copy on a GPU).
+            // Two local block copies (memcpy on a CPU, block-wide copies on a GPU).
+            get(src_tk + at, heads, n, me, ShmemScope::Block);
             get(outw + at * words, rows, n * words, me, ShmemScope::Block);
         });
+        // Every pair copied out (the loads done before the stores below): each region goes back
+        // to its source, whose next launch may fill it again.
+        fence();
+        for_range(pid, epr * world, progs, |p| send_word(credit + me * epr + p / world, i64c(0), flag, p % world));
         Ok(())
     })
 }
 
-/// Headers polled per tile by `ep_dispatch`'s receiver.
-const HEADER_TILE: i64 = 64;
-
 /// `ep_dispatch`'s region `i` (of `[epr, world]`) in `ll`, `msg` i64 words per token: the
-/// tokens' LL header words, then their rows as plain 32-bit words (each row's header is its
-/// flag: stored after the row, behind a fence, as LL128 stores a line's flag after its data).
+/// tokens' headers (i32, in the first half of `tokens` i64 words), then their rows as plain
+/// 32-bit words; the pair's count word is the flag of both, stored after them behind a fence.
 fn region(ll: Val, i: Val, tokens: Val, msg: Val) -> (Val, Val) {
     let heads = ll + i * tokens * msg;
-    (heads, ptr_cast(heads + tokens, Scalar::I32))
+    (ptr_cast(heads, Scalar::I32), ptr_cast(heads + tokens, Scalar::I32))
 }
 
 /// The receive side's pairs: (local expert, source) pairs over programs; a pair's rows start

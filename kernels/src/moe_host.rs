@@ -234,7 +234,8 @@ impl PreparedMoe {
         let dims = [tokens as i64, words, topk as i64, experts as i64].map(Arg::I64);
         let buf = |i: usize| Arg::Buf(self.bufs[i]);
         // Every launch rewrites every LL word it reads, so the flag only has to differ from the
-        // last launch's on the same parity buffer (and from 0).
+        // last launch's on the same parity buffer (and from 0); `ep_dispatch`'s credits carry
+        // the last launch's flag, so flags count launches from 1.
         let flag = Arg::I32(self.epoch as i32);
         if self.algo == Algo::EpCombineV {
             let (hidden, epoch) = (Arg::I64(hidden as i64), Arg::I64(self.epoch));
