@@ -30,25 +30,30 @@ fn shape(r: &mut Lcg, div16: bool) -> MatmulShape {
 }
 
 /// Runs `(kernel, ranks, dtype, div16)` cases on `arch` at shapes drawn from `r`, with the
-/// constexprs of `extra` set (e.g. `num_stages`, else the GPU default, 3).
-fn run_cases(arch: &'static str, r: &mut Lcg, extra: &[(&str, usize)], cases: &[(&str, usize, DType, bool)]) {
+/// constexprs of `extra` set (e.g. `num_stages`, else the GPU default, 3); `checked`: with the
+/// emulator's shared-memory race and global bounds checks.
+fn run_cases(arch: &'static str, r: &mut Lcg, extra: &[(&str, usize)], cases: &[(&str, usize, DType, bool)], checked: bool) {
     for &(name, ranks, dtype, div16) in cases {
         let s = shape(r, div16);
         let world = World::local_with(LocalOptions { topology: Topology::single_node(ranks), emulate: Some(arch), ..LocalOptions::from_env() }).unwrap();
         let c = shape_constexprs(name, s, ranks, dtype.name());
         let c = extra.iter().fold(c, |c, &(key, v)| c.with(key, v));
         let what = format!("{name} {arch} ranks={ranks} {}x{}x{} {dtype} {extra:?}", s.m, s.n, s.k);
-        let mut p = prepare_matmul(&world, name, s, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
-        p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
-        let (ok, err) = p.verify().unwrap();
-        assert!(ok, "{what}: max error {err}");
+        let env = weft::emulator::Checks::from_env();
+        let checks = weft::emulator::Checks { races: checked || env.races, bounds: checked || env.bounds, ..env };
+        weft::emulator::with_checks(checks, None, || {
+            let mut p = prepare_matmul(&world, name, s, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
+            p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "{what}: max error {err}");
+        });
     }
 }
 
 #[test]
 fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_the_tensor_core_path() {
     let cases = [("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, false), ("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true), ("gemm", 1, DType::BF16, false)];
-    run_cases("sm_80", &mut Lcg(0x5eed_13), &[], &cases);
+    run_cases("sm_80", &mut Lcg(0x5eed_13), &[], &cases, false);
 }
 
 /// The `cp.async` ring at every depth (1 waits in the step; 2 to 4 keep `S - 1` steps of copies
@@ -59,7 +64,38 @@ fn ring_gemm_at_every_num_stages_matches_a_naive_gemm() {
     for (arch, seed) in [("sm_80", 0x5eed_80), ("sm_90a", 0x5eed_90)] {
         let mut r = Lcg(seed);
         for stages in 1..=4 {
-            run_cases(arch, &mut r, &[("num_stages", stages)], &[("gemm", 1, DType::BF16, true)]);
+            run_cases(arch, &mut r, &[("num_stages", stages)], &[("gemm", 1, DType::BF16, true)], false);
+        }
+    }
+}
+
+/// sm_100a stages the mma.sync operands in the swizzled layout a TMA box writes (no padding):
+/// `cp.async` chunks at the swizzled places, `ldmatrix` at the swizzled lane rows. Both
+/// library warp tiles, `num_stages` 2 to 4, bf16 and f16, ragged against the tile, under the
+/// race detector and bounds checks; the staging is checked to be the unpadded one (smaller
+/// than sm_80's padded rows).
+#[test]
+fn sm100a_swizzled_ldmatrix_ring_gemm_matches_a_naive_gemm() {
+    let facts = weft::compiler::analysis::specialize::CONSTEXPR;
+    let mut r = Lcg(0x5eed_100);
+    for (bm, bn, bk, warps) in [(64, 64, 32, 4), (128, 128, 64, 8)] {
+        let tile = [("BLOCK_M", bm), ("BLOCK_N", bn), ("BLOCK_K", bk), ("num_warps", warps)];
+        let smem = |arch: &str| {
+            let Some(weft::Target::Cuda { sm }) = weft::Target::parse(arch) else { unreachable!() };
+            let c = tile.iter().fold(shape_constexprs("gemm", MatmulShape { m: 48, n: 80, k: 96 }, 1, "bf16"), |c, &(key, v)| c.with(key, v));
+            let k = weft::kernels::build("gemm", &c.with(facts, "a,b,c,m,n,k").with("num_stages", 3)).unwrap();
+            let g = weft::compiler::lower::gpu::lower(&k, &sm.info()).unwrap();
+            assert!(g.llvm.contains("@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16"), "{arch} {tile:?}: no ldmatrix");
+            // Static scratch is `[N x i8]`; past 48 KiB it is dynamic, sized by the launch.
+            let decl = g.llvm.lines().find(|l| l.starts_with("@__weft_smem")).unwrap_or_else(|| panic!("{arch}: no scratch")).to_string();
+            let fixed = decl.split('[').nth(1).and_then(|t| t.split(' ').next()).and_then(|b| b.parse::<usize>().ok()).unwrap_or_else(|| panic!("{decl}"));
+            fixed.max(g.dynamic_smem)
+        };
+        let (s100, s80) = (smem("sm_100a"), smem("sm_80"));
+        assert!(s100 < s80, "{tile:?}: {s100} vs {s80}: sm_100a's staging is not the unpadded one");
+        for stages in 2..=4 {
+            let extra: Vec<(&str, usize)> = tile.iter().copied().chain([("num_stages", stages)]).collect();
+            run_cases("sm_100a", &mut r, &extra, &[("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, true)], true);
         }
     }
 }
@@ -71,8 +107,8 @@ fn ring_gemm_at_every_num_stages_matches_a_naive_gemm() {
 #[test]
 fn gemm_family_at_random_shapes_matches_a_naive_gemm_on_amd_matrix_cores() {
     let cases = [("gemm", 1, DType::BF16, false), ("gemm_rs", 2, DType::F16, false), ("ag_gemm", 2, DType::F16, true), ("gemm_rs", 1, DType::BF16, true)];
-    run_cases("gfx942", &mut Lcg(0x5eed_42), &[], &cases);
-    run_cases("gfx942", &mut Lcg(0x5eed_43), &[("num_stages", 1)], &cases[..2]);
+    run_cases("gfx942", &mut Lcg(0x5eed_42), &[], &cases, false);
+    run_cases("gfx942", &mut Lcg(0x5eed_43), &[("num_stages", 1)], &cases[..2], false);
 }
 
 /// The specialized gemm (what the div16 cases above run) really takes the new path: with

@@ -134,7 +134,7 @@ impl Gx<'_> {
         let idx = self.padded_index(&cl, cols, pad);
         let dst0 = self.assign(&format!("getelementptr inbounds {e}, ptr addrspace(3) {slot}, i32 {idx}"));
         self.declare(CP_ASYNC, &format!("declare void @{CP_ASYNC}(ptr addrspace(3), ptr addrspace(1), i32)"));
-        let swizzled = self.wgmma_plan(dot).map(|t| if which == 0 { t.0 } else { t.1 });
+        let swizzled = self.swizzled_staging(dot).map(|t| if which == 0 { t.0 } else { t.1 });
         for j in 0..per / plan.w {
             let first = j * stride;
             let (src, chunk_on) = match spread {

@@ -12,6 +12,7 @@
 use super::acc_layout::{AccLayout, MMA_K, MMA_M, MMA_N};
 use super::emit::{num_elem, Gx, LlvmScalar};
 use super::ldmatrix::Staging;
+use super::ldmatrix_swizzle::Reader;
 use crate::ir::{Op, Scalar};
 use crate::lower::LowerError;
 
@@ -106,24 +107,33 @@ impl Gx<'_> {
         let spec = self.t.mma(s).ok_or_else(|| self.unsupported(op, &format!("no matrix instruction for {} operands", s.mlir())))?;
         let (rm, rn) = l.reps();
         let (ks, ns) = (k + st.pad_a, l.shape().1 + st.pad_b);
-        let (a0, b0) = self.ldmatrix_bases(l, ks, ns);
-        // In a ring, the slot this iteration reads (an element offset).
-        let (a0, b0) = match slot {
-            Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
-            None => (a0, b0),
-        };
         let e = s.llvm();
-        let (pa, pb) = (self.smem_at(0, e, &a0), self.smem_at(st.b_at, e, &b0));
+        // In a ring, `slot` is the slot this iteration reads (an element offset).
+        let (mut ra, mut rb) = match self.ldmatrix_plan(op) {
+            Some(tiles) => {
+                let o = slot.unwrap_or("0");
+                let ends = (self.smem_at(0, e, o), self.smem_at(st.b_at, e, o));
+                self.swizzled_readers(l, tiles, ends)
+            }
+            None => {
+                let (a0, b0) = self.ldmatrix_bases(l, ks, ns);
+                let (a0, b0) = match slot {
+                    Some(o) => (self.assign(&format!("add i32 {a0}, {o}")), self.assign(&format!("add i32 {b0}, {o}"))),
+                    None => (a0, b0),
+                };
+                (Reader::Padded { p: self.smem_at(0, e, &a0), stride: ks }, Reader::Padded { p: self.smem_at(st.b_at, e, &b0), stride: ns })
+            }
+        };
         let reg = spec.reg;
         for k0 in (0..k).step_by(MMA_K) {
             let mut bregs: Vec<Vec<String>> = vec![];
             for jn in (0..rn).step_by(2) {
                 let count = if jn + 1 < rn { 4 } else { 2 };
-                let r = self.ldmatrix(&pb, e, k0 * ns + jn * MMA_N, count, true, reg);
+                let r = self.ldmatrix_block(&mut rb, e, (k0, jn * MMA_N), count, true, reg);
                 bregs.extend(r.chunks(2).map(|c| c.to_vec()));
             }
             for im in 0..rm {
-                let aregs = self.ldmatrix(&pa, e, im * MMA_M * ks + k0, 4, false, reg);
+                let aregs = self.ldmatrix_block(&mut ra, e, (im * MMA_M, k0), 4, false, reg);
                 for (jn, br) in bregs.iter().enumerate() {
                     let at = l.mma_slot(im, jn);
                     let mut args: Vec<String> = aregs.iter().chain(br).map(|x| format!("{reg} {x}")).collect();

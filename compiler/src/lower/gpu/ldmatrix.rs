@@ -114,20 +114,27 @@ impl Gx<'_> {
         }
     }
 
-    /// This lane's element offsets into the padded A (`[m][k + pad_a]`) and B (`[k][n + pad_b]`)
-    /// buffers of its warp's first `ldmatrix.x4` (see [`x4_row`]).
-    pub(crate) fn ldmatrix_bases(&mut self, l: &AccLayout, k_stride: usize, n_stride: usize) -> (String, String) {
-        let AccLayout::Mma { m, n, warps_m, warps_n } = *l else { unreachable!("ldmatrix feeds mma layouts only") };
+    /// This thread's lane in its warp (`{lane}.wm` / `{lane}.wn`: its warp's place in the
+    /// `warps_m x warps_n` grid of mma layout `l`).
+    pub(crate) fn ldmatrix_lane(&mut self, l: &AccLayout) -> String {
+        let AccLayout::Mma { warps_n, .. } = *l else { unreachable!("ldmatrix feeds mma layouts only") };
         let tid = self.tid();
-        let key = format!("ldm.{l:?}.{k_stride}.{n_stride}");
-        let lane = self.entry_value(&format!("{key}.lane"), |_, r| {
+        self.entry_value(&format!("ldm.{l:?}.lane"), |_, r| {
             vec![
                 format!("{r}.w = udiv i32 {tid}, 32"),
                 format!("{r}.wm = udiv i32 {r}.w, {warps_n}"),
                 format!("{r}.wn = urem i32 {r}.w, {warps_n}"),
                 format!("{r} = urem i32 {tid}, 32"),
             ]
-        });
+        })
+    }
+
+    /// This lane's element offsets into the padded A (`[m][k + pad_a]`) and B (`[k][n + pad_b]`)
+    /// buffers of its warp's first `ldmatrix.x4` (see [`x4_row`]).
+    pub(crate) fn ldmatrix_bases(&mut self, l: &AccLayout, k_stride: usize, n_stride: usize) -> (String, String) {
+        let AccLayout::Mma { m, n, warps_m, warps_n } = *l else { unreachable!("ldmatrix feeds mma layouts only") };
+        let key = format!("ldm.{l:?}.{k_stride}.{n_stride}");
+        let lane = self.ldmatrix_lane(l);
         let a = self.entry_value(&format!("{key}.a"), |_, r| {
             vec![
                 format!("{r}.r = urem i32 {lane}, 16"),

@@ -213,7 +213,7 @@ impl Gx<'_> {
         let (ta, tb) = (self.ty(d.operands[0]), self.ty(d.operands[1]));
         let ([m, k], [_, n]) = (ta.shape(), tb.shape()) else { return Err(self.malformed(dot, "tile.dot takes 2-D tiles")) };
         let (al, bl) = (self.layout_of(dot, ta)?, self.layout_of(dot, tb)?);
-        if let Some(tiles) = self.wgmma_plan(dot) {
+        if let Some(tiles) = self.swizzled_staging(dot) {
             return Ok(self.wgmma_staging(tiles));
         }
         let acc = self.accs.layout.get(&d.results[0]);

@@ -110,6 +110,11 @@ pub trait TargetInfo {
     fn wgmma(&self) -> bool {
         false
     }
+    /// Whether `mma.sync` operands are staged swizzled for `ldmatrix` (the layout a TMA box
+    /// writes, no row padding: [`super::ldmatrix_swizzle`]) rather than in padded rows.
+    fn swizzled_ldmatrix(&self) -> bool {
+        false
+    }
     /// Whether `exp` and `log` go through base 2 (`llvm.exp2` / `llvm.log2`, the hardware's
     /// `ex2.approx` / `lg2.approx`): NVPTX has no natural-base lowering without libdevice.
     fn base2_exp_log(&self) -> bool {
@@ -235,6 +240,11 @@ impl TargetInfo for Nvptx {
 
     fn fp8_cvt(&self) -> bool {
         self.sm >= 89
+    }
+
+    fn swizzled_ldmatrix(&self) -> bool {
+        // sm_100a: its ring is to be filled by TMA, which cannot write padded rows.
+        self.sm >= 100
     }
 
     fn mma(&self, a: crate::ir::Scalar) -> Option<MmaSpec> {

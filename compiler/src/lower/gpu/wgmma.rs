@@ -37,6 +37,26 @@ pub(crate) const PROXY_FENCE: &str = "llvm.nvvm.fence.proxy.async.shared_cta";
 /// Lane `b` of a warp's `x` (`shfl.sync.idx.b32`).
 const SHFL_IDX: &str = "llvm.nvvm.shfl.sync.idx.i32";
 
+/// The instructions that set `out` to the byte offset in staging `tile` of element
+/// (`row`, `col`) (i32 values), with temporaries named from `t`: [`SwizzledTile::byte_of`] in
+/// LLVM IR.
+pub(crate) fn swizzled_byte(t: &str, out: &str, (row, col): (&str, &str), tile: SwizzledTile) -> Vec<String> {
+    let (w, s) = (tile.atom_cols(), tile.swizzle);
+    vec![
+        format!("{t}.atom = udiv i32 {col}, {w}"),
+        format!("{t}.in = urem i32 {col}, {w}"),
+        format!("{t}.ab = mul i32 {t}.atom, {}", tile.atom_bytes()),
+        format!("{t}.rb = mul i32 {row}, {s}"),
+        format!("{t}.ib = mul i32 {t}.in, 2"),
+        format!("{t}.l0 = add i32 {t}.ab, {t}.rb"),
+        format!("{t}.lin = add i32 {t}.l0, {t}.ib"),
+        format!("{t}.hi = lshr i32 {t}.lin, 7"),
+        format!("{t}.ph = and i32 {t}.hi, {}", s / 16 - 1),
+        format!("{t}.x = shl i32 {t}.ph, 4"),
+        format!("{out} = xor i32 {t}.lin, {t}.x"),
+    ]
+}
+
 impl Gx<'_> {
     /// The stagings of `dot`'s A and B when it lowers to `wgmma`: the target has it, the
     /// accumulator is the warp-group layout, both operands are 16-bit and copied by
@@ -61,25 +81,12 @@ impl Gx<'_> {
     /// element `first` of this thread's part of blocked `l`, in staging `tile`.
     pub(crate) fn swizzled_chunk(&mut self, l: &Blocked, tile: SwizzledTile, first: usize) -> String {
         let base = self.layout_base(l);
-        let (cols, w, s) = (tile.cols, tile.atom_cols(), tile.swizzle);
+        let cols = tile.cols;
         self.entry_value(&format!("swz.{l:?}.{tile:?}.{first}"), |_, r| {
-            vec![
-                format!("{r}.e = add i32 {base}, {first}"),
-                format!("{r}.row = udiv i32 {r}.e, {cols}"),
-                format!("{r}.col = urem i32 {r}.e, {cols}"),
-                format!("{r}.atom = udiv i32 {r}.col, {w}"),
-                format!("{r}.in = urem i32 {r}.col, {w}"),
-                format!("{r}.ab = mul i32 {r}.atom, {}", tile.atom_bytes()),
-                format!("{r}.rb = mul i32 {r}.row, {s}"),
-                format!("{r}.ib = mul i32 {r}.in, 2"),
-                format!("{r}.l0 = add i32 {r}.ab, {r}.rb"),
-                format!("{r}.lin = add i32 {r}.l0, {r}.ib"),
-                format!("{r}.hi = lshr i32 {r}.lin, 7"),
-                format!("{r}.ph = and i32 {r}.hi, {}", s / 16 - 1),
-                format!("{r}.x = shl i32 {r}.ph, 4"),
-                format!("{r}.b = xor i32 {r}.lin, {r}.x"),
-                format!("{r} = lshr i32 {r}.b, 1"),
-            ]
+            let mut v = vec![format!("{r}.e = add i32 {base}, {first}"), format!("{r}.row = udiv i32 {r}.e, {cols}"), format!("{r}.col = urem i32 {r}.e, {cols}")];
+            v.extend(swizzled_byte(r, &format!("{r}.b"), (&format!("{r}.row"), &format!("{r}.col")), tile));
+            v.push(format!("{r} = lshr i32 {r}.b, 1"));
+            v
         })
     }
 
