@@ -208,30 +208,24 @@ pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 /// Bytes up to which CPU code picks one-shot on 4 or more ranks: one launch, one barrier.
 pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 
-/// Bytes from which CPU code picks the pipelined ring on up to 4 ranks.
-pub const CPU_RING_MIN_BYTES: usize = 1 << 20;
-
 /// The kernel `allreduce` runs for `bytes` per rank on `topo`, in GPU code (`gpu`) or CPU
 /// code. Across nodes the ring (the shots load from peers, which reaches one node only).
 /// GPU code: one-shot up to [`ONE_SHOT_MAX_BYTES`], then two-shot. CPU code (ranks are
-/// threads sharing the cores) takes what measured fastest on the 2-core machine (`weft run
-/// <kernel> --iters N`, wall median, each kernel's default tile; load 2.3-4, one other
-/// helper's build running, 2026-11-26):
+/// threads sharing the cores): one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks
+/// (two-shot's second barrier costs most there: at 1x4 4 KiB one-shot 53 us, two-shot 186, ring
+/// 66; at 1x8 41 / 829 / 71, `weft run`, load 2.3-4), two-shot otherwise. Two-shot at its CPU
+/// tile of 64 (`cpu_small_tile`) beats the pipelined ring in nearly every row of
+/// `cargo bench --bench collectives` (% of memcpy, two-shot / ring, load 1.97-4.1, 2026-11-26):
 ///
-/// | ranks | 4 KiB | 64 KiB | 256 KiB | 1 MiB | 4 MiB | 16 MiB |
-/// |---|---|---|---|---|---|---|
-/// | 1x2 one / two / ring us | 56 / 44 / **21** | 45 / 30 / **23** | 130 / 69 / **61** | 311 / 220 / **121** | | |
-/// | 1x4 one / two / ring us | **53** / 186 / 66 | 74 / 62 / 61 | 196 / 106 / **99** | 856 / 446 / **304** | 6524 / 3777 / **1597** | 36511 / 17481 / **8428** |
-/// | 1x8 one / two / ring us | **41** / 829 / 71 | 174 / **79** / 127 | 682 / 266 / 197 | 3166 / **1373** / 2198 | | |
+/// | ranks | 64 KiB | 256 KiB | 1 MiB | 16 MiB | 64 MiB |
+/// |---|---|---|---|---|---|
+/// | 2 | 4 / 4 | 13 / 12 | 38 / 43 | 113 / 84 | 68 / 86 |
+/// | 4 | 11 / 10 | 29 / 23 | 60 / 32 | 151 / 61 | 144 / 90 |
+/// | 8 | 24 / 16 | 44 / 30 | 128 / 67 | 184 / 107 | 141 / 89 |
 ///
-/// So: one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks (two-shot's second
-/// barrier costs most at 4 KiB), the pipelined ring from [`CPU_RING_MIN_BYTES`] on up to 4
-/// ranks (1.5x two-shot at 1x4 1 MiB, 2.1x at 16 MiB), two-shot otherwise. The ring is not
-/// taken below 1 MiB although it led there by a few percent: its 2(w-1) hand-offs per chunk
-/// each wait for the next thread's time slice, and at load 10-12 (the tune bench, same day) the
-/// ring took 1645 us at 1x4 256 KiB where multimem took 123 and at 16 MiB 77 ms to two-shot's
-/// 32 ms; a small edge on a quiet machine does not pay for that. On 8 ranks it lost at 1 MiB
-/// already (1.6x slower than two-shot).
+/// The ring leads only at 2 ranks from 1 MiB in some rows and not others; its 2(w-1) hand-offs
+/// per chunk each wait for the next thread's time slice, which a loaded machine makes worse
+/// (the tune bench at load 10-12 timed it at 77 ms to two-shot's 32 at 1x4 16 MiB).
 pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
     let w = topo.world_size();
     match bytes {
@@ -239,7 +233,6 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
         b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ if gpu => "allreduce_two_shot",
         b if w >= 4 && b <= CPU_ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
-        b if w <= 4 && b >= CPU_RING_MIN_BYTES => "allreduce_ring",
         _ => "allreduce_two_shot",
     }
 }

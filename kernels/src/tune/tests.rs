@@ -253,23 +253,24 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
         assert_eq!(d(b, two2, cpu).algorithm, "allreduce_ring");
         assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
     }
-    // CPU code: one-shot at 4 KiB on 4 ranks, two-shot up to 1 MiB, then the ring on up to 4
-    // ranks and two-shot on 8.
+    // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at every other size.
     assert_eq!(d(4 << 10, one4, cpu).algorithm, "allreduce_one_shot");
+    assert_eq!(d(4 << 10, one8, cpu).algorithm, "allreduce_one_shot");
+    assert_eq!(d((4 << 10) + 4, one4, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(256 << 10, one4, cpu).algorithm, "allreduce_two_shot");
-    assert_eq!(d(1 << 20, one4, cpu).algorithm, "allreduce_ring");
+    assert_eq!(d(1 << 20, one4, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(4 << 10, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
-    assert_eq!(d(16 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_ring");
+    assert_eq!(d(16 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(1 << 20, one8, cpu).algorithm, "allreduce_two_shot");
     // GPU code keeps its cut-over.
     assert_eq!(d(256 << 10, one4, sm90).algorithm, "allreduce_one_shot");
     assert_eq!(d((256 << 10) + 4, one4, sm90).algorithm, "allreduce_two_shot");
-    // The default is a point of the space: the ring's chunk is the launch's own (`-`, which
-    // sets no constexpr), at its CPU tile.
-    let def = d(4 << 20, one4, cpu);
+    // The default is a point of the space: across nodes the ring, whose chunk is the launch's
+    // own (`-`, which sets no constexpr), at its CPU tile.
+    let def = d(4 << 20, two2, cpu);
     assert_eq!((def.params.get("CHUNK").map(String::as_str), def.int("BLOCK")), (Some(space::DEFAULT), Some(64)));
     assert!(def.constexprs("f32").get("CHUNK").is_none());
-    assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), one4, cpu).0.contains(&def));
+    assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), two2, cpu).0.contains(&def));
     // 4 KiB on 4 ranks: a 256-element share, which every cap of 1024 and more takes whole:
     // only the smallest such cap is kept. At 16 MiB every cap cuts the share differently.
     let ring64 = |c: &Config| c.algorithm == "allreduce_ring" && c.int("BLOCK") == Some(64);
