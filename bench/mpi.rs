@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::Protocol;
 use weft::kernels::msccl::{prepare_msccl, MscclOptions, PreparedMsccl};
-use weft::kernels::{allgather_choice, default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape, Prepared};
+use weft::kernels::{default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape, Prepared};
 use weft::runtime::mpi::{MpiCollective, MpiTransport};
 use weft::runtime::{DType, MpiOptions, World};
 
@@ -231,8 +231,6 @@ impl Coll {
         let p = prepare(world, name, per_rank / 4, DType::F32, &cx).map_err(|e| e.to_string())?;
         let label = match name {
             "allreduce" if topo.nodes > 1 => "allreduce (ring)".into(),
-            // The library's choice across nodes: the row says which kernel ran.
-            "allgather" if topo.nodes > 1 => format!("allgather ({})", allgather_choice(topo.nodes, per_rank * ranks)),
             "allgather_ll" => "allgather (LL)".into(),
             _ => name.into(),
         };

@@ -237,22 +237,6 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
     }
 }
 
-/// Gathered bytes (all ranks' shards) up to which `allgather` on several nodes runs the
-/// put-only LL mesh (twice the bytes on the wire, but no step waits on another process).
-pub const LL_MESH_MAX_BYTES: usize = 256 << 10;
-
-/// The kernel `allgather` runs for `bytes` gathered on `nodes` nodes (a choice apart from
-/// [`allreduce_choice`]): within a node the push ring; across nodes the LL mesh up to
-/// [`LL_MESH_MAX_BYTES`], whose puts need no target inside MPI, where the ring's cross-node
-/// `put_signal`s each waited for their target process (`cargo bench --bench mpi`, 2x2).
-pub fn allgather_choice(nodes: usize, bytes: usize) -> &'static str {
-    if nodes > 1 && bytes <= LL_MESH_MAX_BYTES {
-        "allgather_ll_mesh"
-    } else {
-        "allgather"
-    }
-}
-
 /// Every library kernel, the default (`allgather`) first.
 pub fn list() -> &'static [KernelInfo] {
     static LIST: OnceLock<Vec<KernelInfo>> = OnceLock::new();

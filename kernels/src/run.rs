@@ -3,7 +3,7 @@
 
 use crate::host::{check, HostVec};
 use crate::reference;
-use crate::registry::{allgather_choice, allreduce_choice, find, Algo, Collective, DEFS};
+use crate::registry::{allreduce_choice, find, Algo, Collective, DEFS};
 use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
@@ -143,7 +143,6 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
             find(chosen)?.algo
         }
-        Algo::AllGatherRing => find(allgather_choice(world.topology().nodes, elems.saturating_mul(es).saturating_mul(w)))?.algo,
         a => a,
     };
     if algo == Algo::AllReduceMultimem && world.topology().nodes > 1 {
