@@ -60,12 +60,7 @@ pub fn ll(c: &Constexprs) -> Result<Kernel, DslError> {
         let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
         let (me, world) = (my_pe(), n_pes());
         let (ws, we) = my_chunk(words);
-        let row = |r: Val| r.to(Scalar::I64) * words;
-        let inp_words = ptr_cast(inp, Scalar::I32);
-        for_tiles(ws, we, cfg.block, |offs, m| {
-            let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
-            for_range(0, world, 1, |q| store_masked(remote_ptr(ll + row(me) + offs, q), packed, m));
-        });
+        pack_to_ranks(&cfg, inp, ll + me.to(Scalar::I64) * words, flag, (ws, we), (0.into(), world.into()));
         ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })
@@ -125,11 +120,7 @@ pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
         let first = me / local * local;
         let (ws, we) = my_chunk(words);
         let mine = ll + me * words;
-        let inp_words = ptr_cast(inp, Scalar::I32);
-        for_tiles(ws, we, cfg.block, |offs, m| {
-            let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
-            for_range(first, first + local, 1i64, |q| store_masked(remote_ptr(mine + offs, q), packed, m));
-        });
+        pack_to_ranks(&cfg, inp, mine, flag, (ws, we), (first.into(), (first + local).into()));
         for_range(0i64, world, 1i64, |q| {
             if_((q / local).ne_(me / local), || put_nbi(mine + ws, mine + ws, we - ws, q, ShmemScope::Block));
         });
@@ -137,6 +128,16 @@ pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
         ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })
+}
+
+/// LL-packs this rank's input words `[ws, we)` (`inp`) into `row` of every rank in `ranks`
+/// (stores through `remote_ptr`, one load and pack per tile for all of them).
+fn pack_to_ranks(cfg: &Config, inp: Val, row: Val, flag: Val, (ws, we): (Val, Val), ranks: (Operand, Operand)) {
+    let inp_words = ptr_cast(inp, Scalar::I32);
+    for_tiles(ws, we, cfg.block, |offs, m| {
+        let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
+        for_range(ranks.0, ranks.1, 1, |q| store_masked(remote_ptr(row + offs, q), packed, m));
+    });
 }
 
 /// The arguments the LL AllGathers share.
