@@ -2,12 +2,12 @@
 //! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
 //! sends the experts' outputs back and sums them with the routing weights in f32. Every combine
 //! word and dispatch count carries its own flag, so a receiver polls the messages themselves:
-//! no signal, no counts round trip. The combine's words and the dispatch's counts travel with the LL protocol (a
-//! 32-bit data word and the launch's flag in one 64-bit store into the peer); a dispatched
-//! (expert, source) block travels as plain words (rows and 32-bit headers), then its count as
-//! one LL word behind one fence (LL128's order, data, fence, flag, with DeepEP's low-latency
-//! granularity: the count is the block's flag), so a row costs its own bytes plus 4 instead of
-//! twice its bytes, and a block one fence. The receiver waits for every count anyway (a
+//! no signal, no counts round trip. The combine's words and the dispatch's counts travel with
+//! the LL protocol (a 32-bit data word and the launch's flag in one 64-bit store into the
+//! peer); a dispatched (expert, source) block travels as plain words (rows and 32-bit
+//! headers), then its count as one LL word behind one fence (LL128's order, data, fence, flag,
+//! with DeepEP's low-latency granularity: the count is the block's flag), so a row costs its
+//! own bytes plus 4 instead of twice its bytes, and a block one fence. The receiver waits for every count anyway (a
 //! block's rows start after the earlier sources'), so a flag per row bought it nothing.
 //!
 //! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
