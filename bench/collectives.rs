@@ -54,21 +54,13 @@ fn memcpy(bytes: usize, src: &[u8], dst: &mut [u8]) {
     std::hint::black_box(&mut *dst);
 }
 
-/// CPU seconds used so far by every thread of this process.
-fn process_cpu() -> f64 {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
-
 /// Wall seconds and process CPU seconds per call of `f` over a batch of `iters` calls.
 fn per_call(iters: usize, f: &mut dyn FnMut()) -> (f64, f64) {
-    let (t, c) = (Instant::now(), process_cpu());
+    let (t, c) = (Instant::now(), support::process_cpu());
     for _ in 0..iters {
         f();
     }
-    (t.elapsed().as_secs_f64() / iters as f64, (process_cpu() - c) / iters as f64)
+    (t.elapsed().as_secs_f64() / iters as f64, (support::process_cpu() - c) / iters as f64)
 }
 
 /// The values of `var` (comma separated), or `all`.

@@ -326,11 +326,7 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
 
 /// This process's CPU time so far (every thread, user and system), in milliseconds.
 fn cpu_ms() -> f64 {
-    // SAFETY: getrusage fills the struct it is given.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
-    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
-    ms(u.ru_utime) + ms(u.ru_stime)
+    support::process_cpu() * 1e3
 }
 
 /// The sum over every process of `mine` (milliseconds; each process gives its own).

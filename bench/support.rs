@@ -79,3 +79,12 @@ pub fn ms(f: &mut dyn FnMut()) -> f64 {
     f();
     t.elapsed().as_secs_f64() * 1e3
 }
+
+/// CPU seconds used so far by every thread of this process (user and system).
+#[allow(dead_code)] // used by the benches with a CPU-time column only
+pub fn process_cpu() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
