@@ -13,7 +13,8 @@
 //! words in `WEFT_BENCH_MPI_ARGS`. Collectives rows also give the MPI progress calls
 //! (`MPI_Iprobe`, `MPI_Test`) per launch. Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
-//! push ring. Overlap rows give the CPU time of every process per launch beside the wall time
+//! push ring; on several nodes, up to 1 MiB, so do the put-only LL mesh AllGather and
+//! AllReduce (`allgather_ll_mesh`, `allreduce_ll_mesh`), and the MSCCL hierarchical AllReduce. Overlap rows give the CPU time of every process per launch beside the wall time
 //! (ranks outnumber cores: a waiter that burns CPU slows the ranks that compute), and
 //! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs.
 
@@ -37,6 +38,8 @@ const SIZES: [usize; 5] = [4 << 10, 64 << 10, 1 << 20, 16 << 20, 64 << 20];
 const LAYOUTS: [(usize, usize); 3] = [(2, 1), (4, 1), (4, 2)];
 /// The largest size of the LL AllGather's row.
 const LL_MAX: usize = 64 << 10;
+/// The largest size of the LL mesh rows (several nodes).
+const LL_MESH_MAX: usize = 1 << 20;
 /// Overlap shapes (M, N, K) per kernel, chosen so that communication is a real share of the
 /// work on CPU ranks: the JIT GEMM runs at a few GFLOP/s per rank while the transport moves
 /// about a GB/s, so a LLaMA-like shape scaled down (256x344x128) spent 0.05-0.13 ms gathering
@@ -162,17 +165,18 @@ fn child() {
     let world = World::with_transport(t.clone());
     let topo = world.topology();
     let print = world.host_ranks().start == 0;
-    let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
+    let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allgather_ll_mesh", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_ll_mesh", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
     for (name, reference) in names {
-        // The MSCCL hierarchical AllReduce is a second weft row on several nodes only; the LL
-        // AllGather stores into peers' memory, which only a node has.
-        if !select.wants(name) || (name == "allreduce_msccl" && topo.nodes == 1) || (name == "allgather_ll" && topo.nodes > 1) {
+        // The MSCCL hierarchical AllReduce and the put-only LL meshes are second weft rows on
+        // several nodes only; the LL AllGather stores into peers' memory, which only a node has.
+        let several = matches!(name, "allreduce_msccl" | "allgather_ll_mesh" | "allreduce_ll_mesh");
+        if !select.wants(name) || (several && topo.nodes == 1) || (name == "allgather_ll" && topo.nodes > 1) {
             continue;
         }
         for &bytes in &select.sizes {
             // The LL AllGather is weft's small-message kernel (one hop, flag-tagged words at
             // twice the bytes): a second weft row up to 64 KiB.
-            if name == "allgather_ll" && bytes > LL_MAX {
+            if (name == "allgather_ll" && bytes > LL_MAX) || (name.ends_with("_ll_mesh") && bytes > LL_MESH_MAX) {
                 continue;
             }
             // Enough launches for a stable median, few at the sizes that take milliseconds.
@@ -232,6 +236,8 @@ impl Coll {
         let label = match name {
             "allreduce" if topo.nodes > 1 => "allreduce (ring)".into(),
             "allgather_ll" => "allgather (LL)".into(),
+            "allgather_ll_mesh" => "allgather (LL mesh)".into(),
+            "allreduce_ll_mesh" => "allreduce (LL mesh)".into(),
             _ => name.into(),
         };
         Ok((label, Coll::Lib(p)))

@@ -106,25 +106,18 @@ pub fn two_d(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
-/// Put-only LL AllGather for several nodes. Args as `allgather_2d`. Each rank LL-packs its
-/// shard into its own row and every node peer's (stores through `remote_ptr`), puts the row
-/// (nbi) to every rank on another node and completes them with one `quiet`; readers then
-/// poll only their own memory. No signal, and no step waits for a target to take part (on
-/// `mpi` a cross-node ring's `put_signal`s each did), so it suits oversubscribed processes.
+/// Put-only LL AllGather for several nodes. Args as `allgather_2d`. Each rank's LL row
+/// reaches every rank through the two-level mesh of `ll_mesh` (stores within a node, one put
+/// per other node, forwarded there by stores); readers then poll only their own memory. No
+/// signal, and no step waits for a target to take part (on `mpi` a cross-node ring's
+/// `put_signal`s each did), so it suits oversubscribed processes.
 pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     kernel("allgather_ll_mesh", c, |a| {
         let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
         let local = a.i64("local");
-        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-        let first = me / local * local;
         let (ws, we) = my_chunk(words);
-        let mine = ll + me * words;
-        pack_to_ranks(&cfg, inp, mine, flag, (ws, we), (first.into(), (first + local).into()));
-        for_range(0i64, world, 1i64, |q| {
-            if_((q / local).ne_(me / local), || put_nbi(mine + ws, mine + ws, we - ws, q, ShmemScope::Block));
-        });
-        quiet();
+        crate::ll_mesh::mesh_send(&cfg, inp, ll, flag, words, local, (ws, we));
         ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })
@@ -132,7 +125,7 @@ pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
 
 /// LL-packs this rank's input words `[ws, we)` (`inp`) into `row` of every rank in `ranks`
 /// (stores through `remote_ptr`, one load and pack per tile for all of them).
-fn pack_to_ranks(cfg: &Config, inp: Val, row: Val, flag: Val, (ws, we): (Val, Val), ranks: (Operand, Operand)) {
+pub(crate) fn pack_to_ranks(cfg: &Config, inp: Val, row: Val, flag: Val, (ws, we): (Val, Val), ranks: (Operand, Operand)) {
     let inp_words = ptr_cast(inp, Scalar::I32);
     for_tiles(ws, we, cfg.block, |offs, m| {
         let packed = ll_pack(load_masked(inp_words + offs, m, 0), flag);
@@ -162,7 +155,7 @@ impl LlArgs {
 
 /// Waits for and unpacks words `ws..we` of every rank's LL row into `out`.
 #[allow(clippy::too_many_arguments)]
-fn ll_unpack_all(cfg: &Config, out: Val, ll: Val, stage: Val, n: Val, words: Val, flag: Val, (ws, we): (Val, Val)) {
+pub(crate) fn ll_unpack_all(cfg: &Config, out: Val, ll: Val, stage: Val, n: Val, words: Val, flag: Val, (ws, we): (Val, Val)) {
     let world = n_pes();
     let row = |r: Val| r.to(Scalar::I64) * words;
     let bytes = cfg.t.bytes() as i64;

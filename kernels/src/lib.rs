@@ -11,6 +11,7 @@
 
 mod ag_gemm;
 mod allgather;
+mod ll_mesh;
 mod broadcast;
 mod ce_plan;
 mod common;

@@ -113,6 +113,7 @@ pub(crate) enum Algo {
     AllReduceMultimem,
     AllReduceRing,
     AllReduceRingBidir,
+    AllReduceLlMesh,
     Broadcast,
     Gemm,
     AgGemm,
@@ -163,12 +164,12 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 34] = [
+pub(crate) static DEFS: [Def; 35] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
     def("allgather_2d", "AllGather, 2-D: LL words put across nodes, multimem_st broadcast within a node", Algo::AllGather2d, allgather::two_d),
-    def("allgather_ll_mesh", "AllGather, put-only LL mesh (several nodes): LL rows stored into node peers, put (nbi, one quiet) to the other nodes; no signals", Algo::AllGatherLlMesh, allgather::ll_mesh),
+    def("allgather_ll_mesh", "AllGather, put-only LL mesh (several nodes): LL rows stored into node peers, put (nbi, one quiet) to one rank per other node, forwarded there by stores; no signals", Algo::AllGatherLlMesh, allgather::ll_mesh),
     def("allgather_bidir", "AllGather, bidirectional pipelined ring: half of each shard each way, chunk by chunk", Algo::AllGatherBidir, ring_bidir::allgather),
     def("reduce_scatter", "ReduceScatter (sum), ring of put_signal partials", Algo::ReduceScatterRing, reduce::reduce_scatter),
     def("reduce_scatter_bidir", "ReduceScatter (sum), bidirectional pipelined ring: half each way, slots + credits", Algo::ReduceScatterBidir, ring_bidir::reduce_scatter),
@@ -177,6 +178,7 @@ pub(crate) static DEFS: [Def; 34] = [
     def("allreduce_two_shot", "AllReduce, two-shot: reduce-scatter then all-gather", Algo::AllReduceTwoShot, reduce::two_shot),
     def("allreduce_ring", "AllReduce, pipelined ring: ReduceScatter through slots + credits, AllGather into the outputs, chunk by chunk (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
     def("allreduce_ring_bidir", "AllReduce, pipelined ring, half of each segment each way round (crosses nodes)", Algo::AllReduceRingBidir, ring_allreduce::ring_bidir),
+    def("allreduce_ll_mesh", "AllReduce, put-only LL mesh (several nodes, small messages): every input gathered as in allgather_ll_mesh, then summed by each rank; no signals", Algo::AllReduceLlMesh, crate::ll_mesh::allreduce),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
@@ -269,7 +271,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK", 256).with("BLOCK_K", 8));
     }
     let block = match d.algo {
-        Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh => 256,
+        Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh => 256,
         // A CPU tile is straight-line vector code: 1024 f32 lanes are 64 zmm registers per
         // value, so the ring's load-add-store spilled every value to the stack and its reduce
         // took ~2x the CPU time it does at 64 (4 registers a value); the two-shot's sum of every

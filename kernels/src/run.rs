@@ -186,6 +186,12 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             }
             (b, args, 0, 1, elems * w * es, elems * (w - 1) * es)
         }
+        Algo::AllReduceLlMesh => {
+            // Word-padded input as the LL AllGathers'; `rows` holds every rank's input.
+            let b = sized(&[&[words, 4], &[elems, es], &[w, words, 8], &[w, words, 4]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag, I64(world.topology().local_size as i64)];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
+        }
         Algo::ReduceScatterRing => {
             let b = sized(&[&[elems, es], &[segmax, es], &[w.saturating_sub(1), segmax, 4], &[segmax, 4], &[w, programs, 8]])?;
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];
@@ -219,7 +225,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe | Algo::GemmAr | Algo::FlashDecode | Algo::GemmRsPs | Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV | Algo::MoeGemm | Algo::AgMoe | Algo::AgMoeV | Algo::MoeRs | Algo::MoeRsV | Algo::MoeAlign | Algo::EpDispatchFp8 => return Err(unsupported("an element count".into())),
     };
     let bufs = alloc_all(world, &sizes)?;
-    let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
+    let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };
     let mut p = Prepared {
         world: world.clone(),
         kernel,

@@ -190,13 +190,14 @@ fn bad_requests_are_clear_errors() {
 }
 
 #[test]
-fn node_grid_allgathers_uneven_counts() {
+fn node_grid_ll_collectives_uneven_counts() {
     // Every grid shape: one node (node stores / multimem only), one rank per node (LL puts
-    // only), both; odd counts of 16-bit types end shards mid-word.
+    // only), both; odd counts of 16-bit types end shards mid-word (the LL mesh AllReduce's
+    // rows are word-padded instead).
     let cases = [((1, 3), 7, DType::F16), ((3, 1), 1001, DType::F32), ((2, 2), 999, DType::BF16), ((2, 4), 333, DType::I32), ((4, 2), 65, DType::F16), ((2, 2), 70_001, DType::F32)];
     for (i, ((nodes, local), elems, dtype)) in cases.into_iter().enumerate() {
         let world = World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::from_env() }).unwrap();
-        for name in ["allgather_2d", "allgather_ll_mesh", "allgather"] {
+        for name in ["allgather_2d", "allgather_ll_mesh", "allgather", "allreduce_ll_mesh"] {
             check(&world, name, elems, dtype, 40 + i as u64);
         }
     }

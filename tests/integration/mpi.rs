@@ -74,6 +74,7 @@ fn collectives_on_2_and_4_processes() {
     passes(4, &["run", "allgather", "--transport", "mpi", "--nodes", "2", "--elems", "999", "--dtype", "f16", "--iters", "3"], "(2x2, mpi)");
     passes(4, &["run", "allgather", "--transport", "mpi", "--nodes", "2", "--elems", "70001", "--iters", "1"], "(2x2, mpi)");
     passes(2, &["run", "allgather_ll_mesh", "--transport", "mpi", "--nodes", "2", "--elems", "1001", "--dtype", "bf16", "--iters", "3"], "(2x1, mpi)");
+    passes(4, &["run", "allreduce_ll_mesh", "--transport", "mpi", "--nodes", "2", "--elems", "1003", "--dtype", "bf16", "--iters", "3"], "(2x2, mpi)");
 }
 
 #[test]

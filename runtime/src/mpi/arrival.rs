@@ -3,7 +3,7 @@
 //! before every launch made every process wait for the slowest to arrive, one more
 //! synchronisation than MPI's own collectives pay (across nodes a flat
 //! exchange). Instead each process publishes its arrival (the launch's hash) in its slot and,
-//! as a record, in every rank's on another node (see `sync`), and starts its kernel at once;
+//! as a record, on every other node (see `sync`), and starts its kernel at once;
 //! the first access of an instance to a peer (put, get, signal, remote_ptr) waits until that
 //! peer has published the same launch: a load of the peer's slot or of its record here. A
 //! kernel's own waits then order the rest.

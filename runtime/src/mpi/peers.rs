@@ -33,6 +33,9 @@ pub struct Peers {
     pub(super) budget: super::idle::Budget,
     /// Whether Open MPI yields the core inside an idle progress call (see `idle`).
     mpi_yields: bool,
+    /// Whether puts, gets and their flushes keep Open MPI's yield when idle
+    /// (`WEFT_MPI_FLUSH_YIELD=1`; see [`Peers::no_yield`]).
+    flush_yields: bool,
     /// MPI progress calls (`MPI_Iprobe`, `MPI_Test`) so far, for benches.
     pub(super) progress_calls: AtomicU64,
     /// Host steps and kernel barriers through the node's shared memory (set once the heap is mapped).
@@ -129,6 +132,7 @@ impl Peers {
             host_timeout,
             budget: super::idle::Budget::from_env(local_size as usize),
             mpi_yields: super::idle::mpi_yields(local_size as usize),
+            flush_yields: std::env::var("WEFT_MPI_FLUSH_YIELD").is_ok_and(|v| v.trim() == "1"),
             progress_calls: AtomicU64::new(0),
             sync: None,
             host_step: Mutex::new(()),
@@ -288,20 +292,24 @@ impl Peers {
     pub(crate) fn put(&self, src: *const u8, bytes: usize, pe: usize, disp: usize) -> Result<(), MpiError> {
         let w = self.win()?;
         let _g = self.locked();
-        for (s, d, n) in chunks(src as usize, disp, bytes) {
-            self.check(unsafe { self.mpi.f.MPI_Put(s as *const c_void, n, self.mpi.byte, pe as i32, d as _, n, self.mpi.byte, w) }, "MPI_Put")?;
-        }
-        Ok(())
+        self.no_yield(|| {
+            for (s, d, n) in chunks(src as usize, disp, bytes) {
+                self.check(unsafe { self.mpi.f.MPI_Put(s as *const c_void, n, self.mpi.byte, pe as i32, d as _, n, self.mpi.byte, w) }, "MPI_Put")?;
+            }
+            Ok(())
+        })
     }
 
     /// `MPI_Get` of `bytes` from byte `disp` of `pe`'s heap into `dst`.
     pub(crate) fn get(&self, dst: *mut u8, bytes: usize, pe: usize, disp: usize) -> Result<(), MpiError> {
         let w = self.win()?;
         let _g = self.locked();
-        for (s, d, n) in chunks(dst as usize, disp, bytes) {
-            self.check(unsafe { self.mpi.f.MPI_Get(s as *mut c_void, n, self.mpi.byte, pe as i32, d as _, n, self.mpi.byte, w) }, "MPI_Get")?;
-        }
-        Ok(())
+        self.no_yield(|| {
+            for (s, d, n) in chunks(dst as usize, disp, bytes) {
+                self.check(unsafe { self.mpi.f.MPI_Get(s as *mut c_void, n, self.mpi.byte, pe as i32, d as _, n, self.mpi.byte, w) }, "MPI_Get")?;
+            }
+            Ok(())
+        })
     }
 
     /// Sets (`add == false`) or adds `value` to the u64 at byte `disp` of `pe`'s heap, complete
@@ -315,18 +323,36 @@ impl Peers {
         self.check(unsafe { self.mpi.f.MPI_Win_flush(pe as i32, w) }, "MPI_Win_flush")
     }
 
-    /// Completes every one-sided operation to `pe` at the target.
+    /// Completes every one-sided operation to `pe` at the target (puts and gets only: a
+    /// signal completes its own).
     pub(crate) fn flush(&self, pe: usize) -> Result<(), MpiError> {
         let w = self.win()?;
         let _g = self.locked();
-        self.check(unsafe { self.mpi.f.MPI_Win_flush(pe as i32, w) }, "MPI_Win_flush")
+        self.no_yield(|| self.check(unsafe { self.mpi.f.MPI_Win_flush(pe as i32, w) }, "MPI_Win_flush"))
     }
 
     /// Completes every one-sided operation of this process (nothing to do on one node).
     pub(crate) fn flush_all(&self) -> Result<(), MpiError> {
         let Some(w) = self.world_win else { return Ok(()) };
         let _g = self.locked();
-        self.check(unsafe { self.mpi.f.MPI_Win_flush_all(w) }, "MPI_Win_flush_all")
+        self.no_yield(|| self.check(unsafe { self.mpi.f.MPI_Win_flush_all(w) }, "MPI_Win_flush_all"))
+    }
+
+    /// Runs `f` (MPI calls, under the lock) with Open MPI's yield when idle off. Puts and gets
+    /// complete in the caller (vader's single copy, CMA: no help from the target), yet every
+    /// `MPI_Win_flush` makes at least one progress call, which on oversubscribed cores gives the
+    /// core away when it found nothing to do: to another rank, for its time slice, in the middle
+    /// of this rank's step (64-byte put + flush, 4 processes on 2 cores under load: 1.7 µs
+    /// without, 24-98 µs with). Accumulates need the target's progress and keep the yield, as
+    /// do waits ([`Peers::progress`]) and Open MPI's own collectives.
+    fn no_yield<T>(&self, f: impl FnOnce() -> T) -> T {
+        let Some(p) = self.mpi.yield_when_idle.filter(|_| !self.flush_yields) else { return f() };
+        // SAFETY: Open MPI's global flag, read only inside MPI calls, which this lock serialises.
+        let was = unsafe { p.read_volatile() };
+        unsafe { p.write_volatile(false) };
+        let r = f();
+        unsafe { p.write_volatile(was) };
+        r
     }
 
     /// Ends MPI in this process (after every launch).

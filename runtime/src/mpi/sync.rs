@@ -6,10 +6,12 @@
 //! Each process owns a [`Slot`] at the end of its shared segment, followed by its records (see
 //! below). A step `s` on a channel: write this process's values into the slot's buffer
 //! `s % 4`, then publish `seq = s`, so node peers see it by load; and put the same values as
-//! one record into every rank on another node (one flat exchange: a `MPI_Put` per such rank
-//! into its records, one flush). Once every node peer has published `s` and every other node's
-//! record for `s` has arrived, each reads everyone's values and takes the maximum: one wait,
-//! on this process's own memory. (It was three: the node's gather, the node leaders'
+//! one record into each other node, into the records of the rank there with this process's
+//! local index (a `MPI_Put` per other node, one flush), where that rank's node peers read it
+//! by load too. Once every node peer has published `s` and every other rank's record for `s`
+//! has arrived, each reads everyone's values and takes the maximum: one wait, on its node's
+//! memory. (A record into every rank of another node cost `local` puts per node, and each put
+//! is a system call (CMA) on the critical path of every launch.) (It was three: the node's gather, the node leaders'
 //! `MPI_Iallreduce`, the node's release.) A put needs nothing from its target (on one machine
 //! it is a CMA copy), where an accumulate or a message waits until the target enters MPI.
 //! A record's words carry a checksum, so a reader never takes a record the put is still
@@ -131,11 +133,12 @@ impl NodeSync {
         NodeSync { slots, local_rank, world, next: Default::default() }
     }
 
-    /// Writer `from`'s record for step `seq` on `chan` in this process's records, as read
-    /// now: `None` until the whole record of that step is there.
+    /// Writer `from`'s record for step `seq` on `chan` (on another node), as read now from the
+    /// records of the node peer with `from`'s local index: `None` until the whole record of
+    /// that step is there.
     fn record(&self, chan: Chan, from: usize, seq: u64) -> Option<[u64; VALS]> {
-        // SAFETY: the records follow this process's slot inside its segment (`slot_bytes`).
-        let base = unsafe { (self.slots[self.local_rank] as *const u8).add(RECORDS_AT) } as *const AtomicU64;
+        // SAFETY: the records follow each slot inside its segment (`slot_bytes`).
+        let base = unsafe { (self.slots[from % self.slots.len()] as *const u8).add(RECORDS_AT) } as *const AtomicU64;
         let at = record_at(chan, self.world, from, seq);
         let mut w = [0u64; RECORD_WORDS];
         for (k, x) in w.iter_mut().enumerate() {
@@ -189,8 +192,8 @@ impl NodeSync {
 
 impl Peers {
     /// Publishes `vals` (at most [`VALS`]) and starts a step: stored in this process's slot for
-    /// the node, put into every rank on another node as a record. Poll it with
-    /// [`Peers::poll_step`].
+    /// the node, put into one rank of every other node (the one with this process's local
+    /// index) as a record. Poll it with [`Peers::poll_step`].
     pub(crate) fn start_step(&self, chan: Chan, vals: &[u64]) -> Result<Step, MpiError> {
         let sync = self.sync();
         let step = sync.start(chan, vals);
@@ -205,7 +208,7 @@ impl Peers {
         }
         rec[RECORD_WORDS - 1] = checksum(&rec[..RECORD_WORDS - 1]);
         let here = t.node_of(self.rank);
-        for to in (0..t.world_size()).filter(|&r| t.node_of(r) != here) {
+        for to in (0..t.nodes).filter(|&n| n != here).map(|n| n * t.local_size + t.local_rank(self.rank)) {
             let disp = self.map_bytes() + RECORDS_AT + record_at(chan, t.world_size(), self.rank, step.seq) * 8;
             self.put(rec.as_ptr() as *const u8, RECORD_WORDS * 8, to, disp)?;
         }

@@ -44,6 +44,9 @@ mod loaded {
         pub info_null: MPI_Info,
         /// `MPI_ERRORS_RETURN`.
         pub errors_return: raw::MPI_Errhandler,
+        /// Open MPI's `opal_progress_yield_when_idle` (in libopen-pal), when found: whether a
+        /// progress call that found nothing to do gives the core away (see `Peers::no_yield`).
+        pub yield_when_idle: Option<*mut bool>,
     }
 
     // SAFETY: the handles are addresses of MPI's immutable global objects; calls are
@@ -74,9 +77,11 @@ mod loaded {
             let replace = sym("ompi_mpi_op_replace")? as MPI_Op;
             let info_null = sym("ompi_mpi_info_null")? as MPI_Info;
             let errors_return = sym("ompi_mpi_errors_return")? as raw::MPI_Errhandler;
+            // Not part of MPI: absent from another build, weft then leaves it alone.
+            let yield_when_idle = sym("opal_progress_yield_when_idle").ok().map(|p| p as *mut bool);
             // SAFETY: bindgen's loader resolves every bound function or fails.
             let f = unsafe { raw::MpiLib::from_library(lib) }.map_err(|e| err(&e))?;
-            Ok(Mpi { f, comm_world, byte, u64, f32, sum, max, replace, info_null, errors_return })
+            Ok(Mpi { f, comm_world, byte, u64, f32, sum, max, replace, info_null, errors_return, yield_when_idle })
         }
 
         /// Turns an MPI return code into a typed error naming the call.
