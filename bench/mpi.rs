@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::Protocol;
 use weft::kernels::msccl::{prepare_msccl, MscclOptions, PreparedMsccl};
-use weft::kernels::{default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape, Prepared};
+use weft::kernels::{allgather_choice, allreduce_choice, default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape, Prepared};
 use weft::runtime::mpi::{MpiCollective, MpiTransport};
 use weft::runtime::{DType, MpiOptions, World};
 
@@ -234,7 +234,9 @@ impl Coll {
         let cx = default_constexprs(name, "f32").map_err(|e| e.to_string())?;
         let p = prepare(world, name, per_rank / 4, DType::F32, &cx).map_err(|e| e.to_string())?;
         let label = match name {
-            "allreduce" if topo.nodes > 1 => "allreduce (ring)".into(),
+            // The library's choice across nodes: the row says which kernel ran.
+            "allreduce" if topo.nodes > 1 => format!("allreduce ({})", allreduce_choice(topo, bytes, false).trim_start_matches("allreduce_")),
+            "allgather" if topo.nodes > 1 => format!("allgather ({})", if allgather_choice(topo.nodes, bytes) == "allgather" { "ring" } else { "ll_mesh" }),
             "allgather_ll" => "allgather (LL)".into(),
             "allgather_ll_mesh" => "allgather (LL mesh)".into(),
             "allreduce_ll_mesh" => "allreduce (LL mesh)".into(),

@@ -211,7 +211,8 @@ pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 
 /// The kernel `allreduce` runs for `bytes` per rank on `topo`, in GPU code (`gpu`) or CPU
-/// code. Across nodes the ring (the shots load from peers, which reaches one node only).
+/// code. Across nodes the ring (the shots load from peers, which reaches one node only), in CPU
+/// code the LL mesh up to [`CPU_LL_MESH_ALLREDUCE_MAX_BYTES`].
 /// GPU code: one-shot up to [`ONE_SHOT_MAX_BYTES`], then two-shot. CPU code (ranks are
 /// threads sharing the cores): one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks
 /// (two-shot's second barrier costs most there: at 1x4 4 KiB one-shot 53 us, two-shot 186, ring
@@ -231,11 +232,36 @@ pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
     let w = topo.world_size();
     match bytes {
+        b if topo.nodes > 1 && !gpu && b <= CPU_LL_MESH_ALLREDUCE_MAX_BYTES => "allreduce_ll_mesh",
         _ if topo.nodes > 1 => "allreduce_ring",
         b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ if gpu => "allreduce_two_shot",
         b if w >= 4 && b <= CPU_ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ => "allreduce_two_shot",
+    }
+}
+
+/// Bytes up to which `allreduce` on several nodes runs the put-only LL mesh on the CPU (`mpi`):
+/// every rank gathers every input, so its traffic grows `world`x, but no step waits for a
+/// target process to enter MPI as each of the ring's 2(world-1) cross-node hand-offs does
+/// (`cargo bench --bench mpi`, 2x2: 4 KiB 47-54 µs mesh, 160-180 ring; 16 KiB 112 / 195;
+/// 64 KiB 350-390 / 240-280).
+pub const CPU_LL_MESH_ALLREDUCE_MAX_BYTES: usize = 16 << 10;
+
+/// Gathered bytes (all ranks' shards) up to which `allgather` on several nodes runs the
+/// put-only LL mesh (twice the bytes on the wire, but no step waits on another process).
+pub const LL_MESH_MAX_BYTES: usize = 64 << 10;
+
+/// The kernel `allgather` runs for `bytes` gathered on `nodes` nodes (a choice apart from
+/// [`allreduce_choice`]): within a node the push ring; across nodes the two-level LL mesh up
+/// to [`LL_MESH_MAX_BYTES`], whose puts need no target inside MPI, where the ring's cross-node
+/// `put_signal`s each wait for their target process (`cargo bench --bench mpi`, 2x2: 4 KiB
+/// 30-33 µs mesh, 66-134 ring; 64 KiB 80-110 / 83-120; 256 KiB 353 / 204).
+pub fn allgather_choice(nodes: usize, bytes: usize) -> &'static str {
+    if nodes > 1 && bytes <= LL_MESH_MAX_BYTES {
+        "allgather_ll_mesh"
+    } else {
+        "allgather"
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::host::{check, HostVec};
 use crate::reference;
-use crate::registry::{allreduce_choice, find, Algo, Collective, DEFS};
+use crate::registry::{allgather_choice, allreduce_choice, find, Algo, Collective, DEFS};
 use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
@@ -140,6 +140,12 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let algo = match d.algo {
         Algo::AllReduceAuto => {
             let chosen = allreduce_choice(world.topology(), elems.saturating_mul(es), gpu);
+            c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
+            find(chosen)?.algo
+        }
+        Algo::AllGatherRing => {
+            let chosen = allgather_choice(world.topology().nodes, elems.saturating_mul(es).saturating_mul(w));
+            // The LL mesh's own defaults (its tile), as `allreduce` rebases on its choice.
             c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
             find(chosen)?.algo
         }

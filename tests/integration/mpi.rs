@@ -70,7 +70,7 @@ fn collectives_on_2_and_4_processes() {
     passes(4, &["run", "allreduce_two_shot", "--transport", "mpi", "--elems", "4099", "--dtype", "bf16", "--iters", "1"], "ranks=4 (1x4, mpi)");
     passes(4, &["run", "reduce_scatter", "--transport", "mpi", "--elems", "8192", "--iters", "1"], "ranks=4");
     passes(2, &["run", "allgather_ll", "--transport", "mpi", "--elems", "999", "--iters", "1"], "ranks=2");
-    // Across nodes: the push ring, and the put-only LL mesh by name.
+    // Across nodes `allgather` is the put-only LL mesh up to 64 KiB gathered, the ring above.
     passes(4, &["run", "allgather", "--transport", "mpi", "--nodes", "2", "--elems", "999", "--dtype", "f16", "--iters", "3"], "(2x2, mpi)");
     passes(4, &["run", "allgather", "--transport", "mpi", "--nodes", "2", "--elems", "70001", "--iters", "1"], "(2x2, mpi)");
     passes(2, &["run", "allgather_ll_mesh", "--transport", "mpi", "--nodes", "2", "--elems", "1001", "--dtype", "bf16", "--iters", "3"], "(2x1, mpi)");

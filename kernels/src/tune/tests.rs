@@ -247,10 +247,11 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     let ar = |bytes: usize| Problem { op: "allreduce".into(), shape: Shape::Elems(bytes / 4), dtype: DType::F32 };
     let d = |bytes: usize, topo: Topology, t: Target| space::default_config(&ar(bytes), topo, t).unwrap();
     let (one4, two2, one8) = (Topology { nodes: 1, local_size: 4 }, Topology { nodes: 2, local_size: 2 }, Topology { nodes: 1, local_size: 8 });
-    // Across nodes the ring at every size (the shots reach one node), on CPU and GPU code.
+    // Across nodes the ring (the shots reach one node), in GPU code at every size, in CPU code
+    // above the LL mesh's 16 KiB.
     let sm90 = Target::parse("sm_90a").unwrap();
     for b in [4 << 10, 256 << 10, 16 << 20] {
-        assert_eq!(d(b, two2, cpu).algorithm, "allreduce_ring");
+        assert_eq!(d(b, two2, cpu).algorithm, if b <= 16 << 10 { "allreduce_ll_mesh" } else { "allreduce_ring" });
         assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
     }
     // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at every other size.
