@@ -20,6 +20,7 @@ pub(crate) const COLLECTIVES: [&str; 12] = [
     "broadcast",
     "allgather_ll",
     "allgather_ll_mesh",
+    "allreduce_ll_mesh",
     "allreduce_ring",
     "allreduce_ring_bidir",
     "reduce_scatter_bidir",
