@@ -11,7 +11,7 @@ use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
-pub(crate) const COLLECTIVES: [&str; 12] = [
+pub(crate) const COLLECTIVES: [&str; 13] = [
     "allgather",
     "allgather_pull",
     "reduce_scatter",
