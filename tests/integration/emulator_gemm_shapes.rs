@@ -99,6 +99,9 @@ fn sm100a_swizzled_ldmatrix_ring_gemm_matches_a_naive_gemm() {
             run_cases("sm_100a", &mut r, &extra, &[("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, true)], true);
         }
     }
+    // The overlap kernels at their GPU defaults: no tensor map describes their loads (a
+    // shard's rows), so they keep the `cp.async` ring into the same swizzled slots.
+    run_cases("sm_100a", &mut r, &[], &[("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true)], true);
 }
 
 /// AMD matrix cores: gemm's 64x64 tiles take the 32x32x8 MFMA, gemm_rs's 32x32 tiles the

@@ -134,9 +134,15 @@ fn sm100a_tma_ring_assembles_with_utmaldg_and_ldsm() {
 /// keeps the `cp.async` ring: the tensor map could not be made from the arguments.
 #[test]
 fn a_gemm_whose_operand_is_not_tma_shaped_keeps_the_cp_async_ring() {
+    for arch in ["sm_90a", "sm_100a"] {
+        keeps_the_cp_async_ring(arch);
+    }
+}
+
+fn keeps_the_cp_async_ring(arch: &str) {
     use weft::compiler::dsl::*;
     use weft::compiler::ir::Scalar;
-    let target = Target::parse("sm_90a").unwrap();
+    let target = Target::parse(arch).unwrap();
     let Target::Cuda { sm } = target else { unreachable!() };
     let facts = weft::compiler::analysis::specialize::CONSTEXPR;
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).unwrap().with("num_stages", 3).with(facts, "a,b,c,m,n,k");
@@ -153,11 +159,9 @@ fn a_gemm_whose_operand_is_not_tma_shaped_keeps_the_cp_async_ring() {
     })
     .unwrap();
     let g = weft::compiler::lower::gpu::lower(&k, &sm.info()).unwrap();
-    if g.llvm.contains("wgmma.mma_async") && g.llvm.contains("cp.async") {
-        assert!(g.tma.is_empty() && !g.llvm.contains("cp.async.bulk.tensor"), "a tensor map from a computed stride");
-    } else {
-        assert!(g.tma.is_empty(), "no ring, yet tensor maps");
-    }
+    let swizzled = g.llvm.contains("wgmma.mma_async") || g.llvm.contains("@llvm.nvvm.ldmatrix");
+    assert!(swizzled && g.llvm.contains("cp.async.cg"), "{arch}: not the cp.async ring");
+    assert!(g.tma.is_empty() && !g.llvm.contains("cp.async.bulk.tensor"), "{arch}: a tensor map from a computed stride");
 }
 
 /// `cuobjdump -sass` of `cubin` when the CUDA tools are at hand (`WEFT_CUDA_BIN`, or the
