@@ -72,6 +72,10 @@ impl Ir {
         unsafe { LLVMPointerTypeInContext(self.ctx, 0) }
     }
 
+    pub fn i1(&self, v: bool) -> Val {
+        unsafe { LLVMConstInt(self.int_ty(1), v as u64, 0) }
+    }
+
     pub fn i32(&self, v: i64) -> Val {
         unsafe { LLVMConstInt(self.int_ty(32), v as u64, 1) }
     }

@@ -29,6 +29,9 @@ pub enum Plant {
     /// Delete every `cp.async.wait_group` (if any): shared memory is read before the copies
     /// land.
     DropCpAsyncWait,
+    /// Make every `mbarrier.try_wait.parity` answer true at once (a TMA ring's slot is read
+    /// before its copies land).
+    DropMbarrierWait,
 }
 
 const BARRIER: &str = "llvm.nvvm.barrier.cta.sync.aligned.all";
@@ -100,6 +103,15 @@ pub fn apply(ir: &Ir, kernel: LLVMValueRef, p: Plant) -> Result<(), EmuError> {
             // it is; the test shows the plant took effect by the run failing.
             for (c, _) in calls.iter().filter(|(_, f)| f == "llvm.nvvm.cp.async.wait.group") {
                 ir.erase(*c);
+            }
+        }
+        Plant::DropMbarrierWait => {
+            let waits: Vec<_> = calls.iter().filter(|(_, f)| f.starts_with("llvm.nvvm.mbarrier.try.wait.parity")).collect();
+            if waits.is_empty() {
+                return Err(none("mbarrier wait"));
+            }
+            for (c, _) in waits {
+                ir.replace(*c, ir.i1(true));
             }
         }
         Plant::BarrierInSingleThread => {

@@ -110,7 +110,11 @@ fn gemm(plant: Option<Plant>) -> Result<(bool, f64), String> {
 }
 
 fn gemm_of(shape: MatmulShape, plant: Option<Plant>) -> Result<(bool, f64), String> {
-    let world = emulated("sm_90a", 1);
+    gemm_on("sm_90a", shape, plant)
+}
+
+fn gemm_on(arch: &'static str, shape: MatmulShape, plant: Option<Plant>) -> Result<(bool, f64), String> {
+    let world = emulated(arch, 1);
     let c = shape_constexprs("gemm", shape, 1, "bf16");
     with_checks(RACES, plant, || {
         let mut p = prepare_matmul(&world, "gemm", shape, DType::BF16, &c).map_err(|e| e.to_string())?;
@@ -134,11 +138,25 @@ fn every_removed_barrier_of_the_ring_gemm_is_a_reported_race() {
     every_removed_barrier_is_caught(MatmulShape { m: 160, n: 160, k: 128 });
 }
 
+/// The same on sm_100a, whose ring is filled by TMA and read by `ldmatrix`: the step's barrier
+/// is what keeps thread 0's copies out of a slot another warp still reads (without it, the
+/// copy is the op reported).
+#[test]
+fn every_removed_barrier_of_the_sm100a_tma_ring_gemm_is_a_reported_race() {
+    let reports = every_removed_barrier_is_caught_on("sm_100a", MatmulShape { m: 160, n: 160, k: 128 });
+    assert!(reports.iter().any(|e| e.contains("cp.async.bulk.tensor") && e.contains("shared-memory race")), "no barrier keeps a copy off a slot being read: {reports:?}");
+}
+
 fn every_removed_barrier_is_caught(shape: MatmulShape) {
-    let gemm = |plant| gemm_of(shape, plant);
+    every_removed_barrier_is_caught_on("sm_90a", shape);
+}
+
+/// The report of each removed barrier (every one is caught).
+fn every_removed_barrier_is_caught_on(arch: &'static str, shape: MatmulShape) -> Vec<String> {
+    let gemm = |plant| gemm_on(arch, shape, plant);
     let (ok, err) = gemm(None).expect("the unplanted GEMM runs race-free");
     assert!(ok, "max error {err}");
-    let mut caught = 0;
+    let mut reports = vec![];
     for n in 0.. {
         match gemm(Some(Plant::DropBarrier(n))) {
             Err(e) if e.contains("has no barrier") => break,
@@ -152,12 +170,13 @@ fn every_removed_barrier_is_caught(shape: MatmulShape) {
                 let shared_op = ["ld.shared", "st.shared", "ldmatrix", "cp.async", "wgmma", "mbarrier"].iter().any(|op| e.contains(op));
                 assert!(caught_it && shared_op, "barrier #{n}: {e}");
                 assert!(e.contains("thread ") && e.contains("warp ") && e.contains("rank 0"), "barrier #{n}: {e}");
-                caught += 1;
+                reports.push(e);
             }
             Ok(r) => panic!("removing barrier #{n} went unnoticed ({r:?})"),
         }
     }
-    assert!(caught >= 2, "the GEMM's staging and layout conversion have barriers ({caught} found)");
+    assert!(reports.len() >= 2, "the GEMM's staging and layout conversion have barriers ({} found)", reports.len());
+    reports
 }
 
 /// Sizes divisible by 16 run the variant whose operand loads are `cp.async` copies; without

@@ -69,11 +69,11 @@ fn ring_gemm_at_every_num_stages_matches_a_naive_gemm() {
     }
 }
 
-/// sm_100a stages the mma.sync operands in the swizzled layout a TMA box writes (no padding):
-/// `cp.async` chunks at the swizzled places, `ldmatrix` at the swizzled lane rows. Both
-/// library warp tiles, `num_stages` 2 to 4, bf16 and f16, ragged against the tile, under the
-/// race detector and bounds checks; the staging is checked to be the unpadded one (smaller
-/// than sm_80's padded rows).
+/// sm_100a stages the mma.sync operands in the swizzled layout a TMA box writes (no padding),
+/// filled by TMA boxes (two tensor maps) and read by `ldmatrix` at the swizzled lane rows.
+/// Both library warp tiles, `num_stages` 2 to 4, bf16 and f16, ragged against the tile, under
+/// the race detector and bounds checks; the staging is checked to be the unpadded one (smaller
+/// than sm_80's padded rows, which `cp.async` fills).
 #[test]
 fn sm100a_swizzled_ldmatrix_ring_gemm_matches_a_naive_gemm() {
     let facts = weft::compiler::analysis::specialize::CONSTEXPR;
@@ -86,6 +86,7 @@ fn sm100a_swizzled_ldmatrix_ring_gemm_matches_a_naive_gemm() {
             let k = weft::kernels::build("gemm", &c.with(facts, "a,b,c,m,n,k").with("num_stages", 3)).unwrap();
             let g = weft::compiler::lower::gpu::lower(&k, &sm.info()).unwrap();
             assert!(g.llvm.contains("@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16"), "{arch} {tile:?}: no ldmatrix");
+            assert_eq!(g.tma.len(), if arch == "sm_100a" { 2 } else { 0 }, "{arch} {tile:?}: tensor maps");
             // Static scratch is `[N x i8]`; past 48 KiB it is dynamic, sized by the launch.
             let decl = g.llvm.lines().find(|l| l.starts_with("@__weft_smem")).unwrap_or_else(|| panic!("{arch}: no scratch")).to_string();
             let fixed = decl.split('[').nth(1).and_then(|t| t.split(' ').next()).and_then(|b| b.parse::<usize>().ok()).unwrap_or_else(|| panic!("{decl}"));
@@ -98,6 +99,9 @@ fn sm100a_swizzled_ldmatrix_ring_gemm_matches_a_naive_gemm() {
             run_cases("sm_100a", &mut r, &extra, &[("gemm", 1, DType::BF16, true), ("gemm", 1, DType::F16, true)], true);
         }
     }
+    // The overlap kernels at their GPU defaults: no tensor map describes their loads (a
+    // shard's rows), so they keep the `cp.async` ring into the same swizzled slots.
+    run_cases("sm_100a", &mut r, &[], &[("ag_gemm", 2, DType::BF16, true), ("gemm_rs", 2, DType::F16, true)], true);
 }
 
 /// AMD matrix cores: gemm's 64x64 tiles take the 32x32x8 MFMA, gemm_rs's 32x32 tiles the

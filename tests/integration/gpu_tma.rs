@@ -1,8 +1,8 @@
-//! The sm_90a GEMM ring filled by TMA (`cp.async.bulk.tensor` + mbarriers): the lowered code
-//! takes one tensor map per operand after its own arguments (naming the arguments the launch
-//! encodes it from), fills each slot with bulk tensor copies that complete on the slot's
-//! mbarrier, and ptxas accepts it without spills; a GEMM whose loads are not TMA-shaped keeps
-//! the `cp.async` ring.
+//! The GEMM ring filled by TMA (`cp.async.bulk.tensor` + mbarriers), feeding `wgmma` on sm_90a
+//! and `ldmatrix` + `mma.sync` on sm_100a: the lowered code takes one tensor map per operand
+//! after its own arguments (naming the arguments the launch encodes it from), fills each slot
+//! with bulk tensor copies that complete on the slot's mbarrier, and ptxas accepts it without
+//! spills; a GEMM whose loads are not TMA-shaped keeps the `cp.async` ring.
 
 use weft::compiler::pipeline::{run, Options, Target};
 use weft::runtime::cuda::tensor_map::TmaElem;
@@ -24,18 +24,29 @@ fn gemm_for(target: &str, dtype: &str, (bm, bn, bk, warps): (usize, usize, usize
     weft::kernels::build("gemm", &c).unwrap()
 }
 
+/// On sm_90a the slots feed `wgmma` (one group in flight), on sm_100a `ldmatrix`; the boxes,
+/// maps and barriers are the same, and the scratch the boxes land in is 1024-byte aligned
+/// (the copies swizzle by shared address, the readers by offset from the scratch).
 #[test]
-fn sm90a_gemm_ring_takes_its_tiles_from_tma_with_mbarriers() {
-    let target = Target::parse("sm_90a").unwrap();
+fn gemm_ring_takes_its_tiles_from_tma_with_mbarriers() {
+    for (arch, reader) in [("sm_90a", "wgmma.wait_group.sync.aligned 1;"), ("sm_100a", "@llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16")] {
+        ring_takes_tiles_from_tma(arch, reader);
+    }
+}
+
+fn ring_takes_tiles_from_tma(arch: &str, reader: &str) {
+    let target = Target::parse(arch).unwrap();
     let Target::Cuda { sm } = target else { unreachable!() };
     for (bm, bn, bk, warps) in TILES {
         for stages in 2..=4 {
-            let what = format!("{bm}x{bn}x{bk} w{warps} s{stages}");
-            let g = weft::compiler::lower::gpu::lower(&gemm(bm, bn, bk, warps, stages), &sm.info()).unwrap();
-            for needle in ["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "@llvm.nvvm.mbarrier.try.wait.parity", "@llvm.nvvm.mbarrier.arrive.expect.tx", "@llvm.nvvm.mbarrier.init.shared", "@llvm.nvvm.mbarrier.inval.shared", "\"nvvm.grid_constant\"", "wgmma.wait_group.sync.aligned 1;"] {
+            let what = format!("{arch} {bm}x{bn}x{bk} w{warps} s{stages}");
+            let g = weft::compiler::lower::gpu::lower(&gemm_for(arch, "bf16", (bm, bn, bk, warps), stages, false), &sm.info()).unwrap();
+            for needle in ["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "@llvm.nvvm.mbarrier.try.wait.parity", "@llvm.nvvm.mbarrier.arrive.expect.tx", "@llvm.nvvm.mbarrier.init.shared", "@llvm.nvvm.mbarrier.inval.shared", "\"nvvm.grid_constant\"", reader] {
                 assert!(g.llvm.contains(needle), "{what}: no {needle}");
             }
             assert!(!g.llvm.contains("cp.async.cg.shared.global"), "{what}: still copies with cp.async");
+            let smem = g.llvm.lines().find(|l| l.starts_with("@__weft_smem")).unwrap_or_else(|| panic!("{what}: no scratch"));
+            assert!(smem.ends_with("align 1024"), "{what}: {smem}");
             // `gemm(a, b, c, m, n, k)`: A is a[m][k], B is b[k][n], both row-major.
             let [a, b] = g.tma[..] else { panic!("{what}: {} tensor maps", g.tma.len()) };
             assert_eq!((a.ptr, a.rows, a.cols, a.ld), (0, 3, 5, 5), "{what}: A's arguments");
@@ -80,16 +91,16 @@ fn sm90a_tma_ring_assembles_without_spills_and_keeps_no_cp_async_in_the_loop() {
     }
 }
 
-/// sm_100a's `cp.async` ring stages the mma.sync operands in the swizzled layout (see
-/// `ldmatrix_swizzle`): both tiles, `num_stages` 2 to 4, bf16 and f16 assemble, with
-/// `ldmatrix` fragments and `cp.async` copies (LDSM / LDGSTS in the SASS when cuobjdump is
-/// there), without spills with i32 sizes (`small_ints`, as the codegen bench compiles it).
-/// With i64 sizes, 128x128x64 w8 at 2 or 3 stages spills: shared memory holds two CTAs, so
-/// `.minnctapersm 2` caps registers at 128 (the padded staging spilled 4 bytes there, this
-/// one 32); that is printed, not failed.
+/// sm_100a's ring is filled by TMA too and feeds `ldmatrix` fragments of its swizzled slots
+/// (see `ldmatrix_swizzle`): both tiles, `num_stages` 2 to 4, bf16 and f16 assemble with bulk
+/// tensor copies, mbarrier waits, `ldmatrix` and `mma.sync` and no `cp.async` (UTMALDG,
+/// SYNCS, LDSM and HMMA but no LDGSTS in the SASS when cuobjdump is there), without spills
+/// with i32 sizes (`small_ints`, as the codegen bench compiles it) and i64 ones (the
+/// `cp.async` ring spilled 32 B at 128x128x64 w8 with i64 sizes at 2 and 3 stages, where
+/// `.minnctapersm 2` caps registers at 128: its address math is gone).
 #[test]
-fn sm100a_swizzled_ldmatrix_ring_assembles_with_ldsm_and_cp_async() {
-    if !crate::gpu::tools_or_skip("sm100a_swizzled_ldmatrix_ring_assembles_with_ldsm_and_cp_async") {
+fn sm100a_tma_ring_assembles_with_utmaldg_and_ldsm() {
+    if !crate::gpu::tools_or_skip("sm100a_tma_ring_assembles_with_utmaldg_and_ldsm") {
         return;
     }
     let target = Target::parse("sm_100a").unwrap();
@@ -98,19 +109,22 @@ fn sm100a_swizzled_ldmatrix_ring_assembles_with_ldsm_and_cp_async() {
             let what = format!("{tile:?} {dtype} s{stages} small_ints={small}");
             let k = gemm_for("sm_100a", dtype, tile, stages, small);
             let ptx = run(&k, target, Some("ptx"), &Options::default()).unwrap_or_else(|e| panic!("{what}: {e}")).text;
-            for needle in ["cp.async.cg.shared.global", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "mma.sync.aligned.m16n8k16"] {
+            for needle in ["cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes", "mbarrier.try_wait.parity", "mbarrier.arrive.expect_tx", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "mma.sync.aligned.m16n8k16"] {
                 assert!(ptx.contains(needle), "{what}: no {needle} in the PTX");
             }
+            assert!(!ptx.contains("cp.async.cg") && !ptx.contains("cp.async.wait_group") && !ptx.contains("cp.async.commit_group"), "{what}: cp.async left in the PTX");
             let dir = std::env::temp_dir().join(format!("weft-ldsm100-{}-{}", std::process::id(), tile.0));
             let bin = weft::compiler::cache::compile_gpu_in(&dir, &k, target, &Options::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
             let _ = std::fs::remove_dir_all(&dir);
             let p = bin.ptxas.clone().expect("ptxas report");
             eprintln!("sm_100a {what}: {} registers, {} B spilled", p.registers, p.spill_stores);
-            if small || tile.0 < 128 || stages == 4 {
-                assert_eq!((p.spill_stores, p.spill_loads), (0, 0), "{what} spills");
-            }
+            assert_eq!((p.spill_stores, p.spill_loads), (0, 0), "{what} spills");
+            assert_eq!(bin.tma.len(), 2, "{what}: the binary lists its tensor maps");
             if let Some(sass) = sass(&bin.image) {
-                assert!(sass.contains("LDSM") && sass.contains("LDGSTS"), "{what}: no LDSM / LDGSTS in the SASS");
+                for needle in ["UTMALDG", "SYNCS.PHASECHK", "LDSM", "HMMA"] {
+                    assert!(sass.contains(needle), "{what}: no {needle} in the SASS");
+                }
+                assert!(!sass.contains("LDGSTS"), "{what}: LDGSTS in the SASS");
             }
         }
     }
@@ -120,9 +134,15 @@ fn sm100a_swizzled_ldmatrix_ring_assembles_with_ldsm_and_cp_async() {
 /// keeps the `cp.async` ring: the tensor map could not be made from the arguments.
 #[test]
 fn a_gemm_whose_operand_is_not_tma_shaped_keeps_the_cp_async_ring() {
+    for arch in ["sm_90a", "sm_100a"] {
+        keeps_the_cp_async_ring(arch);
+    }
+}
+
+fn keeps_the_cp_async_ring(arch: &str) {
     use weft::compiler::dsl::*;
     use weft::compiler::ir::Scalar;
-    let target = Target::parse("sm_90a").unwrap();
+    let target = Target::parse(arch).unwrap();
     let Target::Cuda { sm } = target else { unreachable!() };
     let facts = weft::compiler::analysis::specialize::CONSTEXPR;
     let c = weft::kernels::target_constexprs("gemm", "bf16", target).unwrap().with("num_stages", 3).with(facts, "a,b,c,m,n,k");
@@ -139,11 +159,9 @@ fn a_gemm_whose_operand_is_not_tma_shaped_keeps_the_cp_async_ring() {
     })
     .unwrap();
     let g = weft::compiler::lower::gpu::lower(&k, &sm.info()).unwrap();
-    if g.llvm.contains("wgmma.mma_async") && g.llvm.contains("cp.async") {
-        assert!(g.tma.is_empty() && !g.llvm.contains("cp.async.bulk.tensor"), "a tensor map from a computed stride");
-    } else {
-        assert!(g.tma.is_empty(), "no ring, yet tensor maps");
-    }
+    let swizzled = g.llvm.contains("wgmma.mma_async") || g.llvm.contains("@llvm.nvvm.ldmatrix");
+    assert!(swizzled && g.llvm.contains("cp.async.cg"), "{arch}: not the cp.async ring");
+    assert!(g.tma.is_empty() && !g.llvm.contains("cp.async.bulk.tensor"), "{arch}: a tensor map from a computed stride");
 }
 
 /// `cuobjdump -sass` of `cubin` when the CUDA tools are at hand (`WEFT_CUDA_BIN`, or the

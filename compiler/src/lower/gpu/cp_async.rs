@@ -81,12 +81,11 @@ impl Gx<'_> {
         let (pad, base) = if which == 0 { (st.pad_a, 0) } else { (st.pad_b, st.b_at) };
         let ring = self.ring_of(dot);
         let other_first = self.defs.get(&dd.operands[1 - which]).is_some_and(|&o| self.staged_load(o) == Some((dot, 1 - which)) && self.ops_between(o, load).is_some());
-        // A TMA ring: the first operand waits for the read slot and leaves both operands'
-        // copies to the dot (see `tma_ring`).
+        // A TMA ring: the first operand's place holds the step's wait and copies of both
+        // operands (see `tma_ring`).
         if let Some((r, t)) = ring.as_ref().and_then(|r| r.tma.clone().map(|t| (r.clone(), t))) {
             if !other_first {
-                self.tma_wait(&t);
-                self.tma_pending = Some((r, t));
+                self.tma_step(dot, r, t);
             }
             self.bind(d.results[0], "poison".into());
             return Ok(());

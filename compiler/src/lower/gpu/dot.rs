@@ -47,10 +47,13 @@ impl Gx<'_> {
         // iteration's buffer, which no thread still reads (see `prefetch_ring`).
         let pf = self.prefetch_of(op);
         let at = pf.as_ref().map(|p| p.slot.clone());
-        if ring.is_some() {
+        if let Some(r) = &ring {
             // The copies' wait and barrier were at the loop's top (`pipeline_ring`); a
-            // `wgmma` ring's copies go out after the dot (`wgmma_copies`).
-            if self.deferred.is_none() {
+            // `wgmma` ring's copies go out after the dot (`wgmma_copies`). An `ldmatrix` ring
+            // filled by TMA has no `cp.async` group to commit (sm_90a's TMA ring still commits
+            // an empty one, one SASS instruction a step, left as it was).
+            let tma_ldmatrix = r.tma.is_some() && self.wgmma_plan(op).is_none();
+            if self.deferred.is_none() && !tma_ldmatrix {
                 self.commit_copies();
             }
         } else if staged.iter().any(|&x| x) {

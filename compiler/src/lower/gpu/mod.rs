@@ -126,8 +126,9 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     }
     let dynamic_smem = if g.smem_bytes > t.shared_limits().0 { g.smem_bytes } else { 0 };
     if g.smem_bytes > 0 {
-        // `wgmma`'s swizzled operands need the 128-byte swizzle's 1024-byte period aligned.
-        let align = if g.decls.contains_key(wgmma::FENCE) { 1024 } else { 16 };
+        // `wgmma`'s swizzled operands and TMA boxes (which swizzle by shared address) need the
+        // 128-byte swizzle's 1024-byte period aligned.
+        let align = if g.decls.contains_key(wgmma::FENCE) || !g.tma_params.is_empty() { 1024 } else { 16 };
         let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes, dynamic_smem > 0, align));
     }
     let _ = writeln!(m, "\ndefine {} void @{symbol}({}) #0 {{", t.kernel_cc(), params.join(", "));

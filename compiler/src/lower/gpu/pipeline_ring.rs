@@ -14,8 +14,9 @@
 //! flight into the next step, so its ring issues the step's copies after the dot, behind
 //! `wgmma.wait_group 1` and a barrier (as Triton orders them): the slot written then was read
 //! by the previous step's group, which every warp group has just retired, so the ring keeps
-//! `S` slots instead of taking one more. Such a ring is filled by TMA with one mbarrier per
-//! slot when both loads are tensor-map shaped ([`super::tma_ring`]).
+//! `S` slots instead of taking one more. A ring with swizzled slots (`wgmma` on sm_90a,
+//! `ldmatrix` on sm_100a) is filled by TMA with one mbarrier per slot when both loads are
+//! tensor-map shaped ([`super::tma_ring`]).
 
 use super::emit::{num_elem, Gx};
 use super::ldmatrix::Staging;
@@ -148,9 +149,10 @@ impl Gx<'_> {
             }
         }
         let tma = tma.map(|ops| {
-            // The zeroes (fenced for the async proxy `wgmma` reads through) and the
-            // initialised barriers are seen by every thread before the loop (its first
-            // barrier comes after the first read).
+            // The zeroes (fenced for the async proxy: `wgmma` reads through it, and the copies
+            // that later overwrite them write through it) and the initialised barriers are
+            // seen by every thread before the loop (its first barrier comes after the first
+            // wait).
             let bars = stages * slot_bytes;
             self.intrinsic(super::wgmma::PROXY_FENCE);
             self.mbarriers(bars, stages, false);
@@ -197,9 +199,9 @@ impl Gx<'_> {
     }
 
     /// After the loop: every copy (the extra iterations' zero-fills too) has landed; a TMA
-    /// ring's barriers (every copy consumed) are invalidated. No barrier first: a TMA ring is a
-    /// wgmma ring, whose every step waits on its slot before the CTA barrier that precedes the
-    /// refill, so once thread 0 has left the loop no thread waits on them any more.
+    /// ring's barriers (every copy consumed) are invalidated. No barrier first: every step of a
+    /// TMA ring waits on its slot before the CTA barrier that precedes the refill (see
+    /// `tma_ring`), so once thread 0 has left the loop no thread waits on them any more.
     pub(crate) fn ring_exit(&mut self) {
         match self.ring.take().and_then(|r| r.tma.map(|t| (t.bars, r.stages))) {
             Some((bars, n)) => self.mbarriers(bars, n, true),

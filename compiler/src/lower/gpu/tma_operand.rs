@@ -1,4 +1,5 @@
-//! Which `wgmma` ring operands a TMA copy can fill (sm_90a): a masked load of a row-major
+//! Which ring operands a TMA copy can fill (sm_90a's `wgmma` and sm_100a's `ldmatrix`
+//! stagings, both the swizzled layout a box writes): a masked load of a row-major
 //! matrix whose base pointer, row stride and both bounds are kernel arguments,
 //! `ptr + (R * ld + C)` under `R < rows & C < cols`, where `R` (`[tile rows, 1]`) and `C`
 //! (`[1, tile cols]`) are contiguous index runs. The copy's box origin is then element 0 of
@@ -25,9 +26,10 @@ pub(crate) struct TmaOperand {
 }
 
 impl Gx<'_> {
-    /// The A and B of ringed `wgmma` dot `dot` when TMA can fill both.
+    /// The A and B of ringed dot `dot` (staged swizzled, for `wgmma` or `ldmatrix`) when TMA
+    /// can fill both.
     pub(crate) fn tma_operands(&self, dot: Op) -> Option<[TmaOperand; 2]> {
-        let (ta, tb) = self.wgmma_plan(dot)?;
+        let (ta, tb) = self.swizzled_staging(dot)?;
         let d = self.k.op(dot);
         let a = self.tma_operand(*self.defs.get(&d.operands[0])?, ta)?;
         let b = self.tma_operand(*self.defs.get(&d.operands[1])?, tb)?;

@@ -1,12 +1,20 @@
-//! A `wgmma` ring filled by TMA (sm_90a; see [`super::pipeline_ring`] for the ring and
-//! [`super::tma_operand`] for when): one mbarrier per slot after the slots, initialised in
-//! the loop's preheader and invalidated after it (the scratch is reused by other ops). Where
-//! the `cp.async` ring's step copies, thread 0 arms the write slot's barrier with the tile
-//! bytes (`arrive.expect_tx`) and issues one `cp.async.bulk.tensor.2d` per box of A and B;
-//! where it waits for its group, each thread spins on the read slot's barrier at the slot's
-//! phase parity. Extra iterations past the loop's end copy nothing (no slot they write is
-//! read); the slots read before any copy are the zeroed ones, whose fresh barriers pass the
-//! first wait (parity 1) at once.
+//! A ring filled by TMA (see [`super::pipeline_ring`] for the ring and [`super::tma_operand`]
+//! for when), feeding `wgmma` (sm_90a) or `ldmatrix` + `mma.sync` (sm_100a) from the same
+//! swizzled slots: one mbarrier per slot after the slots, initialised in the loop's
+//! preheader and invalidated after it (the scratch is reused by other ops). Where the
+//! `cp.async` ring's step waits for its group, each thread spins on the read slot's barrier
+//! at the slot's phase parity; where it copies, thread 0 arms the write slot's barrier with
+//! the tile bytes (`arrive.expect_tx`) and issues one `cp.async.bulk.tensor.2d` per box of A
+//! and B. Extra iterations past the loop's end copy nothing (no slot they write is read); the
+//! slots read before any copy are the zeroed ones, whose fresh barriers pass the first wait
+//! (parity 1) at once.
+//!
+//! Only the release of the write slot differs ([`Gx::tma_step`]): its last reader is the
+//! previous step, which for `wgmma` is a group still in flight, so that ring copies after the
+//! dot's `wait_group 1` and barrier; `ldmatrix` reads are done when a warp reaches the step's
+//! barrier, so that ring copies right after it, before its own reads. Either way every thread
+//! waits on the read slot before the barrier that precedes the refill of any slot, so no
+//! barrier's phase moves on twice while a thread still waits on it.
 //!
 //! The tensor maps are kernel parameters appended after the kernel's own (`byval [128 x
 //! i8]`, 64-byte aligned, `"nvvm.grid_constant"`: read in place through `cvta.param`),
@@ -15,7 +23,7 @@
 use super::emit::{elem_ty, Gx};
 use super::pipeline_ring::Ring;
 use super::tma_operand::TmaOperand;
-use crate::ir::{Elem, Scalar};
+use crate::ir::{Elem, Op, Scalar};
 use weft_runtime::cuda::tensor_map::TmaParam;
 
 /// One box into shared memory, completing on an mbarrier (inline PTX: destination, map,
@@ -51,8 +59,22 @@ impl Gx<'_> {
         tma_param_name(i)
     }
 
+    /// A step of `dot`'s TMA ring, where its first operand is loaded: every thread waits
+    /// for the read slot; a `wgmma` ring leaves the copies to after the dot (`wgmma_copies`),
+    /// an `ldmatrix` ring meets the CTA at a barrier (every warp has read the write slot) and
+    /// issues them now.
+    pub(crate) fn tma_step(&mut self, dot: Op, r: Ring, t: TmaSlots) {
+        self.tma_wait(&t);
+        if self.wgmma_in_flight(dot) == 1 {
+            self.tma_pending = Some((r, t));
+        } else {
+            self.barrier();
+            self.tma_fill(&r, &t);
+        }
+    }
+
     /// Every thread: waits until the read slot's copies have landed.
-    pub(crate) fn tma_wait(&mut self, t: &TmaSlots) {
+    fn tma_wait(&mut self, t: &TmaSlots) {
         let bar = self.mbarrier_at(t.bars, &t.read_slot);
         self.mbarrier_wait(&bar, &t.phase);
     }
