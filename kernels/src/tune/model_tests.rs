@@ -3,12 +3,13 @@
 //! CPU tiles, wide collective tiles in the caches, the MSCCL executor's staging, the copy
 //! engine's threads on the workers' cores), of the local search's neighbours, of the quantile
 //! used for head-to-head timing, of the finalists (their order, other methods among them) and
-//! of the machine constants' file version.
+//! of the machine constants' file version, of paired timing, the first pass's seeds and the
+//! default's margin.
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{leader_settled, low_quartile, stop_rounds, Schedule};
-use super::search::{finalist_ids, neighbours, ordered};
+use super::measure::{leader_settled, low_quartile, median, paired_times, stop_rounds, Schedule};
+use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
@@ -316,4 +317,77 @@ fn the_leader_is_settled_by_a_sign_test_over_paired_rounds() {
     let b: Vec<f64> = (0..31).map(|i| if i % 2 == 0 { 10.5 } else { 10.0 }).collect();
     assert!(!leader_settled(&[a.clone(), b]));
     assert!(leader_settled(&[a]));
+}
+
+#[test]
+fn paired_times_cancel_load_that_hits_a_whole_round() {
+    // `b` is 10% slower than `a` in every round; the load moves each round by up to 3x, and
+    // bursts hit `b` alone in two rounds and `a` alone in one (a minority): the times keep the
+    // exact 1.1 ratio, on the scale of the rounds' low-quartile geometric mean.
+    let load = [1.0, 2.5, 1.2, 3.0, 1.1, 1.9, 2.2, 1.0, 1.4];
+    let mut a: Vec<f64> = load.iter().map(|l| 10.0 * l).collect();
+    let mut b: Vec<f64> = load.iter().map(|l| 11.0 * l).collect();
+    (b[0], b[7], a[4]) = (b[0] * 2.0, b[7] * 3.0, a[4] * 2.0);
+    let t = paired_times(&[a.clone(), b.clone()]);
+    assert!((t[1] / t[0] - 1.1).abs() < 1e-12, "{t:?}");
+    let means: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (x * y).sqrt()).collect();
+    assert!((t[0] - (10.0f64 / 11.0).sqrt() * low_quartile(&means)).abs() < 1e-9, "{t:?}");
+    // Pooled quartiles compare `a`'s and `b`'s rounds at different loads instead (12 vs 15.4).
+    assert!((low_quartile(&b) / low_quartile(&a) - 1.1).abs() > 0.1);
+    // A runner alone keeps its low-quartile scale; missing rounds are left out; no rounds: NaN.
+    assert_eq!(paired_times(&[vec![3.0, 1.0, 2.0]]), [1.0]);
+    let t = paired_times(&[vec![1.0, 4.0], vec![2.0]]);
+    assert!((t[0] - 1.0).abs() < 1e-12 && (t[1] - 2.0).abs() < 1e-12, "{t:?}");
+    assert!(paired_times(&[vec![], vec![1.0]]).iter().all(|t| t.is_nan()));
+    assert_eq!(median(vec![3.0, 1.0, 2.0, 10.0]), 2.5);
+}
+
+#[test]
+fn seeds_hold_the_default_and_a_config_of_every_method_near_the_models_best() {
+    let by_model: Vec<(Config, f64)> = [
+        ("allgather BLOCK=256", 1.0),
+        ("allgather BLOCK=1024", 1.1),
+        ("allgather_pull BLOCK=256", 1.5),
+        ("allgather_bidir BLOCK=1024 CHUNK=-", 1.8),
+        ("allgather BLOCK=4096", 1.9),
+        ("allgather_bidir BLOCK=64 CHUNK=-", 1.95),
+        ("allgather_ll BLOCK=256", 5.0),
+    ]
+    .iter()
+    .map(|(id, t)| (cfg(id), *t))
+    .collect();
+    // Methods' own defaults: the pull's is not in the space (its model-best stands for it).
+    let method_default = |alg: &str| {
+        let id = match alg {
+            "allgather" => "allgather BLOCK=1024",
+            "allgather_bidir" => "allgather_bidir BLOCK=64 CHUNK=-",
+            "allgather_pull" => "allgather_pull BLOCK=9",
+            _ => "allgather_ll BLOCK=256",
+        };
+        Some(cfg(id))
+    };
+    let ids = |n: usize, default: &str| seeds(&by_model, &cfg(default), &method_default, n).iter().map(Config::id).collect::<Vec<_>>();
+    // Two thirds of the budget: the default, every method within 2x of the model's best (the
+    // LL one is not), then the model's order; nothing twice.
+    let methods = ["allgather BLOCK=4096", "allgather BLOCK=1024", "allgather_pull BLOCK=256", "allgather_bidir BLOCK=64 CHUNK=-"];
+    assert_eq!(ids(6, "allgather BLOCK=4096"), methods);
+    assert_eq!(ids(9, "allgather BLOCK=4096"), [&methods[..], &["allgather BLOCK=256", "allgather_bidir BLOCK=1024 CHUNK=-"]].concat());
+    assert_eq!(ids(3, "allgather BLOCK=4096"), &methods[..2]);
+    // A default outside the (pruned) space is not timed.
+    assert_eq!(ids(6, "allgather_ll BLOCK=4096"), [&methods[1..], &["allgather BLOCK=256"]].concat());
+}
+
+#[test]
+fn another_config_replaces_the_default_only_by_a_margin() {
+    let by_time = |d: f64| vec![("fast".to_string(), 10.0), ("mid".to_string(), 10.1), ("default".to_string(), d)];
+    let first = |d: f64| {
+        let mut v = by_time(d);
+        prefer_default(&mut v, "default");
+        v[0].0.clone()
+    };
+    assert_eq!(first(10.25), "default");
+    assert_eq!(first(10.35), "fast");
+    let mut v = by_time(10.2);
+    prefer_default(&mut v, "absent");
+    assert_eq!(v, by_time(10.2));
 }
