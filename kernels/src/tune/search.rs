@@ -48,7 +48,8 @@ pub struct Options {
     pub schedule: Schedule,
     /// Re-tune even on a cache hit.
     pub force: bool,
-    /// Time every config (for the bench's reference).
+    /// Time every config once, without re-timing finalists (for the bench's reference, which
+    /// re-times its contenders head to head).
     pub exhaustive: bool,
 }
 
@@ -130,7 +131,8 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
-    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)?;
+    // A sweep's caller (the tune bench) re-times the contenders it takes from it itself.
+    let finalists = if opts.exhaustive { vec![] } else { retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)? };
     let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
