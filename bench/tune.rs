@@ -7,15 +7,17 @@
 //! the disk cache lacks included) and configs it timed, then an exhaustive sweep that times
 //! every config of the pruned space. The comparison is then decided head to head: the
 //! default, the tuned winner and the sweep's contenders (every config within 10% of the
-//! sweep's fastest, at least 3 and at most 5) are timed in one interleaved loop, one timed
-//! loop each per round (at least 3 ms, MAX over ranks) for 20 rounds, so bursts of load from
+//! sweep's fastest, at least 3 and at most 5, and the fastest of up to 3 other methods within
+//! 2x) are timed in one interleaved loop, one timed loop each per round (at least 3 ms, MAX
+//! over ranks; each round starts one contender later) for 20 rounds, so bursts of load from
 //! other processes on this shared machine hit them alike. The even rounds pick the exhaustive
 //! best: whichever contender is fastest there (the tuned winner and the default are in the
 //! space, so they are contenders too). The odd rounds time every contender for the table, so
 //! the best is not also the luckiest of several noisy estimates (picking the minimum of five
 //! configs and reporting that same minimum flatters the reference by the noise). A config's
-//! time over a set of rounds is its lower quartile (`measure::low_quartile`: one round in a
-//! quiet moment does not decide, the contended rounds do not either).
+//! time over a set of rounds is `measure::paired_times`: the median of its loops over each
+//! round's geometric mean, times the low quartile of those means, so tuned/best is the median
+//! of the rounds' paired ratios and load that hits a whole round cancels.
 //! `WEFT_TUNE_BENCH=quick` keeps the first shape, topology and size;
 //! `WEFT_TUNE_BENCH_ROWS=a,b` keeps the rows whose `<problem> on <topology>` contains `a` or
 //! `b`; `WEFT_TUNE_BENCH_VERBOSE=1` prints every timing and the sweep's order beside the
@@ -106,8 +108,6 @@ fn main() {
         let default = space::default_config(problem, *topo, weft::compiler::Target::Cpu).expect("default");
         // One runner per distinct config (the tuned winner is often the sweep's best, or the
         // default): the same config timed twice would only measure the noise between them.
-        let fastest = sweep.ranked[0].1.us;
-        let sweep_best = sweep.ranked.iter().enumerate().take_while(|(i, (_, m))| *i < 3 || m.us <= fastest * 1.1).take(5);
         let mut distinct: Vec<Config> = vec![];
         // The AllReduce default before its choice was measured (one-shot up to 256 KiB, then
         // two-shot, 1024-wide tiles) rides along, so the geomean is reported both ways.
@@ -115,7 +115,7 @@ fn main() {
             Shape::Elems(e) if problem.op == "allreduce" => Config::parse(if e * 4 <= weft::kernels::ONE_SHOT_MAX_BYTES { "allreduce_one_shot BLOCK=1024" } else { "allreduce_two_shot BLOCK=1024" }),
             _ => None,
         };
-        for c in [default.clone(), tuned.winner.clone()].into_iter().chain(old_default.clone()).chain(sweep_best.map(|(_, (id, _))| Config::parse(id).expect("config id"))) {
+        for c in [default.clone(), tuned.winner.clone()].into_iter().chain(old_default.clone()).chain(contenders(&sweep.ranked)) {
             if !distinct.contains(&c) {
                 distinct.push(c);
             }
@@ -163,7 +163,7 @@ fn main() {
          Whole bench {:.0} s. Machine: {} cores shared with other builds; load average (1 min) {} at the start, {} at the end. \
          tuned/best and tuned/default come from one head-to-head loop per row (default, tuned winner and the sweep's \
          contenders alternating for 20 rounds): the best is the contender fastest over the even rounds, and every time \
-         shown is over the odd rounds; a time over rounds is their lower quartile; noise is how far the tuned winner's or the best's \
+         shown is over the odd rounds; a time over rounds is its median over each round's geometric mean (times the low quartile of those means); noise is how far the tuned winner's or the best's \
          time moved between the even and the odd rounds (the larger), the least difference the row can resolve. \
          Times are noisy; tune s includes compiling what the disk cache lacked.",
         rows.len(),
@@ -182,6 +182,23 @@ fn main() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+/// The sweep's contenders for the exhaustive best: its fastest configs (every one within 10%
+/// of the fastest, at least 3 and at most 5), then the fastest of every other method
+/// (algorithm) within 2x of it, at most 3: the sweep's own order is one noisy loop per config
+/// beyond its re-timed finalists, and a method's best can sit behind several configs of another.
+fn contenders(ranked: &[(String, tune::cache::Measured)]) -> Vec<Config> {
+    let Some(fastest) = ranked.first().map(|(_, m)| m.us) else { return vec![] };
+    let mut out: Vec<Config> = ranked.iter().enumerate().take_while(|(i, (_, m))| *i < 3 || m.us <= fastest * 1.1).take(5).filter_map(|(_, (id, _))| Config::parse(id)).collect();
+    let mut others = 0;
+    for c in ranked.iter().take_while(|(_, m)| m.us <= fastest * 2.0).filter_map(|(id, _)| Config::parse(id)) {
+        if others < 3 && !out.iter().any(|o| o.algorithm == c.algorithm) {
+            out.push(c);
+            others += 1;
+        }
+    }
+    out
+}
+
 /// The median of 20 agreed cache lookups, in microseconds.
 fn lookup_us(world: &World, problem: &Problem, dirs: &CacheDirs) -> f64 {
     let mut times: Vec<f64> = (0..20)
@@ -197,8 +214,9 @@ fn lookup_us(world: &World, problem: &Problem, dirs: &CacheDirs) -> f64 {
 }
 
 /// Times `configs` head to head: one timed loop each per round, in alternation, for 20
-/// rounds; each config's lower quartile over the even rounds (to pick the best) and over the
-/// odd rounds (to report), in microseconds.
+/// rounds; each config's time over the even rounds (to pick the best) and over the odd rounds
+/// (to report), in microseconds, by `measure::paired_times` (the tuner's finalists' measure:
+/// medians of round-normalised loops, so tuned/best is a median paired ratio).
 fn head_to_head(world: &World, problem: &Problem, configs: &[Config], verbose: bool) -> (Vec<f64>, Vec<f64>) {
     let mut agree = Agreement::new(world).expect("agreement");
     let mut runners: Vec<Runner> = configs.iter().map(|c| Runner::prepare(world, problem, c).expect("prepares")).collect();
@@ -206,7 +224,8 @@ fn head_to_head(world: &World, problem: &Problem, configs: &[Config], verbose: b
     let s = Schedule { rounds: 20, budget: std::time::Duration::from_secs(3600), ..Schedule::default() };
     let rounds = measure::interleaved_rounds(&mut runners, &mut agree, &s).expect("times");
     let half = |parity: usize| -> Vec<f64> {
-        rounds.iter().map(|r| measure::low_quartile(&r.iter().skip(parity).step_by(2).copied().collect::<Vec<_>>()) * 1e6).collect()
+        let half: Vec<Vec<f64>> = rounds.iter().map(|r| r.iter().skip(parity).step_by(2).copied().collect()).collect();
+        measure::paired_times(&half).iter().map(|t| t * 1e6).collect()
     };
     let (pick, report) = (half(0), half(1));
     if verbose {

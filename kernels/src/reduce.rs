@@ -164,8 +164,9 @@ pub fn multimem(c: &Constexprs) -> Result<Kernel, DslError> {
     })
 }
 
-/// The tuner's search space of the reductions (one-shot, two-shot, multimem, reduce-scatter).
-pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];
+/// The tuner's search space of the reductions (one-shot, two-shot, multimem, reduce-scatter),
+/// from the two-shot's CPU default 64 up (the default must be a point of the space).
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["64", "256", "1024", "4096"])];
 
 /// The tuner's space of the pipelined rings (`ring_allreduce`, `ring_bidir`; declared here to
 /// keep the ring files to their kernels): the tile, from their CPU default 64 up, and the

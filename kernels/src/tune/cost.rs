@@ -221,6 +221,22 @@ fn cached_tile_cost(block: f64) -> f64 {
     1.0 + 0.035 * (block / 256.0 - 1.0).max(0.0)
 }
 
+/// Relative cost per element of a `block`-wide tile of a [`small_cpu_tile`] kernel when the
+/// data comes from DRAM: each tile value is straight-line vector code whose lanes spill to the
+/// stack past a few registers, so every doubling from 64 costs about 15% (the tune bench at
+/// 16 MiB on 1x4, head to head: two-shot 256 / 1024 at 1.24x / 2.2x of 64, allgather_bidir
+/// 1.27x / 1.66x).
+pub(super) fn dram_tile_cost(block: f64) -> f64 {
+    1.0 + 0.15 * (block / 64.0).log2().max(0.0)
+}
+
+/// Whether library kernel `algorithm` defaults to the registry's small CPU tile (64: the rings
+/// and two-shot, whose tile values the CPU back end spills when wide, see
+/// `registry::default_constexprs`).
+fn small_cpu_tile(algorithm: &str) -> bool {
+    crate::default_constexprs(algorithm, "f32").is_ok_and(|d| d.get("BLOCK") == Some("64"))
+}
+
 /// A synchronisation step of a lowered MSCCL schedule costs this many library signals: each
 /// step waits on its thread block's flags and re-enters the schedule's dispatch, where a
 /// library kernel's step is a single put_signal or barrier.
@@ -302,7 +318,8 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // In the caches the copy rate is the cached one and the tile width shows; from
             // DRAM the large-copy rate decides and the width does not show.
             let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
-            let copy = if 3.0 * w * bytes > CACHED_BYTES { bytes_moved * pad / bw } else { bytes_moved * pad * cached_tile_cost(block) / cached_bw };
+            let width = if small_cpu_tile(&c.algorithm) { dram_tile_cost(block) } else { 1.0 };
+            let copy = if 3.0 * w * bytes > CACHED_BYTES { bytes_moved * pad * width / bw } else { bytes_moved * pad * cached_tile_cost(block) / cached_bw };
             copy * inter / (pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }
         Shape::Matmul(s) => {

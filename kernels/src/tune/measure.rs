@@ -163,10 +163,36 @@ pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Opti
 
 /// The agreed times of several runners (seconds) measured in alternation, one timed loop
 /// each per round for `s.rounds` rounds, so a burst of load from other processes hits every
-/// contender alike: each runner's [`low_quartile`] round. The tuner re-times its finalists
-/// this way.
+/// contender alike: each runner's [`paired_times`]. The tuner re-times its finalists this way.
 pub fn interleaved(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule) -> Result<Vec<f64>, KernelError> {
-    Ok(interleaved_rounds(runners, agree, s)?.iter().map(|r| low_quartile(r)).collect())
+    Ok(paired_times(&interleaved_rounds(runners, agree, s)?))
+}
+
+/// Each runner's time over interleaved `rounds` (`rounds[runner][round]`) with the load that
+/// a round's loops share taken out: its median over the rounds of its loop over the round's
+/// geometric mean (of every runner's loop), times the lower quartile of those means. Two
+/// runners' times are then in the ratio of their median paired ratio: a burst of outside load
+/// slows every loop of a round alike and cancels, where per-runner quartiles of pooled rounds
+/// compare one runner's quiet moments with another's (the tune bench moved such pairs by up
+/// to 25% at load 8). Rounds some runner lacks are left out.
+pub fn paired_times(rounds: &[Vec<f64>]) -> Vec<f64> {
+    let n = rounds.iter().map(Vec::len).min().unwrap_or(0);
+    if n == 0 {
+        return vec![f64::NAN; rounds.len()];
+    }
+    let means: Vec<f64> = (0..n).map(|i| (rounds.iter().map(|r| r[i].max(1e-12).ln()).sum::<f64>() / rounds.len() as f64).exp()).collect();
+    let scale = low_quartile(&means);
+    rounds.iter().map(|r| median((0..n).map(|i| r[i] / means[i]).collect()) * scale).collect()
+}
+
+/// The median of `v` (the mean of the middle two for an even count; NaN when empty).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
 }
 
 /// The lower quartile of a config's rounds (nearest rank; NaN when empty). Outside load only
@@ -202,10 +228,13 @@ pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Sche
         if stop_rounds(round, min_rounds, per_runner, s, &|| settled(&rounds)) {
             break;
         }
-        for ((l, r), out) in loops.iter_mut().zip(runners.iter_mut()).zip(rounds.iter_mut()) {
-            let t = l.run(r, agree)?.1;
-            spent += t * l.reps as f64;
-            out.push(t);
+        // Each round starts one runner later, so none always follows the same neighbour's
+        // loop (a slow loop's aftermath, caches it evicted) or always opens the round.
+        let count = runners.len();
+        for j in (0..count).map(|k| (k + round) % count) {
+            let t = loops[j].run(&mut runners[j], agree)?.1;
+            spent += t * loops[j].reps as f64;
+            rounds[j].push(t);
         }
     }
     Ok(rounds)
@@ -220,14 +249,14 @@ pub fn stop_rounds(round: usize, min_rounds: usize, per_runner: f64, s: &Schedul
     (round >= min_rounds && settled()) || (over && (per_runner > budget * s.extend.max(1.0) || settled()))
 }
 
-/// Whether the fastest of `rounds` (by [`low_quartile`]) is decided against every other
+/// Whether the fastest of `rounds` (by [`paired_times`]) is decided against every other
 /// runner: it ran faster in significantly more of their paired rounds than chance would give
 /// (a one-sided sign test at 5%: wins above n/2 + 1.645 sqrt(n)/2). Paired rounds ran back to
 /// back, so a burst of outside load hits both sides of a pair alike, which the pooled
 /// quartiles cannot tell from a difference between the configs.
 pub fn leader_settled(rounds: &[Vec<f64>]) -> bool {
-    let quartiles: Vec<f64> = rounds.iter().map(|r| low_quartile(r)).collect();
-    let Some(lead) = (0..rounds.len()).min_by(|&a, &b| quartiles[a].total_cmp(&quartiles[b])) else { return true };
+    let times = paired_times(rounds);
+    let Some(lead) = (0..rounds.len()).min_by(|&a, &b| times[a].total_cmp(&times[b])) else { return true };
     rounds.iter().enumerate().filter(|(i, _)| *i != lead).all(|(_, other)| {
         let n = other.len().min(rounds[lead].len()) as f64;
         let wins = rounds[lead].iter().zip(other).filter(|(a, b)| a < b).count() as f64;

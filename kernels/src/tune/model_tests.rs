@@ -3,12 +3,13 @@
 //! CPU tiles, wide collective tiles in the caches, the MSCCL executor's staging, the copy
 //! engine's threads on the workers' cores), of the local search's neighbours, of the quantile
 //! used for head-to-head timing, of the finalists (their order, other methods among them) and
-//! of the machine constants' file version.
+//! of the machine constants' file version, of paired timing, the first pass's seeds and the
+//! default's margin.
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{leader_settled, low_quartile, stop_rounds, Schedule};
-use super::search::{finalist_ids, neighbours, ordered};
+use super::measure::{leader_settled, low_quartile, median, paired_times, stop_rounds, Schedule};
+use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
@@ -277,7 +278,7 @@ fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
     let (two, ring, bidir) = (us("allreduce_two_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring_bidir BLOCK=1024", &p, ONE_BY_FOUR));
     // The ring touches 7w - 5 segments, two-shot 3w - 1 (from DRAM: bytes over the copy rate).
     let seg = (1u64 << 24) as f64 / w;
-    let bw = MACHINE.copy_bytes_per_s * 2.0 / w;
+    let bw = MACHINE.copy_bytes_per_s * 2.0 / w / super::cost::dram_tile_cost(1024.0);
     let extra = ((7.0 * w - 5.0) - (3.0 * w - 1.0)) * seg / bw * 1e6 + (2.0 * (w - 1.0) * chunks - 4.0) * lat * 1e6;
     assert!((ring - two - extra).abs() < 1e-6 * ring, "{ring} - {two} vs {extra}");
     // Both directions: twice the chunks, each with its 2 (w - 1) steps.
@@ -285,13 +286,18 @@ fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
     assert!((bidir - ring - steps).abs() < 1e-6 * ring, "{bidir} - {ring} vs {steps}");
     // ReduceScatter and AllGather: the same bytes as the library's rings.
     let p = elems("reduce_scatter", 1 << 22);
-    let (rs, rs2) = (us("reduce_scatter BLOCK=1024", &p, ONE_BY_FOUR), us("reduce_scatter_bidir BLOCK=1024", &p, ONE_BY_FOUR));
+    // (At 64-wide tiles, where the rings' wide-tile cost is none.)
+    let (rs, rs2) = (us("reduce_scatter BLOCK=64", &p, ONE_BY_FOUR), us("reduce_scatter_bidir BLOCK=64", &p, ONE_BY_FOUR));
     let steps = ((w - 1.0) * 2.0 * chunks - 2.0 * (w - 1.0)) * lat * 1e6;
     assert!((rs2 - rs - steps).abs() < 1e-6 * rs, "{rs2} - {rs} vs {steps}");
     let p = elems("allgather", 1 << 22);
-    let (ag, ag2) = (us("allgather BLOCK=1024", &p, ONE_BY_FOUR), us("allgather_bidir BLOCK=1024", &p, ONE_BY_FOUR));
+    let (ag, ag2) = (us("allgather BLOCK=64", &p, ONE_BY_FOUR), us("allgather_bidir BLOCK=64", &p, ONE_BY_FOUR));
     let steps = ((w - 1.0) * 2.0 * chunks - (w - 1.0)) * lat * 1e6;
     assert!((ag2 - ag - steps).abs() < 1e-6 * ag, "{ag2} - {ag} vs {steps}");
+    // From DRAM the small-tile kernels' wide tiles spill: 64 ahead (the bench's head to head).
+    let t = |id: &str, op: &str| us(id, &elems(op, 1 << 22), ONE_BY_FOUR);
+    assert!(t("allgather_bidir BLOCK=64 CHUNK=65536", "allgather") < t("allgather_bidir BLOCK=1024 CHUNK=65536", "allgather"));
+    assert!(t("allreduce_two_shot BLOCK=64", "allreduce") < t("allreduce_two_shot BLOCK=256", "allreduce"));
 }
 
 #[test]
@@ -316,4 +322,77 @@ fn the_leader_is_settled_by_a_sign_test_over_paired_rounds() {
     let b: Vec<f64> = (0..31).map(|i| if i % 2 == 0 { 10.5 } else { 10.0 }).collect();
     assert!(!leader_settled(&[a.clone(), b]));
     assert!(leader_settled(&[a]));
+}
+
+#[test]
+fn paired_times_cancel_load_that_hits_a_whole_round() {
+    // `b` is 10% slower than `a` in every round; the load moves each round by up to 3x, and
+    // bursts hit `b` alone in two rounds and `a` alone in one (a minority): the times keep the
+    // exact 1.1 ratio, on the scale of the rounds' low-quartile geometric mean.
+    let load = [1.0, 2.5, 1.2, 3.0, 1.1, 1.9, 2.2, 1.0, 1.4];
+    let mut a: Vec<f64> = load.iter().map(|l| 10.0 * l).collect();
+    let mut b: Vec<f64> = load.iter().map(|l| 11.0 * l).collect();
+    (b[0], b[7], a[4]) = (b[0] * 2.0, b[7] * 3.0, a[4] * 2.0);
+    let t = paired_times(&[a.clone(), b.clone()]);
+    assert!((t[1] / t[0] - 1.1).abs() < 1e-12, "{t:?}");
+    let means: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (x * y).sqrt()).collect();
+    assert!((t[0] - (10.0f64 / 11.0).sqrt() * low_quartile(&means)).abs() < 1e-9, "{t:?}");
+    // Pooled quartiles compare `a`'s and `b`'s rounds at different loads instead (12 vs 15.4).
+    assert!((low_quartile(&b) / low_quartile(&a) - 1.1).abs() > 0.1);
+    // A runner alone keeps its low-quartile scale; missing rounds are left out; no rounds: NaN.
+    assert_eq!(paired_times(&[vec![3.0, 1.0, 2.0]]), [1.0]);
+    let t = paired_times(&[vec![1.0, 4.0], vec![2.0]]);
+    assert!((t[0] - 1.0).abs() < 1e-12 && (t[1] - 2.0).abs() < 1e-12, "{t:?}");
+    assert!(paired_times(&[vec![], vec![1.0]]).iter().all(|t| t.is_nan()));
+    assert_eq!(median(vec![3.0, 1.0, 2.0, 10.0]), 2.5);
+}
+
+#[test]
+fn seeds_hold_the_default_and_a_config_of_every_method_near_the_models_best() {
+    let by_model: Vec<(Config, f64)> = [
+        ("allgather BLOCK=256", 1.0),
+        ("allgather BLOCK=1024", 1.1),
+        ("allgather_pull BLOCK=256", 1.5),
+        ("allgather_bidir BLOCK=1024 CHUNK=-", 1.8),
+        ("allgather BLOCK=4096", 1.9),
+        ("allgather_bidir BLOCK=64 CHUNK=-", 1.95),
+        ("allgather_ll BLOCK=256", 5.0),
+    ]
+    .iter()
+    .map(|(id, t)| (cfg(id), *t))
+    .collect();
+    // Methods' own defaults: the pull's is not in the space (its model-best stands for it).
+    let method_default = |alg: &str| {
+        let id = match alg {
+            "allgather" => "allgather BLOCK=1024",
+            "allgather_bidir" => "allgather_bidir BLOCK=64 CHUNK=-",
+            "allgather_pull" => "allgather_pull BLOCK=9",
+            _ => "allgather_ll BLOCK=256",
+        };
+        Some(cfg(id))
+    };
+    let ids = |n: usize, default: &str| seeds(&by_model, &cfg(default), &method_default, n).iter().map(Config::id).collect::<Vec<_>>();
+    // Two thirds of the budget: the default, every method within 2x of the model's best (the
+    // LL one is not), then the model's order; nothing twice.
+    let methods = ["allgather BLOCK=4096", "allgather BLOCK=1024", "allgather_pull BLOCK=256", "allgather_bidir BLOCK=64 CHUNK=-"];
+    assert_eq!(ids(6, "allgather BLOCK=4096"), methods);
+    assert_eq!(ids(9, "allgather BLOCK=4096"), [&methods[..], &["allgather BLOCK=256", "allgather_bidir BLOCK=1024 CHUNK=-"]].concat());
+    assert_eq!(ids(3, "allgather BLOCK=4096"), &methods[..2]);
+    // A default outside the (pruned) space is not timed.
+    assert_eq!(ids(6, "allgather_ll BLOCK=4096"), [&methods[1..], &["allgather BLOCK=256"]].concat());
+}
+
+#[test]
+fn another_config_replaces_the_default_only_by_a_margin() {
+    let by_time = |d: f64| vec![("fast".to_string(), 10.0), ("mid".to_string(), 10.1), ("default".to_string(), d)];
+    let first = |d: f64| {
+        let mut v = by_time(d);
+        prefer_default(&mut v, "default");
+        v[0].0.clone()
+    };
+    assert_eq!(first(10.25), "default");
+    assert_eq!(first(10.35), "fast");
+    let mut v = by_time(10.2);
+    prefer_default(&mut v, "absent");
+    assert_eq!(v, by_time(10.2));
 }

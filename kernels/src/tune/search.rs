@@ -48,7 +48,8 @@ pub struct Options {
     pub schedule: Schedule,
     /// Re-tune even on a cache hit.
     pub force: bool,
-    /// Time every config (for the bench's reference).
+    /// Time every config once, without re-timing finalists (for the bench's reference, which
+    /// re-times its contenders head to head).
     pub exhaustive: bool,
 }
 
@@ -114,13 +115,9 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), predict(c, problem, world.topology(), &machine))).collect();
     by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let n = if opts.exhaustive { valid.len() } else { ((valid.len() as f64 * opts.fraction).floor() as usize).clamp(valid.len().min(2), valid.len()) };
-    // Seeds: the default (so tuning never picks something slower than no tuning) and the
-    // model's best third of the budget; the rest of the budget walks the neighbours of the
-    // best measured config, which corrects the model where it misjudges one parameter.
     let default = space::default_config(problem, world.topology(), target).unwrap_or(first);
-    let mut seeds: Vec<Config> = by_model.iter().any(|(c, _)| *c == default).then(|| default.clone()).into_iter().collect();
-    seeds.extend(by_model.iter().map(|(c, _)| c.clone()).filter(|c| *c != default).take((n / 3).max(2)));
-    seeds.truncate(n);
+    let method_default = |alg: &str| space::method_default(alg, problem, world.topology(), target).ok();
+    let seeds = seeds(&by_model, &default, &method_default, n);
     let ids: std::collections::BTreeSet<String> = valid.iter().map(Config::id).collect();
     let mut measured: BTreeMap<String, Measured> =
         agreed.reusable.filter(|_| !opts.force).map(|e| e.measured.into_iter().filter(|(id, _)| ids.contains(id)).collect()).unwrap_or_default();
@@ -134,7 +131,8 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let plan = Plan { seeds, by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
-    let finalists = retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)?;
+    // A sweep's caller (the tune bench) re-times the contenders it takes from it itself.
+    let finalists = if opts.exhaustive { vec![] } else { retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)? };
     let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
@@ -145,6 +143,42 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let retimed = finalists.iter().filter(|id| measured.contains_key(*id)).count();
     Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), retimed, space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
 }
+
+/// What the first pass times before anything else, at most two thirds of the budget `n` (the
+/// rest walks the neighbours of the best measured config, which corrects the model where it
+/// misjudges one parameter): the `default` (so tuning never picks something slower than no
+/// tuning), one config of every method (algorithm) the model puts within [`SEED_METHODS_WITHIN`]
+/// of its best, in the model's order, then the model's best. A method's config is its own
+/// defaults (`method_default`) where they are in the space, else the model's best of it: the
+/// model misjudges whole methods and their tiles (it ranked every `allgather_bidir` behind the
+/// library AllGather at 16 MiB on 1x4, and its 1024-wide tiles first, where the tune bench timed
+/// the ring's own 64-wide tile at 11.0 ms against 18.5), and a method never timed has no
+/// neighbours walked.
+pub(super) fn seeds(by_model: &[(Config, f64)], default: &Config, method_default: &dyn Fn(&str) -> Option<Config>, n: usize) -> Vec<Config> {
+    let in_space = |c: &Config| by_model.iter().any(|(o, _)| o == c);
+    let mut out: Vec<Config> = in_space(default).then(|| default.clone()).into_iter().collect();
+    let best = by_model.first().map_or(0.0, |(_, t)| *t);
+    let mut methods = std::collections::BTreeSet::new();
+    let per_method = by_model
+        .iter()
+        .filter(|(c, t)| *t <= best * SEED_METHODS_WITHIN && methods.insert(c.algorithm.clone()))
+        .map(|(c, _)| method_default(&c.algorithm).filter(|d| in_space(d)).unwrap_or_else(|| c.clone()));
+    let top = by_model.iter().map(|(c, _)| c.clone());
+    for c in per_method.chain(top) {
+        if out.len() >= (2 * n / 3).max(2).min(n) {
+            break;
+        }
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Methods the model predicts slower than its best by more than this factor get no seed of
+/// their own (LL protocols on CPU threads, one-shot at 16 MiB): the budget is a quarter of the
+/// space, and their configs still come up in the model's order or as neighbours.
+const SEED_METHODS_WITHIN: f64 = 2.0;
 
 /// Measured configs, fastest first, ties by id.
 fn rank(m: &BTreeMap<String, Measured>) -> Vec<(String, Measured)> {
@@ -296,6 +330,22 @@ const MAX_FINAL_ROUNDS: usize = 31;
 /// How far past its time budget the finalists' rounds go while the sign test is unsettled
 /// (a factor; bounded, so a tie between long launches costs at most this many budgets).
 const FINAL_EXTEND: f64 = 2.0;
+/// Another config replaces the default only when its re-timed time beats the default's by
+/// this factor: a smaller lead is within what the paired rounds resolve on a shared machine
+/// (the tune bench's halves moved pairs by 2-5% at load 8), and a wrong switch costs the
+/// user more than the lead would have bought.
+const DEFAULT_MARGIN: f64 = 1.03;
+
+/// Moves the `default` to the front of the re-timed `by_time` (fastest first) when it is within
+/// [`DEFAULT_MARGIN`] of the fastest.
+pub(super) fn prefer_default(by_time: &mut Vec<(String, f64)>, default: &str) {
+    let Some(fastest) = by_time.first().map(|(_, t)| *t) else { return };
+    if let Some(at) = by_time.iter().position(|(id, t)| id == default && *t <= fastest * DEFAULT_MARGIN) {
+        let d = by_time.remove(at);
+        by_time.insert(0, d);
+    }
+}
+
 /// Re-timed finalists this close to the fastest are a tie the rounds cannot resolve (the tune
 /// bench's head-to-head moves such pairs by 5-8% between its halves); the model breaks it.
 const TIE: f64 = 1.02;
@@ -345,7 +395,7 @@ fn retime_finalists(
     let (Ok(mut runners), true) = (runners, ok) else { return Ok(vec![]) };
     let schedule = Schedule { rounds: opts.schedule.rounds.max(MAX_FINAL_ROUNDS), extend: opts.schedule.extend.max(FINAL_EXTEND), ..opts.schedule };
     let rounds = measure::interleaved_until(&mut runners, agree, &schedule, opts.schedule.rounds.max(FINAL_ROUNDS), &measure::leader_settled)?;
-    let times: Vec<f64> = rounds.iter().map(|r| measure::low_quartile(r)).collect();
+    let times = measure::paired_times(&rounds);
     for (c, t) in finalists.iter().zip(&times) {
         if let Some(m) = measured.get_mut(&c.id()) {
             m.us = t * 1e6;
@@ -355,6 +405,7 @@ fn retime_finalists(
     by_time.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let tied = by_time.iter().take_while(|(_, t)| *t <= by_time[0].1 * TIE).count();
     by_time[..tied].sort_by(|a, b| model(&a.0).total_cmp(&model(&b.0)).then_with(|| a.0.cmp(&b.0)));
+    prefer_default(&mut by_time, default);
     progress(Progress::Finalists { times: by_time.clone() });
     Ok(by_time.into_iter().map(|(id, _)| id).collect())
 }

@@ -278,17 +278,23 @@ pub(crate) fn ring_share(algorithm: &str, elems: usize, w: usize) -> Option<usiz
 /// What the library runs without tuning, as a point of the space: the op's default kernel
 /// (`allreduce` picks its shot by size) with its default (or shape-fitted) constexprs.
 pub fn default_config(problem: &Problem, topo: Topology, target: Target) -> Result<Config, TuneError> {
-    let world_size = topo.world_size();
+    let algorithm = match problem.shape {
+        Shape::Matmul(_) => find(&problem.op)?.info.name,
+        Shape::Elems(e) => match problem.op.as_str() {
+            "allreduce" => crate::allreduce_choice(topo, e * problem.dtype.size_bytes(), target != Target::Cpu),
+            op => find(op)?.info.name,
+        },
+    };
+    method_default(algorithm, problem, topo, target)
+}
+
+/// The point of the space that library kernel `algorithm` runs with its own defaults (a GEMM
+/// family's fitted to the shape); an error for MSCCL algorithms, which have none.
+pub fn method_default(algorithm: &str, problem: &Problem, topo: Topology, target: Target) -> Result<Config, TuneError> {
     let dtype = problem.dtype.name();
-    let (algorithm, c) = match problem.shape {
-        Shape::Matmul(s) => (find(&problem.op)?.info.name, crate::shape_constexprs(&problem.op, s, world_size, dtype)),
-        Shape::Elems(e) => {
-            let alg = match problem.op.as_str() {
-                "allreduce" => crate::allreduce_choice(topo, e * problem.dtype.size_bytes(), target != Target::Cpu),
-                op => find(op)?.info.name,
-            };
-            (alg, crate::default_constexprs(alg, dtype)?)
-        }
+    let c = match problem.shape {
+        Shape::Matmul(s) => crate::shape_constexprs(algorithm, s, topo.world_size(), dtype),
+        Shape::Elems(_) => crate::default_constexprs(algorithm, dtype)?,
     };
     let gpu = target != Target::Cpu;
     let params = declared(algorithm)
