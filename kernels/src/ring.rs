@@ -12,6 +12,11 @@
 //!   first waits for the receiver's credit for message `k - RING_SLOTS`, so a fast sender never
 //!   overwrites a slot that has not been read. Only the incoming partial and a one-chunk stage
 //!   are touched besides the input, so the slots stay in cache (on a GPU, in L2).
+//! * With `P2P=1` (every rank reachable by load/store: `prepare` sets it for CPU code on one
+//!   node) a rank stores each partial sum straight into the next rank's slot and then signals,
+//!   instead of staging it and putting the stage: one pass over the chunk, not two (the stage's
+//!   store, then the put's load and store), so a middle step reads two chunks and writes one.
+//!   GPU code keeps the puts: a kernel using `remote_ptr` needs a P2P path to every PE.
 //! * AllGather: reduced chunks are put straight into the peers' outputs (every chunk has its
 //!   own place there), so it needs arrival counters only.
 //! * Bidirectional: each program's share of a segment is halved; the first half travels towards
@@ -84,19 +89,26 @@ pub(crate) struct PipeArgs {
 }
 
 /// What the ReduceScatter ring adds: `RING_SLOTS` receive slots and one stage of `chunk`
-/// elements per direction and program (accumulator type).
+/// elements per direction and program (accumulator type), and whether partials are stored
+/// straight into the next rank's slots (`P2P`, see the module doc; the stage is unused then).
 #[derive(Clone, Copy)]
 pub(crate) struct Slots {
     pub(crate) slots: Val,
     pub(crate) stage: Val,
+    pub(crate) p2p: bool,
+}
+
+/// The `P2P` constexpr (0 or 1, absent = 0): store to peers through `remote_ptr`.
+pub(crate) fn p2p(c: &Constexprs) -> Result<bool, DslError> {
+    Ok(c.get("P2P").is_some() && c.int("P2P", 0, 1)? == 1)
 }
 
 /// The arguments of the ring ReduceScatter kernels: `inp, out, slots, stage, sig, n, segmax,
 /// chunk, epoch`, as `(inp, out, slots, ring, n, segmax)`.
-pub(crate) fn reduce_args(a: &mut Args, cfg: &Config) -> (Val, Val, Slots, PipeArgs, Val, Val) {
+pub(crate) fn reduce_args(a: &mut Args, cfg: &Config, p2p: bool) -> (Val, Val, Slots, PipeArgs, Val, Val) {
     let acc = cfg.acc();
     let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
-    let slots = Slots { slots: a.ptr("slots", acc), stage: a.ptr("stage", acc) };
+    let slots = Slots { slots: a.ptr("slots", acc), stage: a.ptr("stage", acc), p2p };
     let sig = a.ptr("sig", Scalar::I64);
     let (n, segmax, chunk, epoch) = (a.i64("n"), a.i64("segmax"), a.i64("chunk"), a.i64("epoch"));
     (inp, out, slots, PipeArgs { sig, chunk, epoch }, n, segmax)
@@ -184,13 +196,17 @@ impl Pipe {
         // put straight from `inp`, sparing a pass through the stage (a load and a store of
         // every element of the chunk: half of the ReduceScatter's passes at two ranks).
         let direct = cfg.t == cfg.acc();
+        // Waits until `next` has read the message that used message `k`'s slot before.
+        let credit = |k: Val| {
+            if_(k.ge(slots), || {
+                let _ = wait_until(dir.credit, Cmp::Ge, self.seq(k - slots));
+            })
+        };
+        let slot_of = |k: Val| my_slots + (k % slots) * self.chunk;
         let send = |s: Val, src: Val, (ps, pe): (Val, Val)| {
             let ksend = self.msg(c, s);
-            if_(ksend.ge(slots), || {
-                let _ = wait_until(dir.credit, Cmp::Ge, self.seq(ksend - slots));
-            });
-            let to = my_slots + (ksend % slots) * self.chunk;
-            put_signal(to, src, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
+            credit(ksend);
+            put_signal(slot_of(ksend), src, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
         };
         let first = if direct {
             let zero = constant(0, Scalar::I32, &[]);
@@ -211,21 +227,49 @@ impl Pipe {
             // and its loads are masked off.
             let want = select(has_recv, self.seq(krecv), 0i64);
             let tok = wait_until(dir.arrived, Cmp::Ge, want);
-            let slot = consume_token(my_slots + (maximum(krecv, 0i64) % slots) * self.chunk - ps, tok);
-            let stage = my_stage - ps;
+            let slot = consume_token(slot_of(maximum(krecv, 0i64)) - ps, tok);
+            // Where a middle step's sum goes: the stage, or with P2P the next rank's slot.
+            let ksend = self.msg(c, s);
+            let to = if bufs.p2p {
+                if_(more, || credit(ksend));
+                self.at_next(dir, slot_of(ksend)) - ps
+            } else {
+                my_stage - ps
+            };
             for_tiles(ps, pe, cfg.block, |offs, m| {
                 let partial = load_masked(slot + offs, m & has_recv, 0);
                 let sum = partial + load_masked(inp + offs, m, 0).to(cfg.acc());
                 // Branches, not masks: a store whose mask is all false still costs a microcode
                 // assist per vector on x86 when its page was never written (the stage, once
                 // step 0 skips it), which made a two-rank launch ~10x slower.
-                if_(more, || store_masked(stage + offs, sum, m));
+                if_(more, || store_masked(to + offs, sum, m));
                 if_(last, || finish(offs, m, sum));
             });
             // The slot is read: `prev` may reuse it (the last credits are never waited for).
             if_(has_recv & (krecv + slots).lt(total), || signal_op(dir.credit, self.seq(krecv), Signal::Set, dir.prev));
-            if_(more, || send(s, my_stage, (ps, pe)));
+            if bufs.p2p {
+                if_(more, || self.stored(dir.arrived, dir, ksend));
+            } else {
+                if_(more, || send(s, my_stage, (ps, pe)));
+            }
         });
+    }
+
+    /// Message `k`'s signal to `next` after its data was stored there through `remote_ptr`.
+    fn stored(&self, sig: Val, dir: &Dir, k: Val) {
+        fence();
+        signal_op(sig, self.seq(k), Signal::Set, dir.next);
+    }
+
+    /// `p` (symmetric) on the rank `dir` sends to.
+    pub(crate) fn at_next(&self, dir: &Dir, p: Val) -> Val {
+        remote_ptr(p, dir.next)
+    }
+
+    /// Step 0 of the AllGather ring for chunk `c` when its data was already stored into
+    /// `next`'s output (through [`Pipe::at_next`]): the signal alone.
+    pub(crate) fn gather_stored(&self, dir: &Dir, c: Val) {
+        if_(self.world.gt(1), || self.stored(dir.gathered, dir, self.msg(c, constant(0, Scalar::I32, &[]))));
     }
 
     /// Puts `[start, end)` of `out` (chunk `c` of segment `me - sign t`) to `next` as step `t`

@@ -7,7 +7,7 @@
 
 use crate::common::*;
 use crate::reduce::seg_chunk;
-use crate::ring::{reduce_args, Pipe};
+use crate::ring::{p2p, reduce_args, Pipe};
 use weft_compiler::dsl::shmem::n_pes;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
@@ -25,16 +25,28 @@ pub fn ring_bidir(c: &Constexprs) -> Result<Kernel, DslError> {
 }
 
 fn build(c: &Constexprs, name: &str, ndirs: i64) -> Result<Kernel, DslError> {
-    let cfg = Config::from(c)?;
+    let (cfg, p2p) = (Config::from(c)?, p2p(c)?);
     kernel(name, c, |a| {
-        let (inp, out, slots, args, n, segmax) = reduce_args(a, &cfg);
+        let (inp, out, slots, args, n, segmax) = reduce_args(a, &cfg, p2p);
         let world = n_pes();
         let longest = cdiv(segmax, num_programs(0).to(Scalar::I64));
         let pipe = Pipe::new(&args, ndirs, longest, Box::new(move |x| seg_chunk(x, n, world, segmax)));
         let first = constant(0, Scalar::I32, &[]);
         pipe.for_chunks(&|dir, c| {
-            pipe.reduce_scatter(&cfg, inp, slots, dir, c, &|offs, m, sum| store_masked(out + offs, sum.to(cfg.t), m));
-            pipe.gather_push(dir, out, pipe.own(dir, c), c, first);
+            if p2p {
+                // The reduced chunk goes into `next`'s output as it is stored here: the
+                // AllGather's first step costs no second pass over it.
+                let there = pipe.at_next(dir, out);
+                pipe.reduce_scatter(&cfg, inp, slots, dir, c, &|offs, m, sum| {
+                    let v = sum.to(cfg.t);
+                    store_masked(out + offs, v, m);
+                    store_masked(there + offs, v, m);
+                });
+                pipe.gather_stored(dir, c);
+            } else {
+                pipe.reduce_scatter(&cfg, inp, slots, dir, c, &|offs, m, sum| store_masked(out + offs, sum.to(cfg.t), m));
+                pipe.gather_push(dir, out, pipe.own(dir, c), c, first);
+            }
             pipe.gather(dir, out, c);
         });
         Ok(())

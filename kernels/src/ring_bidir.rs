@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use crate::reduce::{seg, seg_chunk};
-use crate::ring::{reduce_args, Pipe, PipeArgs};
+use crate::ring::{p2p, reduce_args, Pipe, PipeArgs};
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
 use weft_compiler::ir::{Kernel, Scalar};
@@ -12,9 +12,9 @@ use weft_compiler::ir::{Kernel, Scalar};
 /// Bidirectional ring ReduceScatter. Args: `inp[n], out[segmax], slots[2*programs*RING_SLOTS*chunk],
 /// stage[2*programs*chunk] (accumulator type), sig[2*programs*RING_SIGNALS], n, segmax, chunk, epoch`.
 pub fn reduce_scatter(c: &Constexprs) -> Result<Kernel, DslError> {
-    let cfg = Config::from(c)?;
+    let (cfg, p2p) = (Config::from(c)?, p2p(c)?);
     kernel("reduce_scatter_bidir", c, |a| {
-        let (inp, out, slots, args, n, segmax) = reduce_args(a, &cfg);
+        let (inp, out, slots, args, n, segmax) = reduce_args(a, &cfg, p2p);
         let world = n_pes();
         let longest = cdiv(segmax, num_programs(0).to(Scalar::I64));
         let pipe = Pipe::new(&args, 2, longest, Box::new(move |x| seg_chunk(x, n, world, segmax)));

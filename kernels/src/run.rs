@@ -155,6 +155,12 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         return Err(unsupported(format!("topology {} (multimem reaches one node)", world.topology())));
     }
     c.set("T", dtype.name());
+    // The ring ReduceScatters store partials straight into the next rank's slots where every
+    // rank is reachable by load/store and no P2P path has to be checked: CPU code on one node.
+    let ring_rs = matches!(algo, Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir);
+    if ring_rs && !gpu && world.topology().nodes == 1 && c.get("P2P").is_none() {
+        c.set("P2P", 1);
+    }
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
     let programs = elems.div_ceil(64 << 10).clamp(1, 4);

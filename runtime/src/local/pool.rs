@@ -48,11 +48,29 @@ impl Pool {
 
     /// Runs `jobs[i]` on worker `i` and returns when every job has finished.
     pub fn run(&self, jobs: Vec<Job<'_>>) {
+        drop(self.send(jobs));
+    }
+
+    /// Runs `jobs[0]` on the calling thread and `jobs[i]` on worker `i - 1`, and returns when
+    /// every job has finished: the caller would only sleep until the workers are done, and
+    /// each thread hand-off (a wake-up, then a sleep) costs several µs, which small launches
+    /// feel.
+    pub fn run_here(&self, jobs: Vec<Job<'_>>) {
+        let mut jobs = jobs.into_iter();
+        let Some(first) = jobs.next() else { return };
+        let _others = self.send(jobs.collect());
+        first();
+    }
+
+    /// Hands `jobs[i]` to worker `i`; the returned guard waits for all of them when dropped
+    /// (also while unwinding, so borrowed data outlives every job).
+    fn send<'a>(&self, jobs: Vec<Job<'a>>) -> Pending<'a> {
         let (done_tx, done_rx) = mpsc::channel::<()>();
         let mut sent = 0;
         for (w, job) in self.workers.iter().zip(jobs) {
-            // SAFETY: `run` does not return before the job has run to completion (each job
-            // signals `done` when it ends, even by panicking), so borrowed data outlives it.
+            // SAFETY: the guard does not let `send`'s caller go on before the job has run to
+            // completion (each job signals `done` when it ends, even by panicking), so
+            // borrowed data outlives it.
             let job: StaticJob = unsafe { std::mem::transmute::<Job<'_>, StaticJob>(job) };
             let done = done_tx.clone();
             let wrapped: StaticJob = Box::new(move || {
@@ -65,8 +83,21 @@ impl Pool {
                 }
             }
         }
-        for _ in 0..sent {
-            let _ = done_rx.recv();
+        Pending { done: done_rx, sent, _jobs: std::marker::PhantomData }
+    }
+}
+
+/// Jobs handed to workers and not yet known to be finished: dropping it waits for them.
+struct Pending<'a> {
+    done: mpsc::Receiver<()>,
+    sent: usize,
+    _jobs: std::marker::PhantomData<Job<'a>>,
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        for _ in 0..self.sent {
+            let _ = self.done.recv();
         }
     }
 }

@@ -165,6 +165,8 @@ pub(crate) fn run(
         if let Some(job) = jobs.into_iter().next() {
             job();
         }
+    } else if here.remote.is_none() {
+        pool.run_here(jobs);
     } else {
         pool.run(jobs);
     }
