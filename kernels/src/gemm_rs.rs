@@ -2,19 +2,25 @@
 //! fused into the kernel, hierarchically over a `nodes x local` topology.
 //!
 //! Program instances `0..G` compute partial tiles, segment by segment in [`rs_dest`] order
-//! (own segment last). A finished tile goes to a contiguous staging slot and is pushed with
-//! `put_signal` to the rank of this node that has the owner's local index (on one node, the
-//! owner itself). Programs `G..G+COMM_PROGRAMS` reduce on arrival:
-//! 1. intra-node: sum the `local` partials of each tile of the segments of ranks with this
-//!    rank's local index, other nodes' segments first;
+//! (own segment last). A finished tile is stored straight into its slot of `part` on the rank
+//! of this node that has the owner's local index (on one node, the owner itself; a node's
+//! memory is reachable by `remote_ptr`), then signalled. That rank reduces each such tile in the
+//! program that computed its own partial of it, right after (its peers computed theirs earlier):
+//! 1. intra-node: sum the `local` partials of the tile, other nodes' segments first;
 //! 2. inter-node: push each such node partial (`put_signal`) to its owner on its node;
 //! 3. final: the owner adds the other nodes' partials to its own node's and stores `C_shard`.
+//!
+//! `gemm_rs_ce` instead stages every tile for the copy engine, and its programs
+//! `G..G+COMM_PROGRAMS` reduce on arrival. (Reduction programs that waited for a rank's own
+//! partial, computed last, summed every tile after the GEMM on a CPU rank's one core: on
+//! `mpi` at 1x4 the fused kernel was 0.83-0.87x its baseline, with the staging copy.)
 //!
 //! The reductions walk each tile `REDUCE_ROWS` rows at a time (constexpr, default 8).
 //!
 //! Args: `a[m, k], b[k, n], c[seg_rows, n], stage, part, nstage, inter, sig, m, n, k, local,
 //! epoch`. With `T = max_tiles * BLOCK_M * BLOCK_N` (f32 elements per segment's tiles,
-//! `max_tiles = cdiv(cdiv(m, world), BLOCK_M) * cdiv(n, BLOCK_N)`): `stage[world * T]`,
+//! `max_tiles = cdiv(cdiv(m, world), BLOCK_M) * cdiv(n, BLOCK_N)`): `stage[world * T]` (the
+//! copy engine's staging slots; `gemm_rs` leaves it alone),
 //! `part[local * nodes * T]`, `nstage[nodes * T]`, `inter[nodes * T]`, and
 //! `sig[(local + 1) * nodes * max_tiles]` (i64; partial signals, then node-partial signals).
 
@@ -128,15 +134,20 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
         let (nstage, inter, sig) = (a.ptr("nstage", Scalar::F32), a.ptr("inter", Scalar::F32), a.ptr("sig", Scalar::I64));
         let gather = (output == Output::Gathered).then(|| a.ptr("gather", cfg.t));
         let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
-        let arrivals = Arrivals::new(c, cfg, epoch)?;
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
         let nodes = world / local;
-        let (my_node, my_local) = (me / local, me % local);
         let max_tiles = cdiv(cdiv(m, world), cfg.bm) * cdiv(n, cfg.bn);
+        let r = Reducer {
+            arrivals: Arrivals::new(c, cfg, epoch)?,
+            bufs: [part, nstage, inter, out],
+            gather,
+            sig,
+            topo: [me, world, local, nodes],
+            mn: (m, n),
+            max_tiles,
+        };
+        let (my_node, my_local) = (me / local, me % local);
         let tile_elems = cfg.bm * cfg.bn;
-        let inter_sig = sig + local * nodes * max_tiles;
-        // gemm_ar's gathered tiles' signals follow the partial and node-partial ones.
-        let gather_sig = sig + (local + 1) * nodes * max_tiles;
         let bmat = Mat::dense(bm, k, n);
         let (si, sj) = slot_indices(&cfg);
         let (g, gemm_programs, is_gemm) = role_split(comm);
@@ -145,67 +156,106 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
             seg_tiles(g, gemm_programs, world, m, n, &cfg, order, |t: SegTile| {
                 let amat = Mat { ptr: am + t.row0 * k, rows: t.rows, cols: k, ld: k };
                 let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
-                let staged = slot_tile(stage, t.rank * max_tiles + t.index, &cfg);
-                store_tile(&staged, si, sj, acc, Scalar::F32);
                 if scatter == Scatter::CopyEngine {
+                    let staged = slot_tile(stage, t.rank * max_tiles + t.index, &cfg);
+                    store_tile(&staged, si, sj, acc, Scalar::F32);
                     // The copy engine reads the staged tile once this signal is set.
                     fence();
                     let ready = sig + (local + 1) * nodes * max_tiles;
                     signal_op(ready + t.rank * max_tiles + t.index, epoch, Signal::Set, my_pe());
                     return;
                 }
+                // The rank of this node that sums the tile's partials is always on this node:
+                // store the partial straight into its slot there (no staging copy), then signal.
                 let via = my_node * local + t.rank % local;
                 let slot = (my_local * nodes + t.rank / local) * max_tiles + t.index;
-                put_signal(part + slot * tile_elems, staged.ptr, tile_elems, sig + slot, epoch, via, PutSignal::default());
+                store_tile(&slot_tile(remote_ptr(part, via), slot, &cfg), si, sj, acc, Scalar::F32);
+                fence();
+                signal_op(sig + slot, epoch, Signal::Set, via);
+                // The tiles this rank sums are the last of their segment it computes (its peers
+                // computed theirs earlier, see `rs_dest`): sum them here, as they complete, rather
+                // than after every tile on a reduction program (one core per process on CPUs).
+                if_(via.eq_(me), || r.tile(t.rank / local, t.index, tile_elems));
             });
         });
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
-            let (rr, (ci, cj)) = (arrivals.rr, arrivals.indices());
-            let chunk = Arrivals::chunk;
-            for_range(0i64, nodes, 1i64, |step| {
-                let node = (my_node + 1 + step) % nodes;
-                let owner = node * local + my_local;
-                let (s0, s1) = segment(owner, m, world);
-                let num_pn = cdiv(n, cfg.bn);
-                for_range(cp, cdiv(s1 - s0, cfg.bm) * num_pn, i64c(comm), |index| {
-                    let intra = |q: Val| (((my_local + 1 + q) % local) * nodes + node) * max_tiles + index;
-                    let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
-                    let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
-                    let (row_tile, pn) = (index / num_pn, index % num_pn);
-                    let row0 = row_tile * cfg.bm;
-                    // A shard starts at its first row; the gathered C holds every segment.
-                    let first = if gather.is_some() { s0 + row0 } else { row0 };
-                    let cmat = Mat { ptr: out + first * n, rows: s1 - s0 - row0, cols: n, ld: n };
-                    let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
-                    for_range(0i64, cfg.bm, rr, |r0| {
-                        let zero = zeros(&[rr as usize, cfg.bn as usize], Scalar::F32);
-                        let acc = arrivals.sum(local, &intra, sig, part, r0, zero);
-                        if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
-                        if_(node.eq_(my_node), || {
-                            let total = arrivals.sum(nodes - 1, &from, inter_sig, inter, r0, acc);
-                            store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
-                            if let Some(gather) = gather {
-                                let mine = slot_tile(gather, me * max_tiles + index, &cfg);
-                                store_tile(&chunk(&mine, r0), ci, cj, total, cfg.t);
-                            }
-                        });
-                    });
-                    if_(node.ne_(my_node), || {
-                        let slot = my_node * max_tiles + index;
-                        put_signal(inter + slot * tile_elems, staged.ptr, tile_elems, inter_sig + slot, epoch, owner, PutSignal::default());
-                    });
-                    if let Some(gather) = gather {
-                        if_(node.eq_(my_node), || crate::gemm_ar::send_reduced(gather, gather_sig, me * max_tiles + index, tile_elems, me, world, epoch));
-                    }
+            if scatter == Scatter::CopyEngine {
+                for_range(0i64, nodes, 1i64, |step| {
+                    let node = (my_node + 1 + step) % nodes;
+                    let (s0, s1) = segment(node * local + my_local, m, world);
+                    for_range(cp, cdiv(s1 - s0, cfg.bm) * cdiv(n, cfg.bn), i64c(comm), |index| r.tile(node, index, tile_elems));
                 });
-            });
+            }
             if let Some(gather) = gather {
-                crate::gemm_ar::receive_reduced(gather, gather_sig, out, (cp, i64c(comm)), (me, world), (m, n), max_tiles, &arrivals);
+                let gather_sig = sig + (local + 1) * nodes * max_tiles;
+                crate::gemm_ar::receive_reduced(gather, gather_sig, out, (cp, i64c(comm)), (me, world), (m, n), max_tiles, &r.arrivals);
             }
         });
         Ok(())
     })
+}
+
+/// The hierarchical reduction of one tile, on the rank of each node with the owner's local index.
+struct Reducer {
+    arrivals: Arrivals,
+    /// `part, nstage, inter, c`.
+    bufs: [Val; 4],
+    gather: Option<Val>,
+    sig: Val,
+    /// `me, world, local, nodes`.
+    topo: [Val; 4],
+    mn: (Val, Val),
+    max_tiles: Val,
+}
+
+impl Reducer {
+    /// Sums the `local` partials of tile `index` of the segment of the rank of `node` with this
+    /// rank's local index; on another node pushes the node partial to that owner, on this one
+    /// adds the other nodes' and stores `C` (and, gathered, sends the reduced tile to every peer).
+    fn tile(&self, node: Val, index: Val, tile_elems: i64) {
+        let (cfg, rr, epoch) = (self.arrivals.cfg, self.arrivals.rr, self.arrivals.epoch);
+        let [part, nstage, inter, out] = self.bufs;
+        let [me, world, local, nodes] = self.topo;
+        let (m, n) = self.mn;
+        let (my_node, my_local, max_tiles) = (me / local, me % local, self.max_tiles);
+        let inter_sig = self.sig + local * nodes * max_tiles;
+        let owner = node * local + my_local;
+        let (s0, s1) = segment(owner, m, world);
+        let num_pn = cdiv(n, cfg.bn);
+        let (ci, cj) = self.arrivals.indices();
+        let chunk = Arrivals::chunk;
+        let intra = |q: Val| (((my_local + 1 + q) % local) * nodes + node) * max_tiles + index;
+        let from = |q: Val| ((my_node + 1 + q) % nodes) * max_tiles + index;
+        let staged = slot_tile(nstage, node * max_tiles + index, &cfg);
+        let (row_tile, pn) = (index / num_pn, index % num_pn);
+        let row0 = row_tile * cfg.bm;
+        // A shard starts at its first row; the gathered C holds every segment.
+        let first = if self.gather.is_some() { s0 + row0 } else { row0 };
+        let cmat = Mat { ptr: out + first * n, rows: s1 - s0 - row0, cols: n, ld: n };
+        let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
+        for_range(0i64, cfg.bm, rr, |r0| {
+            let zero = zeros(&[rr as usize, cfg.bn as usize], Scalar::F32);
+            let acc = self.arrivals.sum(local, &intra, self.sig, part, r0, zero);
+            if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
+            if_(node.eq_(my_node), || {
+                let total = self.arrivals.sum(nodes - 1, &from, inter_sig, inter, r0, acc);
+                store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
+                if let Some(gather) = self.gather {
+                    let mine = slot_tile(gather, me * max_tiles + index, &cfg);
+                    store_tile(&chunk(&mine, r0), ci, cj, total, cfg.t);
+                }
+            });
+        });
+        if_(node.ne_(my_node), || {
+            let slot = my_node * max_tiles + index;
+            put_signal(inter + slot * tile_elems, staged.ptr, tile_elems, inter_sig + slot, epoch, owner, PutSignal::default());
+        });
+        if let Some(gather) = self.gather {
+            let gather_sig = self.sig + (local + 1) * nodes * max_tiles;
+            if_(node.eq_(my_node), || crate::gemm_ar::send_reduced(gather, gather_sig, me * max_tiles + index, tile_elems, me, world, epoch));
+        }
+    }
 }
 
 /// The tuner's search space of `gemm_rs` and `gemm_rs_ce`: `ag_gemm`'s without its swizzle
