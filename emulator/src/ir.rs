@@ -72,6 +72,7 @@ impl Ir {
         unsafe { LLVMPointerTypeInContext(self.ctx, 0) }
     }
 
+    /// An `i1` constant.
     pub fn i1(&self, v: bool) -> Val {
         unsafe { LLVMConstInt(self.int_ty(1), v as u64, 0) }
     }
