@@ -2,8 +2,9 @@
 //! without a GPU. Kernels: Triton's tutorial-03 matmul against weft's `gemm` (bf16 in, f32
 //! accumulate) at 64x64x32 with 4 warps and 128x128x64 with 8, and a 1-D bf16 copy (BLOCK=1024,
 //! 4 warps); weft's `ag_gemm` and `gemm_rs` at their GPU defaults, each K-step against the
-//! plain gemm's (64x64x32 w4); targets sm_80 and sm_90a. The SASS column names the loop's
-//! tensor-core instructions (HGMMA: wgmma, HMMA: mma.sync, LDSM: ldmatrix). Per kernel, config and target: SASS instructions of the
+//! plain gemm's (64x64x32 w4); targets sm_80, sm_90a and sm_100a (Triton 3.9 compiles sm_100a
+//! with `tcgen05.mma`). The SASS column names the loop's tensor-core instructions (HGMMA:
+//! wgmma, HMMA: mma.sync, LDSM: ldmatrix, UTCHMMA: tcgen05.mma). Per kernel, config and target: SASS instructions of the
 //! main (K) loop body, registers, spills and shared memory (ptxas -v; Triton's shared memory is
 //! what its launch asks for), global memory instructions by width in the loop and in the whole
 //! kernel, barriers in the loop, and cold and cached compile time. The loop body is assumed to be
@@ -37,7 +38,7 @@ use weft::compiler::pipeline::timings::{self, Step};
 use weft::compiler::pipeline::{Options, Target};
 
 const TRITON: &str = "3.9.0";
-const TARGETS: [(&str, u32); 2] = [("sm_80", 80), ("sm_90a", 90)];
+const TARGETS: [(&str, u32); 3] = [("sm_80", 80), ("sm_90a", 90), ("sm_100a", 100)];
 
 /// A kernel at one config: `mm` (GEMM), `copy` (1-D), or the overlap kernels `ag_gemm` /
 /// `gemm_rs` at their GPU defaults (weft only; `block` unused).
@@ -305,7 +306,8 @@ fn triton_row(py: &Path, bin: &Path, root: &Path, cfg: &Config, sm: u32, dir: &P
     let time = |name: &str| -> Result<Time, String> { Ok(Time { wall: secs(name)?, cpu: secs(&format!("{name}_cpu"))? }) };
     let symbol = field("name")?;
     let ptx = dir.join(format!("{}.ptx", cfg.kind));
-    let gpu = if sm == 90 { "sm_90a".to_string() } else { format!("sm_{sm}") };
+    // Triton compiles sm_90 and sm_100 for their `a` (arch-specific) variants.
+    let gpu = if sm >= 90 { format!("sm_{sm}a") } else { format!("sm_{sm}") };
     // The wheel has two: `ptxas` (CUDA 12.8) and `ptxas-blackwell` (13.x, for the newer PTX
     // Triton emits for some targets); the first that takes the PTX.
     let mut log = String::new();

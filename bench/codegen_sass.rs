@@ -17,13 +17,13 @@ impl Inst {
         self.text.split_whitespace().next().unwrap_or("")
     }
 
-    /// The target of a branch (`BRA 0x13a0`), if this is one.
+    /// The target of a branch (`BRA 0x13a0`, `BRA.U !UP0, 0x13a0`), if this is one: the last
+    /// operand, since a uniform branch names its predicate first.
     fn branch_target(&self) -> Option<u64> {
-        let mut words = self.text.split_whitespace();
-        if !words.next()?.starts_with("BRA") {
+        if !self.opcode().starts_with("BRA") {
             return None;
         }
-        let t = words.next()?.trim_end_matches(';');
+        let t = self.text.split_whitespace().last()?.trim_end_matches(';');
         u64::from_str_radix(t.strip_prefix("0x")?, 16).ok()
     }
 }
@@ -54,12 +54,13 @@ pub fn function(sass: &str, symbol: &str) -> Vec<Inst> {
 }
 
 /// The matrix and shared-memory fragment instructions among `insts`, as ` (2 HGMMA)` (empty
-/// when there are none): which tensor-core path the code takes.
+/// when there are none): which tensor-core path the code takes (UTCHMMA: sm_100a's
+/// `tcgen05.mma`).
 pub fn matrix_ops(insts: &[Inst]) -> String {
     let mut n: BTreeMap<&str, usize> = BTreeMap::new();
     for i in insts {
         let op = i.opcode().split('.').next().unwrap_or("");
-        if matches!(op, "HGMMA" | "HMMA" | "LDSM" | "WARPGROUP") {
+        if matches!(op, "HGMMA" | "HMMA" | "LDSM" | "WARPGROUP") || is_mma(op) {
             *n.entry(op).or_default() += 1;
         }
     }
@@ -69,9 +70,10 @@ pub fn matrix_ops(insts: &[Inst]) -> String {
     format!(" ({})", n.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "))
 }
 
-/// Whether `op` is a matrix instruction (mma.sync or wgmma).
+/// Whether `op` is a matrix instruction (mma.sync, wgmma or tcgen05.mma: `UTCHMMA`,
+/// `UTCQMMA`, ...).
 fn is_mma(op: &str) -> bool {
-    op.starts_with("HMMA") || op.starts_with("HGMMA")
+    op.starts_with("HMMA") || op.starts_with("HGMMA") || (op.starts_with("UTC") && op.contains("MMA"))
 }
 
 /// The main loop: of the spans from a backward branch's target to the branch, the smallest

@@ -67,8 +67,9 @@ module {
 // #mma = {kind = "mma", versionMajor = 2 : i64, warpsPerCTA = array<i64: 1, 2>, instrShape = array<i64: 16, 8>}
 // #slice2 = {kind = "slice", dim = 1 : i64, parent = #blocked4}
 // #dot_a = {kind = "dot_op", opIdx = 0 : i64, parent = #mma, kWidth = 2 : i64}
-// #shared = {kind = "shared", vec = 1 : i64, perPhase = 1 : i64, maxPhase = 1 : i64, order = array<i64: 1, 0>, pad = 8 : i64}
+// #shared = {kind = "shared", swizzle = 0 : i64, vec = 1 : i64, perPhase = 1 : i64, maxPhase = 1 : i64, order = array<i64: 1, 0>, pad = 8 : i64, at = 0 : i64, stages = 1 : i64, slotBytes = 2816 : i64, align = 16 : i64, fill = "st.shared", read = "ldmatrix"}
 // #dot_b = {kind = "dot_op", opIdx = 1 : i64, parent = #mma, kWidth = 2 : i64}
+// #shared1 = {kind = "shared", swizzle = 0 : i64, vec = 1 : i64, perPhase = 1 : i64, maxPhase = 1 : i64, order = array<i64: 1, 0>, pad = 8 : i64, at = 1536 : i64, stages = 1 : i64, slotBytes = 2816 : i64, align = 16 : i64, fill = "st.shared", read = "ldmatrix"}
 //
 // module {
 //   func.func @layout_gemm(%v0: !tile.ptr<bf16>, %v1: !tile.ptr<bf16>, %v2: !tile.ptr<f32>, %v3: !tile.ptr<f32>) attributes {weft.constexprs = {num_warps = "2"}, weft.params = ["a", "b", "c", "rows"]} {
@@ -109,7 +110,8 @@ module {
 //         %v38 = "tile.load"(%v36) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<32x16x!tile.ptr<bf16>, #blocked2>) -> (tensor<32x16xbf16, #blocked2>)
 //         %v39 = "tile.load"(%v37) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<16x32x!tile.ptr<bf16>, #blocked3>) -> (tensor<16x32xbf16, #blocked3>)
 //         %v51 = "tile.convert_layout"(%v38) {weft.shared = #shared} : (tensor<32x16xbf16, #blocked2>) -> tensor<32x16xbf16, #dot_a>
-//         %v52 = "tile.convert_layout"(%v39) {weft.shared = #shared} : (tensor<16x32xbf16, #blocked3>) -> tensor<16x32xbf16, #dot_b>
+//         %v52 = "tile.convert_layout"(%v39) {weft.shared = #shared1} : (tensor<16x32xbf16, #blocked3>) -> tensor<16x32xbf16, #dot_b>
+//         // llvm.nvvm.mma.m16n8k16.row.col.bf16 (m16n8k16): warps 1x2, 32x16 each, 16 f32 registers per thread
 //         %v40 = "tile.dot"(%v51, %v52, %v29) : (tensor<32x16xbf16, #dot_a>, tensor<16x32xbf16, #dot_b>, tensor<32x32xf32, #mma>) -> (tensor<32x32xf32, #mma>)
 //         scf.yield %v40 : tensor<32x32xf32, #mma>
 //       }

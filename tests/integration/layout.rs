@@ -32,7 +32,7 @@ fn every_library_kernel_has_a_layout_stage_that_reads_back() {
             let (back, map) = import_layout(&out.text, &format!("{name}.layout.mlir"), t.as_ref()).unwrap_or_else(|e| panic!("{name} on {target}: {e}\n{}", out.text));
             let warps = weft::compiler::lower::gpu::num_warps(k, t.as_ref()).unwrap();
             assert_eq!(in_order(&back, &map), in_order(k, &assign(k, t.as_ref(), warps)), "{name} on {target}");
-            assert_eq!(stage::print(&back, &map), out.text, "{name} on {target}: printing the read-back kernel");
+            assert_eq!(stage::print(&back, &map, t.as_ref()), out.text, "{name} on {target}: printing the read-back kernel");
             weft::compiler::lower::gpu::lower_with(&back, t.as_ref(), &map).unwrap_or_else(|e| panic!("{name} on {target} from its layout stage: {e}"));
         }
     }

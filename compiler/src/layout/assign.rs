@@ -21,14 +21,6 @@ pub struct LayoutMap {
 }
 
 impl LayoutMap {
-    /// How `tile.dot` stages its operand `op_idx` (`v`) in shared memory for accumulator
-    /// encoding `acc`.
-    pub fn staging_of(&self, k: &Kernel, v: Value, op_idx: usize, acc: &Encoding) -> Encoding {
-        let ty = k.ty(v);
-        let per = Blocked::new(ty.numel(), self.threads()).map_or(1, |l| l.per);
-        dot_staging(acc, op_idx, ty.shape(), per)
-    }
-
     /// Threads per CTA.
     pub fn threads(&self) -> usize {
         self.num_warps * self.warp_size
@@ -84,28 +76,6 @@ impl LayoutMap {
             None => self.enc.get(&v).cloned(),
         }
     }
-}
-
-/// How `tile.dot` stages operand `op_idx` (of shape `shape`, `per` elements per thread in its
-/// blocked layout) in shared memory for an accumulator of encoding `acc`: A as `[M][K]`, B as
-/// `[K][N]`, rows padded for `ldmatrix` under mma (the lowering's
-/// [`Staging`](crate::lower::gpu::ldmatrix::Staging)); under MFMA both with k fastest (B
-/// transposed), rows padded; no swizzle.
-pub fn dot_staging(acc: &Encoding, op_idx: usize, shape: &[usize], per: usize) -> Encoding {
-    let (order, pad) = match acc {
-        Encoding::Mma { .. } => (vec![1, 0], crate::lower::gpu::ldmatrix::row_pad(shape[1], per)),
-        Encoding::Mfma { .. } if crate::lower::gpu::mfma_swizzle::swizzled(shape[op_idx ^ 1]) => {
-            use crate::lower::gpu::mfma_swizzle::{PHASES, UNIT};
-            let order = if op_idx == 0 { vec![1, 0] } else { vec![0, 1] };
-            return Encoding::Shared { vec: UNIT, per_phase: 1, max_phase: PHASES, order, pad: 0 };
-        }
-        Encoding::Mfma { .. } => {
-            let (pad_a, pad_b) = crate::lower::gpu::mfma::mfma_pads(shape[op_idx ^ 1], per);
-            if op_idx == 0 { (vec![1, 0], pad_a) } else { (vec![0, 1], pad_b) }
-        }
-        _ => (vec![1, 0], 0),
-    };
-    Encoding::Shared { vec: 1, per_phase: 1, max_phase: 1, order, pad }
 }
 
 /// Every value of `k` (parameters, block arguments and op results), in definition order.

@@ -3,7 +3,7 @@
 //! parses and verifies a layout file as it is. Parsing accepts MLIR's re-printed form too
 //! (keys sorted, `parent` inlined).
 
-use super::encoding::Encoding;
+use super::encoding::{Encoding, Slot};
 use std::collections::BTreeMap;
 
 /// Prints `e` as an attribute; `alias` names an already printed parent (`#mma`).
@@ -29,8 +29,17 @@ pub fn print(e: &Encoding, alias: &dyn Fn(&Encoding) -> Option<String>) -> Strin
         Encoding::DotOperand { op_idx, parent: p, k_width } => {
             format!("{{kind = \"dot_op\", opIdx = {op_idx} : i64, parent = {}, kWidth = {k_width} : i64}}", parent(p))
         }
-        Encoding::Shared { vec, per_phase, max_phase, order, pad } => {
-            format!("{{kind = \"shared\", vec = {vec} : i64, perPhase = {per_phase} : i64, maxPhase = {max_phase} : i64, order = {}, pad = {pad} : i64}}", arr(order))
+        Encoding::Shared { vec, per_phase, max_phase, order, pad, swizzle, slot } => {
+            let slot = slot.as_ref().map_or(String::new(), |s| {
+                format!(
+                    ", at = {} : i64, stages = {} : i64, slotBytes = {} : i64, align = {} : i64, fill = \"{}\", read = \"{}\"",
+                    s.at, s.stages, s.slot_bytes, s.align, s.fill, s.read
+                )
+            });
+            format!(
+                "{{kind = \"shared\", swizzle = {swizzle} : i64, vec = {vec} : i64, perPhase = {per_phase} : i64, maxPhase = {max_phase} : i64, order = {}, pad = {pad} : i64{slot}}}",
+                arr(order)
+            )
         }
     }
 }
@@ -96,11 +105,19 @@ fn encoding(a: Attr) -> Result<Encoding, String> {
             Encoding::DotOperand { op_idx, k_width, parent: Box::new(encoding(take(&mut d, "parent", &kind)?)?) }
         }
         "shared" => {
-            let (vec, per_phase, max_phase, pad) = (int("vec")?, int("perPhase")?, int("maxPhase")?, int("pad")?);
+            let (vec, per_phase, max_phase, pad, swizzle) = (int("vec")?, int("perPhase")?, int("maxPhase")?, int("pad")?, int("swizzle")?);
             if vec == 0 || per_phase == 0 || max_phase == 0 {
                 return Err("shared vec, perPhase and maxPhase are at least 1".into());
             }
-            Encoding::Shared { vec, per_phase, max_phase, order: ints(&mut d, "order", &kind, None)?, pad }
+            let slot = match int("stages") {
+                Ok(stages) => {
+                    let (at, slot_bytes, align) = (int("at")?, int("slotBytes")?, int("align")?);
+                    let (fill, read) = (string(&mut d, "fill", &kind)?, string(&mut d, "read", &kind)?);
+                    Some(Box::new(Slot { at, stages, slot_bytes, align, fill, read }))
+                }
+                Err(_) => None,
+            };
+            Encoding::Shared { vec, per_phase, max_phase, order: ints(&mut d, "order", &kind, None)?, pad, swizzle, slot }
         }
         "blocked" => {
             let e = Encoding::Blocked {
@@ -125,6 +142,13 @@ fn encoding(a: Attr) -> Result<Encoding, String> {
         return Err(format!("unknown field `{k}` of a `{kind}` encoding"));
     }
     Ok(e)
+}
+
+fn string(d: &mut BTreeMap<String, Attr>, k: &str, kind: &str) -> Result<String, String> {
+    match d.remove(k) {
+        Some(Attr::Str(s)) => Ok(s),
+        _ => Err(format!("`{kind}` encoding needs a string `{k}`")),
+    }
 }
 
 fn take(d: &mut BTreeMap<String, Attr>, k: &str, kind: &str) -> Result<Attr, String> {

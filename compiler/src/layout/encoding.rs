@@ -35,7 +35,25 @@ pub enum Encoding {
     /// A tile in shared memory: Triton's swizzled layout (`vec` elements stay together, the
     /// vector index is XORed with `(row / per_phase) % max_phase`); `order` fastest first;
     /// `pad` elements follow each row (how `ldmatrix` reads stay free of bank conflicts).
-    Shared { vec: usize, per_phase: usize, max_phase: usize, order: Vec<usize>, pad: usize },
+    /// `swizzle` (bytes, 0 for none) cuts rows into atoms that wide stored one after another
+    /// (Triton's NVMMA layout, what TMA and `wgmma` use); `slot` says where the lowering put it.
+    Shared { vec: usize, per_phase: usize, max_phase: usize, order: Vec<usize>, pad: usize, swizzle: usize, slot: Option<Box<Slot>> },
+}
+
+/// Where the GPU lowering keeps a staged `tile.dot` operand, and how it fills and reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// Byte offset of the operand in its slot (A first, B after it).
+    pub at: usize,
+    /// Slots of the `num_stages` ring (1: no ring) and the bytes of each.
+    pub stages: usize,
+    pub slot_bytes: usize,
+    /// Alignment (bytes) of the scratch buffer the slots are in.
+    pub align: usize,
+    /// How the operand gets there: `cp.async`, `tma`, `st.shared` or `ds_write`.
+    pub fill: String,
+    /// How the dot reads it: `ldmatrix`, `wgmma` (descriptors), `ld.shared` or `ds_read`.
+    pub read: String,
 }
 
 impl Encoding {
@@ -184,13 +202,17 @@ impl Encoding {
 
     /// For shared memory: the element offset of row-major element `index` of a 2-D tile.
     pub fn shared_offset(&self, shape: &[usize], index: usize) -> Option<usize> {
-        let Encoding::Shared { vec, per_phase, max_phase, order, pad } = self else { return None };
+        let Encoding::Shared { vec, per_phase, max_phase, order, pad, swizzle, .. } = self else { return None };
         let [fast, slow] = order[..] else { return None };
         let c = unflatten(index, shape);
         let (row, col, width) = (c[slow], c[fast], shape[fast]);
+        // A swizzle of S bytes holds `vec`-element 16-byte chunks, S / 16 of them per atom row.
+        let atom = if *swizzle > 0 { (swizzle / 16 * vec).min(width) } else { width };
+        let (a, col) = (col / atom, col % atom);
         let phase = (row / per_phase) % max_phase;
         let vcol = ((col / vec) ^ phase) * vec + col % vec;
-        (vcol < width).then_some(row * (width + pad) + vcol)
+        let rows = shape[slow];
+        (vcol < atom).then_some((a * rows + row) * (atom + pad) + vcol)
     }
 }
 

@@ -16,7 +16,7 @@ pub mod stage;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use assign::{assign, dot_staging, LayoutMap};
+pub use assign::{assign, LayoutMap};
 pub use encoding::Encoding;
 
 /// Why a layout file cannot be used.

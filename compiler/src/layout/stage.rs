@@ -7,6 +7,8 @@ use super::{attr, LayoutError};
 use crate::ir::import::EncodingTexts;
 use crate::ir::print::{print_kernel_annotated, Annotations};
 use crate::ir::{Kernel, Op, OpKind, Type, Value};
+use crate::lower::gpu::staging_report::DotStaging;
+use crate::lower::gpu::target::TargetInfo;
 use std::collections::HashMap;
 
 /// Attribute aliases (`#blocked1 = {...}`) in first-use order, parents before children.
@@ -53,9 +55,16 @@ fn encoded(t: &Type, enc: &str) -> String {
     format!("{}, {enc}>", plain.strip_suffix('>').unwrap_or(&plain))
 }
 
-/// The layout stage of `k`: MLIR with every tile's encoding in its type and a
-/// `tile.convert_layout` wherever a value is read in another encoding than its own.
-pub fn print(k: &Kernel, map: &LayoutMap) -> String {
+/// The layout stage of `k` on `t`: MLIR with every tile's encoding in its type and a
+/// `tile.convert_layout` wherever a value is read in another encoding than its own. A dot's
+/// operand conversions name the shared encoding (`weft.shared`) the lowering stages it in, and
+/// a comment before the dot its instruction and accumulator layout: the kernel is lowered to
+/// learn them, so the dump shows what the code does.
+pub fn print(k: &Kernel, map: &LayoutMap, t: &dyn TargetInfo) -> String {
+    let (staging, note) = match crate::lower::gpu::lower_with(k, t, map) {
+        Ok(m) => (m.staging.into_iter().map(|s| (s.dot, s)).collect(), String::new()),
+        Err(e) => (HashMap::new(), format!("// operand staging unknown: the gpu lowering fails: {}\n", e.to_string().replace('\n', " "))),
+    };
     let accs = map.acc_layouts(k);
     let mut al = Aliases::default();
     let mut ann = Annotations::default();
@@ -109,14 +118,17 @@ pub fn print(k: &Kernel, map: &LayoutMap) -> String {
                 ann.operands.insert((op, j), c);
                 continue;
             }
-            let shared = (d.kind == OpKind::Dot && j < 2).then(|| map.staging_of(k, v, j, &map.enc[&d.results[0]]));
+            let shared = staging.get(&op).filter(|_| j < 2).map(|s: &DotStaging| s.shared[j].clone());
             let (c, line) = convert(&mut ann, &mut al, v, &read, shared.as_ref());
             ann.before.entry(op).or_default().push(line);
             ann.operands.insert((op, j), c);
         }
     }
+    for (op, s) in &staging {
+        ann.before.entry(*op).or_default().push(format!("// {}", s.instr));
+    }
     let body = print_kernel_annotated(k, false, &ann);
-    format!("// weft layout stage: {} warps of {} threads per CTA\n{}\n{body}", map.num_warps, map.warp_size, al.header())
+    format!("// weft layout stage: {} warps of {} threads per CTA\n{note}{}\n{body}", map.num_warps, map.warp_size, al.header())
 }
 
 /// Reads the encodings of a layout-stage kernel `k` (imported with `texts`) for `num_warps`
@@ -150,18 +162,28 @@ pub fn read(k: &Kernel, texts: &EncodingTexts, num_warps: usize, warp_size: usiz
             if !equivalent(&got, &want, k.ty(v).shape(), &map) {
                 return Err(LayoutError::Inconsistent { value: who(), got: attr::print(&got, &|_| None), why: format!("the lowering reads it as {}", attr::print(&want, &|_| None)) });
             }
-            if d.kind == OpKind::Dot && j < 2 {
-                let staged = map.staging_of(k, v, j, &map.enc[&d.results[0]]);
-                if let Some(t) = texts.shared.get(&(op, j)) {
-                    let s = parse(who(), t)?;
-                    if s != staged {
-                        return Err(LayoutError::Inconsistent { value: who(), got: attr::print(&s, &|_| None), why: format!("tile.dot stages it as {}", attr::print(&staged, &|_| None)) });
-                    }
-                }
-            }
         }
     }
     Ok(map)
+}
+
+/// Checks the `weft.shared` encodings of a layout-stage kernel `k` (read as `map` from
+/// `texts`) against how the lowering for `t` stages each dot operand. A kernel the lowering
+/// rejects passes here (the `gpu` stage reports why).
+pub fn check_staging(k: &Kernel, texts: &EncodingTexts, map: &LayoutMap, t: &dyn TargetInfo) -> Result<(), LayoutError> {
+    let Ok(m) = crate::lower::gpu::lower_with(k, t, map) else { return Ok(()) };
+    for s in &m.staging {
+        for (j, staged) in s.shared.iter().enumerate() {
+            let Some(text) = texts.shared.get(&(s.dot, j)) else { continue };
+            let v = k.op(s.dot).operands[j];
+            let who = format!("operand {j} of `tile.dot` ({})", texts.names.get(&v).cloned().unwrap_or_else(|| format!("value %v{}", v.0)));
+            let got = attr::parse(text).map_err(|why| LayoutError::Malformed { value: who.clone(), text: text.clone(), why })?;
+            if &got != staged {
+                return Err(LayoutError::Inconsistent { value: who, got: attr::print(&got, &|_| None), why: format!("tile.dot stages it as {}", attr::print(staged, &|_| None)) });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Each value's own encoding: a dot result an accumulator's, every other tile the blocked

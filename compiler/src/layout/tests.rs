@@ -145,7 +145,7 @@ fn shared_encodings_are_bijections() {
     for (vec, per_phase, max_phase) in [(1, 1, 1), (8, 1, 8), (4, 2, 4), (8, 4, 2)] {
         for order in [vec![1, 0], vec![0, 1]] {
             let pad = vec % 3;
-            let e = Encoding::Shared { vec, per_phase, max_phase, order, pad };
+            let e = Encoding::Shared { vec, per_phase, max_phase, order, pad, swizzle: 0, slot: None };
             let shape = [64, 64];
             let mut seen = vec![false; 64 * (64 + pad)];
             for i in 0..64 * 64 {
@@ -185,7 +185,16 @@ fn encodings_print_and_parse_back() {
         Encoding::DotOperand { op_idx: 1, parent: Box::new(mma), k_width: 2 },
         Encoding::Mfma { warps_per_cta: [2, 2], instr: 32 },
         Encoding::DotOperand { op_idx: 0, parent: Box::new(Encoding::Mfma { warps_per_cta: [4, 1], instr: 16 }), k_width: 4 },
-        Encoding::Shared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], pad: 8 },
+        Encoding::Shared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], pad: 8, swizzle: 0, slot: None },
+        Encoding::Shared {
+            vec: 8,
+            per_phase: 2,
+            max_phase: 4,
+            order: vec![1, 0],
+            pad: 0,
+            swizzle: 64,
+            slot: Some(Box::new(super::encoding::Slot { at: 4096, stages: 3, slot_bytes: 8192, align: 1024, fill: "tma".into(), read: "wgmma".into() })),
+        },
     ];
     for e in cases {
         let text = attr::print(&e, &|_| None);
@@ -217,7 +226,7 @@ fn the_layout_stage_reads_back_as_the_same_encodings() {
     let info = Sm::Sm90a.info();
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
     let map = assign(&k, &info, 4);
-    let text = stage::print(&k, &map);
+    let text = stage::print(&k, &map, &info);
     assert!(text.contains("\"tile.convert_layout\"") && text.contains("#mma = {kind = \"mma\"") && text.contains("weft.shared"), "{text}");
     let (back, read) = round_trip(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.ops.iter().filter(|d| d.kind == OpKind::Dot).count(), 1);
@@ -234,7 +243,7 @@ fn an_edited_mma_tiling_is_what_the_lowering_uses() {
     // sm_80: its default 64x64 tiling over 4 warps is 2x2 (sm_90a's is wgmma's 4x1).
     let info = Sm::Sm80.info();
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
-    let text = stage::print(&k, &assign(&k, &info, 4));
+    let text = stage::print(&k, &assign(&k, &info, 4), &info);
     let edited = text.replace("warpsPerCTA = array<i64: 2, 2>, instrShape", "warpsPerCTA = array<i64: 4, 1>, instrShape");
     assert_ne!(edited, text);
     let (back, read) = round_trip(&edited).unwrap_or_else(|e| panic!("{e}\n{edited}"));
@@ -244,7 +253,8 @@ fn an_edited_mma_tiling_is_what_the_lowering_uses() {
     // An FMA accumulator instead of mma is a choice the file can make too.
     let fma = attr::print(&Encoding::from_acc(&AccLayout::fma(64, 64, 128).unwrap(), 32), &|_| None);
     let edited = text.replace(&text[text.find("#mma = ").unwrap() + 7..].lines().next().unwrap().to_string(), &fma);
-    let edited = edited.replace(", kWidth = 2 : i64", ", kWidth = 1 : i64").replace(", pad = 8 : i64}", ", pad = 0 : i64}");
+    // The operands' stagings (optional in a layout file) change with the accumulator: dropped.
+    let edited = edited.replace(", kWidth = 2 : i64", ", kWidth = 1 : i64").replace(" {weft.shared = #shared1}", "").replace(" {weft.shared = #shared}", "");
     let (back, read) = round_trip(&edited).unwrap_or_else(|e| panic!("{e}\n{edited}"));
     assert!(read.acc_layouts(&back).layout.values().all(|l| matches!(l, AccLayout::Fma { .. })));
     assert!(!crate::lower::gpu::lower_with(&back, &info, &read).unwrap().llvm.contains("mma.sync"));
@@ -255,7 +265,7 @@ fn inconsistent_and_malformed_encodings_name_the_value() {
     // sm_80: its default 64x64 tiling over 4 warps is 2x2 (sm_90a's is wgmma's 4x1).
     let info = Sm::Sm80.info();
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
-    let text = stage::print(&k, &assign(&k, &info, 4));
+    let text = stage::print(&k, &assign(&k, &info, 4), &info);
     let layout_err = |t: &str| match round_trip(t) {
         Err(crate::CompileError::Layout { source, .. }) => source,
         other => panic!("expected a layout error, got {:?}\n{t}", other.map(|_| ())),
@@ -272,7 +282,8 @@ fn inconsistent_and_malformed_encodings_name_the_value() {
     let e = layout_err(&text.replace("kind = \"mma\"", "kind = \"mma\", bogus = 1 : i64"));
     assert!(matches!(&e, LayoutError::Malformed { why, .. } if why.contains("bogus")), "{e}");
     // A dot operand staged otherwise than tile.dot does.
-    let e = layout_err(&text.replacen("weft.shared = #shared}", "weft.shared = {kind = \"shared\", vec = 8 : i64, perPhase = 1 : i64, maxPhase = 8 : i64, order = array<i64: 1, 0>, pad = 8 : i64}}", 1));
+    let shared = text.lines().find(|l| l.starts_with("#shared = ")).unwrap();
+    let e = layout_err(&text.replace(shared, &shared.replace("stages = 1 : i64", "stages = 2 : i64")));
     assert!(e.to_string().contains("tile.dot stages it"), "{e}");
 }
 
@@ -283,7 +294,7 @@ fn amd_and_fma_kernels_get_layouts_too() {
     let map = assign(&k, &amd, 2);
     assert_eq!(map.warp_size, amd.warp_size());
     assert!(map.acc_layouts(&k).layout.values().all(|l| matches!(l, AccLayout::Fma { .. })));
-    let text = stage::print(&k, &map);
+    let text = stage::print(&k, &map, &amd);
     let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(crate::lower::gpu::lower_with(&back, &amd, &read).is_ok());
 }
@@ -294,7 +305,7 @@ fn amd_bf16_dots_take_mfma_through_the_layout_stage() {
     let k = small_gemm(64, 64, 32, 2, 4, Scalar::BF16);
     let map = assign(&k, &amd, 4);
     assert!(map.acc_layouts(&k).layout.values().all(|l| matches!(l, AccLayout::Mfma { instr: 32, .. })));
-    let text = stage::print(&k, &map);
+    let text = stage::print(&k, &map, &amd);
     // B is staged transposed (k fastest), its rows padded.
     assert!(text.contains("kind = \"amd_mfma\"") && text.contains("order = array<i64: 0, 1>, pad = 4"), "{text}");
     let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -305,8 +316,41 @@ fn amd_bf16_dots_take_mfma_through_the_layout_stage() {
     assert!(!a.contains("@llvm.fma.f32"), "{a}");
     // Rows of 64 are swizzled instead (vec 4, maxPhase 16), and read back as such.
     let k64 = small_gemm(64, 64, 64, 2, 4, Scalar::BF16);
-    let text = stage::print(&k64, &assign(&k64, &amd, 4));
+    let text = stage::print(&k64, &assign(&k64, &amd, 4), &amd);
     assert!(text.contains("vec = 4 : i64, perPhase = 1 : i64, maxPhase = 16 : i64, order = array<i64: 0, 1>, pad = 0"), "{text}");
     let (back, read) = crate::pipeline::import_layout(&text, "small_gemm.layout.mlir", &amd).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(mfmas(&crate::lower::gpu::lower_with(&back, &amd, &read).unwrap().llvm), 8);
+}
+
+#[test]
+fn printed_shared_encodings_place_elements_where_the_lowering_stages_them() {
+    use crate::lower::gpu::ldmatrix::Staging;
+    use crate::lower::gpu::staging_report::placement;
+    use crate::lower::gpu::wgmma_desc::SwizzledTile;
+    let none = Staging { pad_a: 0, pad_b: 0, b_at: 0, bytes: 0 };
+    // TMA / wgmma atoms (32-, 64- and 128-byte swizzles, one or several atoms per row).
+    let mut swizzles = vec![];
+    for (rows, cols) in [(64, 16), (64, 32), (128, 64), (32, 128), (16, 256), (8, 72)] {
+        let Some(t) = SwizzledTile::new(rows, cols) else { continue };
+        swizzles.push(t.swizzle);
+        let e = placement(0, &none, Some(t), None, None);
+        for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+            assert_eq!(e.shared_offset(&[rows, cols], r * cols + c).map(|o| o * 2), Some(t.byte_of(r, c)), "{e:?} ({r}, {c})");
+        }
+    }
+    assert!([32, 64, 128].iter().all(|s| swizzles.contains(s)), "{swizzles:?}");
+    // MFMA's XOR swizzle: A `[m][k]`, B `[k][n]` stored `[n][k]`.
+    let (m, n, k) = (32, 48, 64);
+    let (a, b) = (placement(0, &none, None, Some(k), None), placement(1, &none, None, Some(k), None));
+    for (r, c) in (0..m).flat_map(|r| (0..k).map(move |c| (r, c))) {
+        assert_eq!(a.shared_offset(&[m, k], r * k + c), Some(crate::lower::gpu::mfma_swizzle::swizzle(r, c, k)));
+    }
+    for (kk, c) in (0..k).flat_map(|kk| (0..n).map(move |c| (kk, c))) {
+        assert_eq!(b.shared_offset(&[k, n], kk * n + c), Some(crate::lower::gpu::mfma_swizzle::swizzle(c, kk, k)));
+    }
+    // Padded rows (ldmatrix): row r starts at r * (cols + pad).
+    let st = Staging::new(64, 64, 32, 2, (8, 8), true);
+    let e = placement(0, &st, None, None, None);
+    assert_eq!(e.shared_offset(&[64, 32], 3 * 32 + 5), Some(3 * (32 + st.pad_a) + 5));
+    assert!(st.pad_a > 0);
 }

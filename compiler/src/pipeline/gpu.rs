@@ -69,7 +69,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     };
     // The text costs a print and an MLIR parse: made only when someone reads it.
     if opts.dump_dir.is_some() || until == Some(stages[1]) {
-        out.text = crate::layout::stage::print(kernel, &map);
+        out.text = crate::layout::stage::print(kernel, &map, t);
         verify_mlir(&out.text, &format!("{name}.layout.mlir"), "layout")?;
         opts.dump(&name, &stages[1], &out.text)?;
         if until == Some(stages[1]) {
@@ -100,7 +100,9 @@ pub fn import_layout(text: &str, file: &str, t: &dyn TargetInfo) -> Result<(Kern
     let module = weft_dialects::parse(&ctx, text, file).map_err(|source| CompileError::Mlir { stage: "layout", source })?;
     let (kernel, texts) = crate::ir::import::import_encoded(&module).map_err(|e| CompileError::Import { file: file.into(), message: e.to_string() })?;
     let warps = crate::lower::gpu::num_warps(&kernel, t).map_err(|source| CompileError::Lower { stage: "layout", source })?;
-    let map = crate::layout::stage::read(&kernel, &texts, warps, t.warp_size()).map_err(|source| CompileError::Layout { file: file.into(), source })?;
+    let layout_err = |source| CompileError::Layout { file: file.into(), source };
+    let map = crate::layout::stage::read(&kernel, &texts, warps, t.warp_size()).map_err(layout_err)?;
+    crate::layout::stage::check_staging(&kernel, &texts, &map, t).map_err(layout_err)?;
     Ok((kernel, map))
 }
 

@@ -59,6 +59,7 @@ impl Gx<'_> {
         let ring = self.ring_prologue(op, &ub, &step, &ity)?;
         // Without `cp.async`, a register-prefetching loop instead (see `prefetch_ring`).
         let pf = if ring.is_none() { self.prefetch_prologue(op, &ub, &step, &ity)? } else { None };
+        self.note_ring(ring.as_ref(), pf.as_ref());
         let bound = match (&ring, &pf) {
             (Some(r), _) => r.bound.clone(),
             (None, Some(p)) => p.bound.clone(),

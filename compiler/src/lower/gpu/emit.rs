@@ -64,6 +64,8 @@ pub(crate) struct Gx<'k> {
     pub tma_params: Vec<weft_runtime::cuda::tensor_map::TmaParam>,
     /// A TMA ring's copies for this step, issued after the dot's `wait_group 1`.
     pub tma_pending: Option<(super::pipeline_ring::Ring, super::tma_ring::TmaSlots)>,
+    /// The ring each ringed loop's dot got (for [`super::staging_report`]).
+    pub rings: HashMap<Op, super::staging_report::RingNote>,
 }
 
 impl<'k> Gx<'k> {
@@ -97,6 +99,7 @@ impl<'k> Gx<'k> {
             prefetch: None,
             tma_params: vec![],
             tma_pending: None,
+            rings: HashMap::new(),
         }
     }
 

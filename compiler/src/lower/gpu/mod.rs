@@ -38,6 +38,7 @@ mod shmem;
 pub mod shmem_peer;
 #[cfg(test)]
 mod sim_operands;
+pub mod staging_report;
 mod sync;
 pub mod target;
 #[cfg(test)]
@@ -70,6 +71,8 @@ pub struct GpuModule {
     /// The tensor maps (TMA) the kernel takes after its own parameters, in order, each a
     /// 64-byte-aligned 128-byte `.param` the launch encodes from the kernel's arguments.
     pub tma: Vec<weft_runtime::cuda::tensor_map::TmaParam>,
+    /// How each `tile.dot` was staged and computed (what the `layout` stage prints).
+    pub staging: Vec<staging_report::DotStaging>,
 }
 
 /// Warps per CTA when the kernel has no `num_warps` constexpr.
@@ -126,10 +129,7 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     }
     let dynamic_smem = if g.smem_bytes > t.shared_limits().0 { g.smem_bytes } else { 0 };
     if g.smem_bytes > 0 {
-        // `wgmma`'s swizzled operands and TMA boxes (which swizzle by shared address) need the
-        // 128-byte swizzle's 1024-byte period aligned.
-        let align = if g.decls.contains_key(wgmma::FENCE) || !g.tma_params.is_empty() { 1024 } else { 16 };
-        let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes, dynamic_smem > 0, align));
+        let _ = writeln!(m, "{}", convert::scratch_decl(g.smem_bytes, dynamic_smem > 0, g.scratch_align()));
     }
     let _ = writeln!(m, "\ndefine {} void @{symbol}({}) #0 {{", t.kernel_cc(), params.join(", "));
     let _ = writeln!(m, "entry:\n{}  br label %body", g.entry);
@@ -138,7 +138,8 @@ pub fn lower_with(kernel: &Kernel, t: &dyn TargetInfo, layouts: &crate::layout::
     let _ = writeln!(m, "attributes #0 = {{ {} }}", t.kernel_attributes(threads, g.resident_ctas()));
     let _ = writeln!(m, "attributes #{} = {{ noinline }}", emit::NOINLINE);
     m.push_str(t.module_suffix());
-    Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem, tma: g.tma_params })
+    let staging = g.staging_report()?;
+    Ok(GpuModule { llvm: m, symbol, num_warps: warps, dynamic_smem, tma: g.tma_params, staging })
 }
 
 impl Gx<'_> {
