@@ -131,9 +131,9 @@ module {
 // #blocked3 = {kind = "blocked", sizePerThread = array<i64: 1, 1>, threadsPerWarp = array<i64: 8, 4>, warpsPerCTA = array<i64: 4, 1>, order = array<i64: 1, 0>}
 // #blocked4 = {kind = "blocked", sizePerThread = array<i64: 1, 16>, threadsPerWarp = array<i64: 8, 4>, warpsPerCTA = array<i64: 4, 1>, order = array<i64: 1, 0>}
 // #dot_a = {kind = "dot_op", opIdx = 0 : i64, parent = #mma, kWidth = 2 : i64}
-// #shared = {kind = "shared", swizzle = 64 : i64, vec = 8 : i64, perPhase = 2 : i64, maxPhase = 4 : i64, order = array<i64: 1, 0>, pad = 0 : i64, at = 0 : i64, stages = 3 : i64, slotBytes = 8192 : i64, align = 16 : i64, fill = "cp.async", read = "ldmatrix"}
+// #shared = {kind = "shared", swizzle = 64 : i64, vec = 8 : i64, perPhase = 2 : i64, maxPhase = 4 : i64, order = array<i64: 1, 0>, pad = 0 : i64, at = 0 : i64, stages = 3 : i64, slotBytes = 8192 : i64, align = 1024 : i64, fill = "tma", read = "ldmatrix"}
 // #dot_b = {kind = "dot_op", opIdx = 1 : i64, parent = #mma, kWidth = 2 : i64}
-// #shared1 = {kind = "shared", swizzle = 128 : i64, vec = 8 : i64, perPhase = 1 : i64, maxPhase = 8 : i64, order = array<i64: 1, 0>, pad = 0 : i64, at = 4096 : i64, stages = 3 : i64, slotBytes = 8192 : i64, align = 16 : i64, fill = "cp.async", read = "ldmatrix"}
+// #shared1 = {kind = "shared", swizzle = 128 : i64, vec = 8 : i64, perPhase = 1 : i64, maxPhase = 8 : i64, order = array<i64: 1, 0>, pad = 0 : i64, at = 4096 : i64, stages = 3 : i64, slotBytes = 8192 : i64, align = 1024 : i64, fill = "tma", read = "ldmatrix"}
 //
 // module {
 //   func.func @gemm(%v0: !tile.ptr<bf16>, %v1: !tile.ptr<bf16>, %v2: !tile.ptr<bf16>, %v3: i64, %v4: i64, %v5: i64) attributes {weft.constexprs = {BLOCK_K = "32", BLOCK_M = "64", BLOCK_N = "64", COMM_PROGRAMS = "1", GROUP_M = "8", T = "bf16", divisible_by_16 = "a,b,c,m,n,k", num_stages = "3", num_warps = "4", small_ints = "m,n,k"}, weft.params = ["a", "b", "c", "m", "n", "k"]} {
