@@ -87,17 +87,19 @@ const STAGE: usize = 10;
 const RECV: usize = 11;
 const Y: usize = 12;
 const SCRATCH: usize = 13;
+/// `moe_rs_v`: each pull program's block starts, fetched from every expert's rank.
+const STARTS: usize = 14;
 
 /// The `moe_align` launches that lay out `algo`'s rows: a rank's own tokens over every expert
-/// (`moe_gemm`), the gathered tokens over the rank's experts (the rest), and for `moe_rs` also
-/// each choice's row within its block.
+/// (`moe_gemm`), the gathered tokens over the rank's experts (the rest), and for `moe_rs` and
+/// `moe_rs_v` also each choice's row within its block.
 fn device_layout(world: &World, algo: Algo, shape: MoeGemmShape) -> Result<Vec<PreparedAlign>, KernelError> {
     let MoeGemmShape { tokens, topk, experts, .. } = shape;
     let c = align_constexprs(topk);
     let gathered = AlignSpec::gathered(world.n_ranks(), tokens, topk, experts);
     let specs = match algo {
         Algo::MoeGemm => vec![AlignSpec::own(tokens, topk, experts, false)],
-        Algo::MoeRs => vec![gathered, AlignSpec::own(tokens, topk, experts, true)],
+        Algo::MoeRs | Algo::MoeRsV => vec![gathered, AlignSpec::own(tokens, topk, experts, true)],
         _ => vec![gathered],
     };
     specs.into_iter().map(|s| prepare_align(world, s, &c)).collect()
@@ -143,11 +145,14 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
         let choices = mul(&[tokens, topk, 4])?;
         sizes.extend([choices, choices, choices, mul(&[tiles, bm, bn, 4])?, mul(&[tiles, bm, bn, 4])?, mul(&[rows, n, es])?, mul(&[tokens, topk, n, es])?]);
     }
-    let bufs = crate::run::alloc_all(world, &sizes)?;
     let programs = match world.gpu_sms() {
         Some(sms) => sms.saturating_sub(comm).max(1),
         None => std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1).div_ceil(w).max(1),
     };
+    if def.algo == Algo::MoeRsV {
+        sizes.push(mul(&[programs, experts, 4])?);
+    }
+    let bufs = crate::run::alloc_all(world, &sizes)?;
     let fused = if matches!(def.algo, Algo::AgMoe | Algo::MoeRs) { programs + comm } else { programs };
     let grids = [[fused as u32, 1, 1], [programs as u32, 1, 1]];
     let routing = Routing { idx: vec![], weights: vec![] };
@@ -186,8 +191,8 @@ impl PreparedMoeGemm {
                     Algo::AgMoe | Algo::AgMoeV => s * tokens + t,
                     _ => i,
                 });
-                // On the device, `moe_align` writes all but `moe_rs`'s identity row map and
-                // `moe_rs_v`'s positions (those count rows on every other rank).
+                // On the device, `moe_align` writes all but the identity row map of `moe_rs`
+                // and `moe_rs_v`.
                 let host = self.align.is_empty();
                 if host || rs {
                     ints(gidx.map(|i| i as i32).collect(), GIDX)?;
@@ -199,7 +204,7 @@ impl PreparedMoeGemm {
                 }
                 if rs {
                     ints(routing.idx[r].clone(), IDX)?;
-                    if host || self.algo == Algo::MoeRsV {
+                    if host {
                         ints(self.positions(&routing, &layouts, r), POS)?;
                     }
                     HostVec::F32(routing.weights[r].clone()).write(&self.world, self.bufs[WT], r, 0, DType::F32)?;
@@ -221,7 +226,7 @@ impl PreparedMoeGemm {
     }
 
     /// Rank `r`'s layout buffers as the kernels read them: `off`, `off_e`, `gidx` (its rows)
-    /// and, for `moe_rs`, `pos` (tests compare the host's and the device's).
+    /// and, for `moe_rs` and `moe_rs_v`, `pos` (tests compare the host's and the device's).
     #[cfg(test)]
     pub(crate) fn layout_buffers(&self, r: usize) -> Result<Vec<Vec<f64>>, KernelError> {
         let MoeGemmShape { tokens, topk, experts, .. } = self.shape;
@@ -274,8 +279,8 @@ impl PreparedMoeGemm {
         (off, rows)
     }
 
-    /// `moe_rs`: for each of rank `d`'s choices, where its row is on its expert's rank: the
-    /// index within its block (`moe_rs`) or within the rank's rows (`moe_rs_v`).
+    /// `moe_rs` and `moe_rs_v`: for each of rank `d`'s choices, its row's index within its
+    /// block on its expert's rank.
     fn positions(&self, routing: &Routing, layouts: &[(Vec<i32>, Vec<Choice>)], d: usize) -> Vec<i32> {
         let MoeGemmShape { topk, experts, .. } = self.shape;
         let w = self.world.n_ranks();
@@ -286,8 +291,7 @@ impl PreparedMoeGemm {
             .map(|(i, &e)| {
                 let (off, rows) = &layouts[e as usize / epr];
                 let at = rows.iter().position(|&c| c == (d, i / topk, i % topk)).expect("every choice has a row");
-                let first = if self.algo == Algo::MoeRs { off[(e as usize % epr) * w + d] } else { 0 };
-                at as i32 - first
+                at as i32 - off[(e as usize % epr) * w + d]
             })
             .collect()
     }
@@ -313,7 +317,7 @@ impl PreparedMoeGemm {
             Algo::MoeRs => vec![vec![b(X), b(OFF), b(W), b(IDX), b(POS), b(WT), b(C), b(STAGE), b(RECV), b(SIG), int(tokens), int(n), int(k), int(topk), int(epr), epoch]],
             _ => vec![
                 vec![b(X), b(GIDX), b(OFF_E), b(W), b(Y), int(rows), int(n), int(k), int(epr)],
-                vec![b(Y), b(IDX), b(POS), b(WT), b(SCRATCH), b(C), int(tokens), int(n), int(topk), int(epr)],
+                vec![b(Y), b(IDX), b(POS), b(WT), b(OFF), b(STARTS), b(SCRATCH), b(C), int(tokens), int(n), int(topk), int(epr)],
             ],
         };
         let grid = if steps.len() == 1 { self.grids[0] } else { self.grids[1] };

@@ -74,6 +74,25 @@ fn moe_kernels_are_race_free_on_4_ranks() {
 }
 
 #[test]
+fn expert_gemms_are_race_free_on_4_ranks() {
+    use crate::{moe_gemm_constexprs, prepare_moe_gemm, MoeGemmShape};
+    let w = racechecked(1, 4);
+    // `moe_rs_v`'s pull gets block starts and rows its peers wrote in earlier launches; two
+    // routings in a row rewrite them.
+    let shape = MoeGemmShape { tokens: 7, k: 12, n: 20, topk: 3, experts: 8 };
+    for name in ["moe_gemm", "ag_moe", "ag_moe_v", "moe_rs", "moe_rs_v"] {
+        let c = moe_gemm_constexprs(name, shape, 4, "f32").with("BLOCK_M", 16).with("BLOCK_N", 16).with("BLOCK_K", 16);
+        let mut p = prepare_moe_gemm(&w, name, shape, DType::F32, &c).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (seed, kind) in [(3, RoutingKind::Hot), (4, RoutingKind::Sparse)] {
+            p.seed(seed, kind).unwrap();
+            p.launch().unwrap_or_else(|e| panic!("{name} {kind:?}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "{name} {kind:?}: max error {err}");
+        }
+    }
+}
+
+#[test]
 fn msccl_builtins_are_race_free_on_4_ranks() {
     for b in BUILTINS {
         let (nodes, local) = if algorithms::lookup(b.name).unwrap().hierarchical { (2, 2) } else { (1, 4) };
