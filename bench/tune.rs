@@ -9,7 +9,9 @@
 //! default, the tuned winner and the sweep's contenders (every config within 10% of the
 //! sweep's fastest, at least 3 and at most 5, and the fastest of up to 3 other methods within
 //! 2x) are timed in one interleaved loop, one timed loop each per round (at least 3 ms, MAX
-//! over ranks; each round starts one contender later) for 20 rounds, so bursts of load from
+//! over ranks; each round starts one contender later) for 20 rounds, or for short launches
+//! as many as make 500 ms per contender (twice `Schedule::sample`, the tuner's finalists'
+//! least sample: a 10 us launch gets 168 rounds of 3 ms), so bursts of load from
 //! other processes on this shared machine hit them alike. The even rounds pick the exhaustive
 //! best: whichever contender is fastest there (the tuned winner and the default are in the
 //! space, so they are contenders too). The odd rounds time every contender for the table, so
@@ -162,7 +164,7 @@ fn main() {
          most of the space timed {:.0}%;  longest tune {:.1} s;  cached lookup (agreed; median of 20 per row, worst row) {:.0} us.\n\n\
          Whole bench {:.0} s. Machine: {} cores shared with other builds; load average (1 min) {} at the start, {} at the end. \
          tuned/best and tuned/default come from one head-to-head loop per row (default, tuned winner and the sweep's \
-         contenders alternating for 20 rounds): the best is the contender fastest over the even rounds, and every time \
+         contenders alternating for 20 rounds, more for short launches): the best is the contender fastest over the even rounds, and every time \
          shown is over the odd rounds; a time over rounds is its median over each round's geometric mean (times the low quartile of those means); noise is how far the tuned winner's or the best's \
          time moved between the even and the odd rounds (the larger), the least difference the row can resolve. \
          Times are noisy; tune s includes compiling what the disk cache lacked.",
@@ -214,13 +216,14 @@ fn lookup_us(world: &World, problem: &Problem, dirs: &CacheDirs) -> f64 {
 }
 
 /// Times `configs` head to head: one timed loop each per round, in alternation, for 20
-/// rounds; each config's time over the even rounds (to pick the best) and over the odd rounds
+/// rounds or twice the tuner's sample (whichever is more); each config's time over the even rounds (to pick the best) and over the odd rounds
 /// (to report), in microseconds, by `measure::paired_times` (the tuner's finalists' measure:
 /// medians of round-normalised loops, so tuned/best is a median paired ratio).
 fn head_to_head(world: &World, problem: &Problem, configs: &[Config], verbose: bool) -> (Vec<f64>, Vec<f64>) {
     let mut agree = Agreement::new(world).expect("agreement");
     let mut runners: Vec<Runner> = configs.iter().map(|c| Runner::prepare(world, problem, c).expect("prepares")).collect();
-    // No time budget: every row gets its 20 rounds.
+    // No time budget: every row gets its rounds (the default `sample` sets them for short
+    // launches, as it sets the tuner's finalists').
     let s = Schedule { rounds: 20, budget: std::time::Duration::from_secs(3600), ..Schedule::default() };
     let rounds = measure::interleaved_rounds(&mut runners, &mut agree, &s).expect("times");
     let half = |parity: usize| -> Vec<f64> {

@@ -94,17 +94,25 @@ pub struct Schedule {
     /// two-shot) are not told apart in the rounds one budget buys, and stopping there decides
     /// on noise. 1: stop at the budget.
     pub extend: f64,
+    /// In alternation, the timed launches each runner gets at least before a settled
+    /// comparison may stop (an unsettled one goes on to twice that; the first pass times a
+    /// quarter of it): a fixed time per sample, so a 10 us launch gets many 3 ms rounds where
+    /// a 10 ms one gets `rounds`. Seven 3 ms loops leave a short launch inside the scheduler's
+    /// noise on a loaded 2-core machine (the tune bench's 4 KiB rows moved 2x between runs).
+    pub sample: Duration,
 }
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25, extend: 1.0 }
+        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25, extend: 1.0, sample: Duration::from_millis(250) }
     }
 }
 
 /// One config's timed loops: how many launches each, and the best agreed loop so far.
 struct Loops {
     reps: usize,
+    /// The loop's expected length (seconds), from the fastest warm-up launch.
+    loop_s: f64,
     best: f64,
     runs: usize,
 }
@@ -122,7 +130,7 @@ impl Loops {
             }
         }
         let reps = ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000);
-        Ok(Loops { reps, best: f64::MAX, runs: 0 })
+        Ok(Loops { reps, loop_s: reps as f64 * fastest, best: f64::MAX, runs: 0 })
     }
 
     /// One timed loop: its mean launch time, MAX-reduced over the ranks (one process times
@@ -149,7 +157,7 @@ impl Loops {
 /// agreed numbers only, so every rank runs the same launches.
 pub fn time(runner: &mut Runner, agree: &mut Agreement, s: &Schedule, best: Option<f64>) -> Result<(f64, usize), KernelError> {
     let mut loops = Loops::warm(runner, s)?;
-    for _ in 0..s.rounds.max(1) {
+    for _ in 0..s.rounds.max(sampled_rounds(loops.loop_s, s.sample / 4)).max(1) {
         let (t, _) = loops.run(runner, agree)?;
         // Two loops before giving up: one loop hit by a burst of outside load would otherwise
         // drop a config that can win.
@@ -218,12 +226,13 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
 /// reads agreed times only, so every rank stops after the same round.
 pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule, min_rounds: usize, settled: &dyn Fn(&[Vec<f64>]) -> bool) -> Result<Vec<Vec<f64>>, KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
-    let mut rounds = vec![Vec::with_capacity(s.rounds.max(1)); runners.len()];
+    let (min_rounds, max_rounds) = round_bounds(loops.iter().map(|l| l.loop_s).fold(0.0, f64::max), min_rounds, s);
+    let mut rounds = vec![Vec::with_capacity(max_rounds); runners.len()];
     // Launches of a quarter second (16 MiB under load) would make 7 rounds of 4 finalists
     // most of a tuning minute: after 3 rounds, stop once `s.budget` per runner is spent
     // (counted from agreed times, so every rank stops after the same round).
     let mut spent = 0.0;
-    for round in 0..s.rounds.max(1) {
+    for round in 0..max_rounds {
         let per_runner = spent / runners.len().max(1) as f64;
         if stop_rounds(round, min_rounds, per_runner, s, &|| settled(&rounds)) {
             break;
@@ -238,6 +247,23 @@ pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Sche
         }
     }
     Ok(rounds)
+}
+
+/// Rounds of `loop_s`-second loops that add up to `sample` (0 for no sample), at most
+/// [`MAX_SAMPLED_ROUNDS`].
+pub fn sampled_rounds(loop_s: f64, sample: Duration) -> usize {
+    (sample.as_secs_f64() / loop_s.max(1e-6)).ceil().min(MAX_SAMPLED_ROUNDS as f64) as usize
+}
+
+/// A bound on [`sampled_rounds`] (a schedule without a loop length would otherwise ask for
+/// hundreds of thousands).
+pub const MAX_SAMPLED_ROUNDS: usize = 400;
+
+/// The least and most rounds of an alternation whose longest loop takes `loop_s` seconds:
+/// `min_rounds` and `s.rounds`, raised to [`Schedule::sample`]'s rounds and twice those.
+pub fn round_bounds(loop_s: f64, min_rounds: usize, s: &Schedule) -> (usize, usize) {
+    let sampled = sampled_rounds(loop_s, s.sample);
+    (min_rounds.max(sampled), s.rounds.max(2 * sampled).max(1))
 }
 
 /// Whether interleaved timing stops before `round`, with `per_runner` seconds of launches
@@ -257,9 +283,13 @@ pub fn stop_rounds(round: usize, min_rounds: usize, per_runner: f64, s: &Schedul
 pub fn leader_settled(rounds: &[Vec<f64>]) -> bool {
     let times = paired_times(rounds);
     let Some(lead) = (0..rounds.len()).min_by(|&a, &b| times[a].total_cmp(&times[b])) else { return true };
-    rounds.iter().enumerate().filter(|(i, _)| *i != lead).all(|(_, other)| {
-        let n = other.len().min(rounds[lead].len()) as f64;
-        let wins = rounds[lead].iter().zip(other).filter(|(a, b)| a < b).count() as f64;
-        n > 0.0 && wins > n / 2.0 + 1.645 * n.sqrt() / 2.0
-    })
+    rounds.iter().enumerate().filter(|(i, _)| *i != lead).all(|(_, other)| beats(&rounds[lead], other))
+}
+
+/// Whether `a`'s loops were faster than `b`'s in significantly more of their paired rounds
+/// than chance would give (the sign test of [`leader_settled`]).
+pub fn beats(a: &[f64], b: &[f64]) -> bool {
+    let n = a.len().min(b.len()) as f64;
+    let wins = a.iter().zip(b).filter(|(x, y)| x < y).count() as f64;
+    n > 0.0 && wins > n / 2.0 + 1.645 * n.sqrt() / 2.0
 }

@@ -8,7 +8,7 @@
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{leader_settled, low_quartile, median, paired_times, stop_rounds, Schedule};
+use super::measure::{beats, leader_settled, low_quartile, median, paired_times, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
 use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
@@ -172,6 +172,61 @@ fn the_method_is_one_of_the_neighbours_dimensions() {
     // Another block of the same method, or the same block under another method; never a
     // config that shares no parameter (the MSCCL ring) or differs in two.
     assert_eq!(ids, ["allreduce_multimem BLOCK=1024", "allreduce_two_shot BLOCK=256"]);
+}
+
+#[test]
+fn neighbours_take_the_best_value_of_every_knob_first() {
+    // The model puts every other BLOCK (and another method) ahead of any CHUNK, where the tune
+    // bench's 256 KiB ReduceScatter won by CHUNK alone: one value of each knob comes first.
+    let all: Vec<(Config, f64)> = [
+        "reduce_scatter_bidir BLOCK=64 CHUNK=8192",
+        "reduce_scatter_bidir BLOCK=256 CHUNK=8192",
+        "reduce_scatter_bidir BLOCK=1024 CHUNK=8192",
+        "reduce_scatter BLOCK=64",
+        "reduce_scatter BLOCK=256",
+        "reduce_scatter_bidir BLOCK=64 CHUNK=65536",
+        "reduce_scatter_bidir BLOCK=256 CHUNK=1024",
+        "reduce_scatter_bidir BLOCK=64 CHUNK=1024",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, id)| (cfg(id), i as f64))
+    .collect();
+    let ids: Vec<String> = neighbours(&cfg("reduce_scatter_bidir BLOCK=64 CHUNK=8192"), &all).iter().map(Config::id).collect();
+    let want = [
+        "reduce_scatter_bidir BLOCK=256 CHUNK=8192",
+        "reduce_scatter BLOCK=64",
+        "reduce_scatter_bidir BLOCK=64 CHUNK=65536",
+        "reduce_scatter_bidir BLOCK=1024 CHUNK=8192",
+        "reduce_scatter_bidir BLOCK=64 CHUNK=1024",
+    ];
+    assert_eq!(ids, want);
+}
+
+#[test]
+fn short_launches_get_more_rounds_of_the_same_sample_time() {
+    let s = Schedule { rounds: 31, sample: std::time::Duration::from_millis(250), ..Schedule::default() };
+    // 3 ms loops (a 10 us launch): 84 rounds make the 250 ms sample; unsettled, twice that.
+    assert_eq!(round_bounds(0.003, 7, &s), (84, 168));
+    // 50 ms loops (16 MiB): the sample is 5 rounds, below the schedule's own bounds.
+    assert_eq!(round_bounds(0.05, 7, &s), (7, 31));
+    // No sample, or no loop length: the schedule's bounds, and never unbounded.
+    assert_eq!(round_bounds(0.003, 7, &Schedule { sample: std::time::Duration::ZERO, ..s }), (7, 31));
+    assert_eq!(sampled_rounds(0.0, s.sample), MAX_SAMPLED_ROUNDS);
+}
+
+#[test]
+fn the_sign_test_against_the_default_needs_a_majority_of_paired_rounds() {
+    // A 2x lead in a third of 60 rounds (bursts) and a 5% loss in the rest: the median
+    // normalised time says little, the sign test says the lead is not proven.
+    let n = 60;
+    let default: Vec<f64> = (0..n).map(|i| 10.0 + (i % 7) as f64).collect();
+    let bursty: Vec<f64> = default.iter().enumerate().map(|(i, d)| if i % 3 == 0 { d / 2.0 } else { d * 1.05 }).collect();
+    assert!(!beats(&bursty, &default) && beats(&default, &bursty));
+    // A steady 3% lead wins every pair: proven.
+    let steady: Vec<f64> = default.iter().map(|d| d / 1.03).collect();
+    assert!(beats(&steady, &default) && !beats(&default, &steady));
+    assert!(!beats(&[], &[]));
 }
 
 fn gemm(op: &str, m: usize, n: usize, k: usize) -> Problem {
@@ -385,14 +440,19 @@ fn seeds_hold_the_default_and_a_config_of_every_method_near_the_models_best() {
 #[test]
 fn another_config_replaces_the_default_only_by_a_margin() {
     let by_time = |d: f64| vec![("fast".to_string(), 10.0), ("mid".to_string(), 10.1), ("default".to_string(), d)];
-    let first = |d: f64| {
+    let first = |d: f64, proven: bool| {
         let mut v = by_time(d);
-        prefer_default(&mut v, "default");
+        prefer_default(&mut v, "default", &|lead| {
+            assert_eq!(lead, "fast", "the sign test is asked of the fastest");
+            proven
+        });
         v[0].0.clone()
     };
-    assert_eq!(first(10.25), "default");
-    assert_eq!(first(10.35), "fast");
+    assert_eq!(first(10.25, true), "default");
+    assert_eq!(first(10.35, true), "fast");
+    // However far ahead, a lead the paired rounds did not prove keeps the default.
+    assert_eq!(first(20.0, false), "default");
     let mut v = by_time(10.2);
-    prefer_default(&mut v, "absent");
+    prefer_default(&mut v, "absent", &|_| false);
     assert_eq!(v, by_time(10.2));
 }

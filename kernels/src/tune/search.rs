@@ -252,18 +252,42 @@ struct Plan {
     budget: usize,
 }
 
-/// The configs of `all` that differ from `c` in exactly one parameter, in model order; the
-/// method counts as a parameter: another algorithm with every parameter the two share equal
-/// (and at least one shared) is a neighbour too, since the model misjudges whole methods at
-/// some sizes (two-shot against multimem at 64 KiB) while the tile parameters carry over.
+/// The configs of `all` that differ from `c` in exactly one knob, best neighbour of each knob
+/// first (coordinate descent): the model's best value of every parameter, then its second of
+/// every parameter, and so on, so a single-knob win (a ring's `CHUNK`) is timed within the
+/// budget even where the model puts every value of another knob ahead of it. The method counts
+/// as a knob: another algorithm with every parameter the two share equal (and at least one
+/// shared) is a neighbour too, since the model misjudges whole methods at some sizes (two-shot
+/// against multimem at 64 KiB) while the tile parameters carry over. `all` is in model order.
 pub(super) fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
-    let differ = |o: &Config| o.algorithm == c.algorithm && o.params.iter().filter(|(k, v)| c.params.get(*k) != Some(*v)).count() == 1;
-    let same_params = |o: &Config| {
+    let knob = |o: &Config| -> Option<String> {
+        if o.algorithm == c.algorithm {
+            let mut differ = o.params.iter().filter(|(k, v)| c.params.get(*k) != Some(*v)).map(|(k, _)| k.clone());
+            return match (differ.next(), differ.next()) {
+                (Some(k), None) => Some(k),
+                _ => None,
+            };
+        }
         let shared: Vec<&String> = o.params.keys().filter(|k| c.params.contains_key(*k)).collect();
-        o.algorithm != c.algorithm && !shared.is_empty() && shared.iter().all(|k| o.params.get(*k) == c.params.get(*k))
+        (!shared.is_empty() && shared.iter().all(|k| o.params.get(*k) == c.params.get(*k))).then(|| METHOD_KNOB.to_string())
     };
-    all.iter().filter(|(o, _)| differ(o) || same_params(o)).map(|(o, _)| o.clone()).collect()
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out: Vec<(usize, usize, Config)> = all
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (o, _))| {
+            let k = knob(o)?;
+            let rank = seen.entry(k).or_insert(0);
+            *rank += 1;
+            Some((*rank, i, o.clone()))
+        })
+        .collect();
+    out.sort_by_key(|(rank, i, _)| (*rank, *i));
+    out.into_iter().map(|(_, _, o)| o).collect()
 }
+
+/// The knob a neighbour under another method differs in.
+const METHOD_KNOB: &str = "(method)";
 
 /// Times up to `plan.budget` configs not yet measured: the seeds, then the unmeasured
 /// neighbours of the best so far (a local search from wherever the model was wrong), then the
@@ -337,10 +361,13 @@ const FINAL_EXTEND: f64 = 2.0;
 const DEFAULT_MARGIN: f64 = 1.03;
 
 /// Moves the `default` to the front of the re-timed `by_time` (fastest first) when it is within
-/// [`DEFAULT_MARGIN`] of the fastest.
-pub(super) fn prefer_default(by_time: &mut Vec<(String, f64)>, default: &str) {
-    let Some(fastest) = by_time.first().map(|(_, t)| *t) else { return };
-    if let Some(at) = by_time.iter().position(|(id, t)| id == default && *t <= fastest * DEFAULT_MARGIN) {
+/// [`DEFAULT_MARGIN`] of the fastest, or when the fastest did not beat it in a sign test over
+/// their paired rounds (`proven(fastest)`): a lead the rounds do not decide is noise, and a
+/// non-default config chosen on noise can be 2x slower than the default in the next run (the
+/// tune bench's 4 KiB AllReduce: 0.47x).
+pub(super) fn prefer_default(by_time: &mut Vec<(String, f64)>, default: &str, proven: &dyn Fn(&str) -> bool) {
+    let Some((lead, fastest)) = by_time.first().cloned() else { return };
+    if let Some(at) = by_time.iter().position(|(id, t)| id == default && (*t <= fastest * DEFAULT_MARGIN || !proven(&lead))) {
         let d = by_time.remove(at);
         by_time.insert(0, d);
     }
@@ -405,7 +432,12 @@ fn retime_finalists(
     by_time.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let tied = by_time.iter().take_while(|(_, t)| *t <= by_time[0].1 * TIE).count();
     by_time[..tied].sort_by(|a, b| model(&a.0).total_cmp(&model(&b.0)).then_with(|| a.0.cmp(&b.0)));
-    prefer_default(&mut by_time, default);
+    let at = |id: &str| finalists.iter().position(|c| c.id() == id);
+    let proven = |lead: &str| match (at(lead), at(default)) {
+        (Some(l), Some(d)) => measure::beats(&rounds[l], &rounds[d]),
+        _ => true,
+    };
+    prefer_default(&mut by_time, default, &proven);
     progress(Progress::Finalists { times: by_time.clone() });
     Ok(by_time.into_iter().map(|(id, _)| id).collect())
 }

@@ -35,7 +35,7 @@ fn bcast(elems: usize) -> Problem {
 }
 
 fn quick(dirs: Vec<PathBuf>) -> Options {
-    let schedule = Schedule { warmup: 1, round: 2, rounds: 1, min_loop: std::time::Duration::ZERO, ..Schedule::default() };
+    let schedule = Schedule { warmup: 1, round: 2, rounds: 1, min_loop: Duration::ZERO, sample: Duration::ZERO, ..Schedule::default() };
     Options { dirs: CacheDirs { per_rank: Some(dirs) }, schedule, ..Options::default() }
 }
 
