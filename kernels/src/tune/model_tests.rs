@@ -9,7 +9,7 @@
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
 use super::measure::{beats, leader_settled, low_quartile, median, paired_times, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
-use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds};
+use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds, walk};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
@@ -201,6 +201,38 @@ fn neighbours_take_the_best_value_of_every_knob_first() {
         "reduce_scatter_bidir BLOCK=64 CHUNK=1024",
     ];
     assert_eq!(ids, want);
+}
+
+#[test]
+fn the_walk_takes_turns_between_the_two_fastest_methods() {
+    // Planted first pass of the 16 MiB AllGather: the library ring leads by noise, the
+    // bidirectional ring (whose CHUNK wins) is second; the MSCCL ring is more than 2x slower.
+    let m = |us| Measured { us, runs: 1 };
+    let ranked: Vec<(String, Measured)> = [("allgather BLOCK=1024", 35.0), ("allgather BLOCK=4096", 36.0), ("allgather_bidir BLOCK=64 CHUNK=-", 40.0), ("msccl:allgather_ring block=512", 80.0)]
+        .into_iter()
+        .map(|(id, us)| (id.to_string(), m(us)))
+        .collect();
+    let all: Vec<(Config, f64)> = [
+        "allgather BLOCK=256",
+        "allgather BLOCK=4096",
+        "allgather_bidir BLOCK=64 CHUNK=65536",
+        "allgather_bidir BLOCK=256 CHUNK=-",
+        "allgather_pull BLOCK=1024",
+        "msccl:allgather_ring block=1024",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, id)| (cfg(id), i as f64))
+    .collect();
+    let measured = |c: &Config| ranked.iter().any(|(id, _)| *id == c.id());
+    let ids: Vec<String> = walk(&ranked, &all, &|c| !measured(c)).iter().map(Config::id).collect();
+    // In turn: the leader's best knob value, the runner-up's, the leader's next (the pull is
+    // its method neighbour), the runner-up's next; never the slow MSCCL ring's neighbour.
+    let want = ["allgather BLOCK=256", "allgather_bidir BLOCK=64 CHUNK=65536", "allgather_pull BLOCK=1024", "allgather_bidir BLOCK=256 CHUNK=-"];
+    assert_eq!(ids, want);
+    // One method measured: its neighbours alone; nothing measured: nothing to walk.
+    assert_eq!(walk(&ranked[2..3], &all, &|_| true).len(), 2);
+    assert!(walk(&[], &all, &|_| true).is_empty());
 }
 
 #[test]
