@@ -9,8 +9,8 @@
 //!
 //! With `PULL=1` (CPU code: `prepare_matmul` sets it there) a tile whose rows a rank of this
 //! node holds reads them where they lie, through `remote_ptr` (a node's ranks share memory),
-//! and only other nodes' shards are pushed and waited for: on a CPU, where the ranks of a node
-//! share its cores, the copies of the push cost as much CPU as they could hide. That is safe
+//! and the communication programs get other nodes' shards (see [`pull_far`]): on a CPU, where
+//! the ranks of a node share its cores, the copies of the push cost as much CPU as they could hide. That is safe
 //! because a CPU launch reaches a peer only after the peer's host has issued the same launch
 //! (its inputs written); a GPU kernel has no such guarantee, so GPUs push.
 //!
@@ -39,22 +39,50 @@ pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
         if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs, amd, pull));
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
-            let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-            let (s0, s1) = segment(me, x.m, world);
-            for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
-                let r0 = i * cfg.bm;
-                let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
-                let (src, dst) = (x.shard + r0 * x.k, x.full + (s0 + r0) * x.k);
-                let slot = x.sig + me * x.max_tiles(&cfg) + i;
-                // Pulled, this node's ranks (the first `local` steps) read the shard in place.
-                let first = if pull { x.local } else { i64c(0) };
-                for_range(first, world, 1i64, |step| {
-                    put_signal(dst, src, count, slot, x.epoch, x.order(step), PutSignal::default());
-                });
-            });
+            if pull {
+                pull_far(&x, &cfg, cp, comm)
+            } else {
+                push_shard(&x, &cfg, cp, comm)
+            }
         });
         Ok(())
     })
+}
+
+/// Communication program `cp` of `comm` pushes its share of this rank's row tiles to every
+/// rank (itself included), each with the tile's signal.
+fn push_shard(x: &AgArgs, cfg: &GemmConfig, cp: Val, comm: i64) {
+    let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+    let (s0, s1) = segment(me, x.m, world);
+    for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
+        let r0 = i * cfg.bm;
+        let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
+        let (src, dst) = (x.shard + r0 * x.k, x.full + (s0 + r0) * x.k);
+        let slot = x.sig + me * x.max_tiles(cfg) + i;
+        for_range(0i64, world, 1i64, |step| {
+            put_signal(dst, src, count, slot, x.epoch, x.order(step), PutSignal::default());
+        });
+    });
+}
+
+/// `PULL=1`: communication program `cp` of `comm` gets its share of the row tiles of every
+/// other node's shards, in consumption order, into `a_full` and sets each tile's signal here.
+/// A get needs nothing from the rank it reads (on `mpi` a single copy), where a pushed
+/// signal is an accumulate that waits for the target to enter MPI; the shard is there since
+/// the peer's launch began (see the module notes).
+fn pull_far(x: &AgArgs, cfg: &GemmConfig, cp: Val, comm: i64) {
+    let (me, world) = (my_pe(), n_pes().to(Scalar::I64));
+    let max_tiles = x.max_tiles(cfg);
+    for_range(x.local, world, 1i64, |step| {
+        let src = x.order(step);
+        let (s0, s1) = segment(src, x.m, world);
+        for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
+            let r0 = i * cfg.bm;
+            let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
+            get(x.full + (s0 + r0) * x.k, x.shard + r0 * x.k, count, src.to(Scalar::I32), ShmemScope::Block);
+            signal_op(x.sig + src * max_tiles + i, x.epoch, Signal::Set, me);
+        });
+    });
 }
 
 /// Builds `ag_gemm_ce`: every program computes; the host's copy-engine queues (see
