@@ -79,6 +79,25 @@ fn dtype_mismatches_are_rejected() {
         Ok(())
     });
     assert!(e.to_string().contains("!tile.ptr<i64>"), "{e}");
+    // Pointers select only between scalar pointers of one element type, on a scalar i1.
+    let e = build_err(|a| {
+        let (x, h) = (a.ptr("x", Scalar::F32), a.ptr("h", Scalar::BF16));
+        let _ = select(shmem::my_pe().eq_(0), x, h);
+        Ok(())
+    });
+    assert!(e.to_string().contains("two scalar pointers of one type") && e.to_string().contains("bf16"), "{e}");
+    let e = build_err(|a| {
+        let x = a.ptr("x", Scalar::F32);
+        let _ = select(arange(0, 4).eq_(0), x, x);
+        Ok(())
+    });
+    assert!(e.to_string().contains("scalar i1 condition"), "{e}");
+    let e = build_err(|a| {
+        let x = a.ptr("x", Scalar::F32);
+        let _ = select(shmem::my_pe().eq_(0), x, 1.0f32);
+        Ok(())
+    });
+    assert!(matches!(e.kind, DslErrorKind::DTypeMismatch { .. }), "{e}");
 }
 
 #[test]
@@ -136,6 +155,9 @@ fn every_op() -> crate::ir::Kernel {
         shmem::signal_op(sig, 1, shmem::Signal::Add, peer);
         let tok = shmem::wait_until(sig, shmem::Cmp::Ge, 1);
         let after = load(shmem::consume_token(x + offs, tok));
+        // A pointer chosen at run time: this rank's buffer or the peer's.
+        let either = select(me.eq_(0), x, rx);
+        store(either + offs, after);
         shmem::fence();
         shmem::quiet();
         shmem::barrier_all();
@@ -187,6 +209,40 @@ fn vector_add_runs_on_the_local_runtime() {
     for r in 0..2 {
         let got = world.read(&out, r).unwrap();
         assert!(got.iter().enumerate().all(|(i, &v)| v == 3.0 * i as f32 + r as f32), "rank {r}");
+    }
+}
+
+/// Each rank copies `x` of itself (even ranks) or of the next rank (odd ranks) into `out`,
+/// through one pointer selected at run time.
+#[test]
+fn a_selected_pointer_reads_the_chosen_ranks_buffer() {
+    use weft_runtime::{Arg, World};
+    let k = kernel("select_ptr", &Constexprs::new(), |a| {
+        let (x, out, n) = (a.ptr("x", Scalar::F32), a.ptr("out", Scalar::F32), a.i32("n"));
+        let me = shmem::my_pe();
+        let next = shmem::remote_ptr(x, (me + 1) % shmem::n_pes());
+        let src = select((me % 2).eq_(0), x, next);
+        let offs = program_id(0) * 64 + arange(0, 64);
+        let m = offs.lt(n);
+        store_masked(out + offs, load_masked(src + offs, m, 0.0f32), m);
+        Ok(())
+    })
+    .expect("builds");
+    let k = crate::compile(&k, &Options::default()).expect("compile").launchable();
+    for ranks in 1..=5usize {
+        let world = World::local(ranks).expect("world");
+        let n = 100 + 37 * ranks;
+        let (x, out) = (world.alloc::<f32>(n).unwrap(), world.alloc::<f32>(n).unwrap());
+        let value = |r: usize, i: usize| (r * 1000 + i) as f32;
+        for r in 0..ranks {
+            world.write(&x, r, &(0..n).map(|i| value(r, i)).collect::<Vec<_>>()).unwrap();
+        }
+        world.launch(&k, [n.div_ceil(64) as u32, 1, 1], &[Arg::from(&x), Arg::from(&out), Arg::I32(n as i32)]).expect("launch");
+        for r in 0..ranks {
+            let from = if r % 2 == 0 { r } else { (r + 1) % ranks };
+            let got = world.read(&out, r).unwrap();
+            assert!(got.iter().enumerate().all(|(i, &v)| v == value(from, i)), "{ranks} ranks, rank {r}");
+        }
     }
 }
 

@@ -7,6 +7,13 @@
 //! tile); a GEMM tile waits on that one signal and consumes its token before loading A.
 //! Shards are consumed and pushed in [`ag_source`] order (own shard first, own node first).
 //!
+//! With `PULL=1` (CPU code: `prepare_matmul` sets it there) a tile whose rows a rank of this
+//! node holds reads them where they lie, through `remote_ptr` (a node's ranks share memory),
+//! and the communication programs get other nodes' shards (see [`pull_far`]): on a CPU, where
+//! the ranks of a node share its cores, the copies of the push cost as much CPU as they could hide. That is safe
+//! because a CPU launch reaches a peer only after the peer's host has issued the same launch
+//! (its inputs written); a GPU kernel has no such guarantee, so GPUs push.
+//!
 //! `ag_gemm_ce` is the same GEMM with the gather on the copy engine (no communication programs).
 //!
 //! Args: `a_shard, a_full, b, c, sig[world * max_row_tiles], m, n, k, local, epoch`, where
@@ -25,26 +32,57 @@ pub fn ag_gemm(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
     let amd = amd_swizzle(c)?;
+    let pull = pull(c)?;
     kernel("ag_gemm", c, |a| {
         let x = AgArgs::declare(a, &cfg);
         let (g, gemm_programs, is_gemm) = role_split(comm);
-        if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs, amd));
+        if_(is_gemm, || consume_gathered(&x, &cfg, g, gemm_programs, amd, pull));
         if_(is_gemm.eq_(0), || {
             let cp = g - gemm_programs;
-            let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-            let (s0, s1) = segment(me, x.m, world);
-            for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
-                let r0 = i * cfg.bm;
-                let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
-                let (src, dst) = (x.shard + r0 * x.k, x.full + (s0 + r0) * x.k);
-                let slot = x.sig + me * x.max_tiles(&cfg) + i;
-                for_range(0i64, world, 1i64, |step| {
-                    put_signal(dst, src, count, slot, x.epoch, x.order(step), PutSignal::default());
-                });
-            });
+            if pull {
+                pull_far(&x, &cfg, cp, comm)
+            } else {
+                push_shard(&x, &cfg, cp, comm)
+            }
         });
         Ok(())
     })
+}
+
+/// Communication program `cp` of `comm` pushes its share of this rank's row tiles to every
+/// rank (itself included), each with the tile's signal.
+fn push_shard(x: &AgArgs, cfg: &GemmConfig, cp: Val, comm: i64) {
+    let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
+    let (s0, s1) = segment(me, x.m, world);
+    for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
+        let r0 = i * cfg.bm;
+        let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
+        let (src, dst) = (x.shard + r0 * x.k, x.full + (s0 + r0) * x.k);
+        let slot = x.sig + me * x.max_tiles(cfg) + i;
+        for_range(0i64, world, 1i64, |step| {
+            put_signal(dst, src, count, slot, x.epoch, x.order(step), PutSignal::default());
+        });
+    });
+}
+
+/// `PULL=1`: communication program `cp` of `comm` gets its share of the row tiles of every
+/// other node's shards, in consumption order, into `a_full` and sets each tile's signal here.
+/// A get needs nothing from the rank it reads (on `mpi` a single copy), where a pushed
+/// signal is an accumulate that waits for the target to enter MPI; the shard is there since
+/// the peer's launch began (see the module notes).
+fn pull_far(x: &AgArgs, cfg: &GemmConfig, cp: Val, comm: i64) {
+    let (me, world) = (my_pe(), n_pes().to(Scalar::I64));
+    let max_tiles = x.max_tiles(cfg);
+    for_range(x.local, world, 1i64, |step| {
+        let src = x.order(step);
+        let (s0, s1) = segment(src, x.m, world);
+        for_range(cp, cdiv(s1 - s0, cfg.bm), i64c(comm), |i| {
+            let r0 = i * cfg.bm;
+            let count = (minimum(r0 + cfg.bm, s1 - s0) - r0) * x.k;
+            get(x.full + (s0 + r0) * x.k, x.shard + r0 * x.k, count, src.to(Scalar::I32), ShmemScope::Block);
+            signal_op(x.sig + src * max_tiles + i, x.epoch, Signal::Set, me);
+        });
+    });
 }
 
 /// Builds `ag_gemm_ce`: every program computes; the host's copy-engine queues (see
@@ -58,7 +96,7 @@ pub fn ag_gemm_ce(c: &Constexprs) -> Result<Kernel, DslError> {
     kernel("ag_gemm_ce", c, |a| {
         let x = AgArgs::declare(a, &cfg);
         let (g, programs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
-        consume_gathered(&x, &cfg, g, programs, amd);
+        consume_gathered(&x, &cfg, g, programs, amd, false);
         Ok(())
     })
 }
@@ -67,6 +105,11 @@ pub fn ag_gemm_ce(c: &Constexprs) -> Result<Kernel, DslError> {
 /// shard, [`round_tiles`]) rather than NVIDIA's (`SWIZZLE=0`, the default: shard by shard).
 pub fn amd_swizzle(c: &Constexprs) -> Result<bool, DslError> {
     Ok(c.get("SWIZZLE").is_some() && c.int("SWIZZLE", 0, 1)? == 1)
+}
+
+/// Whether `ag_gemm` reads node peers' shards in place (`PULL=1`) rather than having them pushed.
+pub fn pull(c: &Constexprs) -> Result<bool, DslError> {
+    Ok(c.get("PULL").is_some() && c.int("PULL", 0, 1)? == 1)
 }
 
 /// Whether the copy-engine AG-GEMM gathers by pulling (`CE_PULL=1`) rather than pushing.
@@ -107,17 +150,29 @@ impl AgArgs {
 }
 
 /// Program `g` of `programs` computes its tiles of `C`, each after waiting on the signal of
-/// its (source rank, row tile) chunk of the gathered A, in AMD's swizzle order if `amd`.
-fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val, amd: bool) {
+/// its (source rank, row tile) chunk of the gathered A, in AMD's swizzle order if `amd`;
+/// `pull`: chunks of this node's ranks are read from their shards, with no wait.
+fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val, amd: bool, pull: bool) {
     let world = n_pes().to(Scalar::I64);
     let max_tiles = x.max_tiles(cfg);
     let bmat = Mat::dense(x.b, x.k, x.n);
     let body = |t: SegTile| {
-        let tok = wait_until(x.sig + t.rank * max_tiles + t.row_tile, Cmp::Ge, x.epoch);
-        let view = |base: Val, ld: Val, cols: Val| Mat { ptr: base + t.row0 * ld, rows: t.rows, cols, ld };
-        let amat = view(consume_token(x.full, tok), x.k, x.k);
+        let me = pull.then(|| my_pe().to(Scalar::I64));
+        let near = me.map(|me| (t.rank / x.local).eq_(me / x.local));
+        // A wait for 0 is met at once: a pulled chunk has no signal to wait for.
+        let want = near.map_or(x.epoch, |near| select(near, 0i64, x.epoch));
+        let tok = wait_until(x.sig + t.rank * max_tiles + t.row_tile, Cmp::Ge, want);
+        let mut a_rows = consume_token(x.full, tok) + t.row0 * x.k;
+        if let (Some(me), Some(near)) = (me, near) {
+            // `remote_ptr` only on this node: the address of another node's shard is an error.
+            let (s0, _) = segment(t.rank, x.m, world);
+            let shard = remote_ptr(x.shard, select(near, t.rank, me).to(Scalar::I32));
+            a_rows = select(near, shard + (t.row0 - s0) * x.k, a_rows);
+        }
+        let amat = Mat { ptr: a_rows, rows: t.rows, cols: x.k, ld: x.k };
         let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, cfg);
-        store_tile(&view(x.out, x.n, x.n), t.rows_idx, t.cols_idx, acc, cfg.t);
+        let cmat = Mat { ptr: x.out + t.row0 * x.n, rows: t.rows, cols: x.n, ld: x.n };
+        store_tile(&cmat, t.rows_idx, t.cols_idx, acc, cfg.t);
     };
     if amd {
         round_tiles(g, programs, world, x.m, x.n, cfg, |s| x.order(s), body);

@@ -122,6 +122,20 @@ pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str
     Ok(())
 }
 
+/// `ag_gemm` reads node peers' shards in place on CPUs (`PULL=1` unless given): a CPU launch
+/// reaches a peer only once the peer has issued it, so its shard is written; a GPU kernel has
+/// no such order, and `PULL=1` there is an error.
+pub(crate) fn pull_on_cpu(c: &mut Constexprs, gpu: bool) -> Result<(), KernelError> {
+    match c.get("PULL") {
+        None if !gpu => c.set("PULL", "1"),
+        Some(v) if gpu && v.trim() == "1" => {
+            return Err(KernelError::Unsupported { kernel: "ag_gemm".into(), what: "PULL=1 on a GPU (a peer's shard may not be written when the kernel starts; GPUs push)".into() })
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// Allocates, compiles and seeds `name` (`gemm`, `ag_gemm` or `gemm_rs`) on `world`.
 pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) -> Result<PreparedMatmul, KernelError> {
     let def = find(name)?;
@@ -144,6 +158,9 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     c.set("T", dtype.name());
     if let Some(arch) = world.gpu_arch() {
         gpu_tiles(&mut c, name, dtype, arch)?;
+    }
+    if def.algo == Algo::AgGemm {
+        pull_on_cpu(&mut c, world.gpu_arch().is_some())?;
     }
     if def.algo == Algo::GemmAr {
         crate::gemm_ar::choose_method(&mut c, world, m.saturating_mul(n).saturating_mul(dtype.size_bytes()), name)?;

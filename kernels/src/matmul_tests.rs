@@ -107,6 +107,25 @@ fn ag_gemm_every_topology_every_dtype() {
     overlap_cases("ag_gemm", false);
 }
 
+/// On CPUs `ag_gemm` pulls node peers' shards (`PULL=1`, the default there); the push path
+/// GPUs take runs here too.
+#[test]
+fn ag_gemm_pushed_every_topology_every_dtype() {
+    overlap_cases_with("ag_gemm", false, &Constexprs::new().with("PULL", "0"), &TOPOLOGIES);
+}
+
+#[test]
+fn ag_gemm_pulls_on_cpus_and_refuses_to_on_gpus() {
+    let mut c = Constexprs::new();
+    crate::matmul::pull_on_cpu(&mut c, false).unwrap();
+    assert_eq!(c.get("PULL"), Some("1"));
+    let mut c = Constexprs::new();
+    crate::matmul::pull_on_cpu(&mut c, true).unwrap();
+    assert_eq!(c.get("PULL"), None);
+    let e = crate::matmul::pull_on_cpu(&mut Constexprs::new().with("PULL", 1), true).unwrap_err();
+    assert!(matches!(e, KernelError::Unsupported { .. }) && e.to_string().contains("PULL=1 on a GPU"), "{e}");
+}
+
 #[test]
 fn gemm_rs_every_topology_every_dtype() {
     overlap_cases("gemm_rs", true);

@@ -250,7 +250,13 @@ pub fn cmp(pred: CmpPred, a: impl Into<Operand>, b: impl Into<Operand>) -> Val {
 #[track_caller]
 pub fn select(cond: Val, a: impl Into<Operand>, b: impl Into<Operand>) -> Val {
     let loc = Loc::caller();
-    let Some((a, b)) = unify("arith.select", a.into(), b.into(), &loc) else {
+    let (a, b) = (a.into(), b.into());
+    if let (Operand::Val(pa), Operand::Val(pb)) = (&a, &b) {
+        if matches!(pa.elem(), Elem::Ptr(_)) || matches!(pb.elem(), Elem::Ptr(_)) {
+            return select_ptr(cond, *pa, *pb, loc);
+        }
+    }
+    let Some((a, b)) = unify("arith.select", a, b, &loc) else {
         return with(|bd| Val(bd.kernel.new_value(Type::scalar(Scalar::I32))));
     };
     if num(cond) != Some(Scalar::I1) {
@@ -263,6 +269,22 @@ pub fn select(cond: Val, a: impl Into<Operand>, b: impl Into<Operand>) -> Val {
     };
     let (a, b) = (broadcast_to_at(a, &shape, &loc), broadcast_to_at(b, &shape, &loc));
     let cond = if cond.ty().is_tensor() { broadcast_to_at(cond, &shape, &loc) } else { cond };
+    emit(OpKind::Select, &[cond, a, b], a.ty(), loc)
+}
+
+/// `cond ? a : b` of two scalar pointers to one element type, on a scalar `i1` (a tile reads
+/// from one buffer or another, e.g. its own or a peer's, without duplicating the code that
+/// reads it in both arms of an `if`).
+fn select_ptr(cond: Val, a: Val, b: Val, loc: Loc) -> Val {
+    let scalar_ptr = |v: Val| matches!(v.ty(), Type::Val { elem: Elem::Ptr(_), ref shape } if shape.is_empty());
+    if !scalar_ptr(a) || a.ty() != b.ty() {
+        let kind = DslErrorKind::DTypeMismatch { op: "arith.select".into(), expected: format!("two scalar pointers of one type, {}", a.ty()), got: b.ty().to_string() };
+        return fail(kind, loc, a.ty());
+    }
+    if cond.ty() != Type::scalar(Scalar::I1) {
+        let kind = DslErrorKind::DTypeMismatch { op: "arith.select".into(), expected: "a scalar i1 condition (pointers)".into(), got: cond.ty().to_string() };
+        return fail(kind, loc, a.ty());
+    }
     emit(OpKind::Select, &[cond, a, b], a.ty(), loc)
 }
 
