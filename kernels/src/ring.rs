@@ -43,6 +43,16 @@ pub const RING_CHUNK: usize = 8 << 10;
 /// Chunks per lane (direction, program) on the CPU (see [`ring_chunk`]).
 pub const RING_CPU_CHUNKS: usize = 2;
 
+/// Program instances per rank for `elems` elements per rank: the collectives' rule (one per
+/// 64 Ki elements, at most 4), but one for the AllReduce rings' CPU code (`cpu_ring`). There
+/// every instance is a coroutine that the workers switch between at each of its
+/// `2 (world - 1)` steps per chunk, and the ranks alone give the workers enough instances:
+/// on one worker at 1 MiB, 2/4/8 ranks, one program runs at 91-96 / 89-95 / 107-122 % of
+/// memcpy, four at 84-86 / 76-85 / 74-87 % (load 10).
+pub fn ring_programs(elems: usize, cpu_ring: bool) -> usize {
+    if cpu_ring { 1 } else { elems.div_ceil(64 << 10).clamp(1, 4) }
+}
+
 /// The chunk size for a lane whose share of a segment is at most `share` elements, capped by
 /// `cap` (`-D CHUNK=`). GPU code gets [`RING_CHUNK`]: a chunk moves on to the next rank while
 /// the next one is reduced. CPU code gets the share in [`RING_CPU_CHUNKS`] pieces: there a put

@@ -83,7 +83,8 @@ fn ring_kernels_on_two_nodes_and_several_program_instances() {
             check(&world, name, 1003, DType::BF16, Some(16));
         }
     }
-    // 300007 elements: 4 program instances, several default-size chunks per step.
+    // 300007 elements: several default-size chunks per step; 4 program instances for the
+    // ReduceScatter and AllGather (the AllReduce rings run one on the CPU, see `ring_programs`).
     let world = World::local(3).unwrap();
     for name in RING {
         check(&world, name, 300007, DType::F32, None);
