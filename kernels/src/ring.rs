@@ -16,7 +16,9 @@
 //!   node) a rank stores each partial sum straight into the next rank's slot and then signals,
 //!   instead of staging it and putting the stage: one pass over the chunk, not two (the stage's
 //!   store, then the put's load and store), so a middle step reads two chunks and writes one.
-//!   GPU code keeps the puts: a kernel using `remote_ptr` needs a P2P path to every PE.
+//!   Step 0 sends nothing then: step 1 reads `prev`'s input in place (it is the partial step 0
+//!   would have sent). GPU code keeps the puts: a kernel using `remote_ptr` needs a P2P path to
+//!   every PE.
 //! * AllGather: reduced chunks are put straight into the peers' outputs (every chunk has its
 //!   own place there), so it needs arrival counters only.
 //! * Bidirectional: each program's share of a segment is halved; the first half travels towards
@@ -40,14 +42,29 @@ pub const RING_SIGNALS: usize = 3;
 pub const RING_CHUNK: usize = 8 << 10;
 /// Chunks per lane (direction, program) on the CPU (see [`ring_chunk`]).
 pub const RING_CPU_CHUNKS: usize = 2;
+/// The largest CPU chunk in elements (256 KiB of f32 partials: a lane's slots fit a core's L2).
+pub const RING_CPU_CHUNK_MAX: usize = 64 << 10;
+
+/// Program instances per rank for `elems` elements per rank: the collectives' rule (one per
+/// 64 Ki elements, at most 4), but one for the AllReduce rings' CPU code (`cpu_ring`). There
+/// every instance is a coroutine that the workers switch between at each of its
+/// `2 (world - 1)` steps per chunk, and the ranks alone give the workers enough instances:
+/// on one worker at 1 MiB, 2/4/8 ranks, one program runs at 91-96 / 89-95 / 107-122 % of
+/// memcpy, four at 84-86 / 76-85 / 74-87 % (load 10).
+pub fn ring_programs(elems: usize, cpu_ring: bool) -> usize {
+    if cpu_ring { 1 } else { elems.div_ceil(64 << 10).clamp(1, 4) }
+}
 
 /// The chunk size for a lane whose share of a segment is at most `share` elements, capped by
 /// `cap` (`-D CHUNK=`). GPU code gets [`RING_CHUNK`]: a chunk moves on to the next rank while
 /// the next one is reduced. CPU code gets the share in [`RING_CPU_CHUNKS`] pieces: there a put
 /// is a memcpy by the sender itself, so nothing overlaps, and every chunk is a handoff between
-/// worker threads (on a loaded machine, a wait for the other thread's next time slice).
+/// worker threads (on a loaded machine, a wait for the other thread's next time slice); at
+/// most [`RING_CPU_CHUNK_MAX`], so a partial stored into the next rank's slot is still in
+/// the caches when that rank reads it (one program, 16 / 64 MiB at 4 and 8 ranks: 105-137 %
+/// of memcpy against 81-105 % uncapped, load 11).
 pub fn ring_chunk(share: usize, gpu: bool, cap: Option<usize>) -> usize {
-    let default = if gpu { RING_CHUNK } else { share.div_ceil(RING_CPU_CHUNKS) };
+    let default = if gpu { RING_CHUNK } else { share.div_ceil(RING_CPU_CHUNKS).min(RING_CPU_CHUNK_MAX) };
     share.min(cap.unwrap_or(default)).max(1)
 }
 
@@ -165,7 +182,8 @@ impl Pipe {
         self.base + k + 1i64
     }
 
-    /// Index of the message that carries step `s` of chunk `c` (a chunk's steps are consecutive).
+    /// Index of the AllGather message that carries step `s` of chunk `c` (a chunk's steps are
+    /// consecutive).
     fn msg(&self, c: Val, s: Val) -> Val {
         c * (self.world - 1).to(Scalar::I64) + s.to(Scalar::I64)
     }
@@ -189,70 +207,31 @@ impl Pipe {
     /// on; at the last step the segment is `me`'s own and `finish(offsets, mask, sum)` gets
     /// each tile of the full sum (in the accumulator type).
     pub(crate) fn reduce_scatter(&self, cfg: &Config, inp: Val, bufs: Slots, dir: &Dir, c: Val, finish: &dyn Fn(Val, Val, Val)) {
-        let total = (self.world - 1).to(Scalar::I64) * self.chunks;
-        let slots = RING_SLOTS as i64;
-        let (my_slots, my_stage) = (bufs.slots + dir.lane * slots * self.chunk, bufs.stage + dir.lane * self.chunk);
+        let rs = RsChunk::new(self, cfg, inp, bufs, dir, c);
+        let zero = constant(0, Scalar::I32, &[]);
+        if bufs.p2p {
+            // Step 0 sends nothing: step 1 reads `prev`'s input where it lies (the input does
+            // not change during a launch), sparing a copy of the chunk into a slot and back
+            // out: a third of the passes over memory at two ranks.
+            if_(self.world.eq_(1), || rs.step(zero, Recv::Nothing, finish));
+            if_(self.world.gt(1), || rs.step(zero + 1, Recv::Input(remote_ptr(inp, dir.prev)), finish));
+            for_range(2, self.world, 1, |s| rs.step(s, Recv::Slot, finish));
+            return;
+        }
         // Step 0 sends the input unchanged: when it is already in the accumulator type it is
         // put straight from `inp`, sparing a pass through the stage (a load and a store of
         // every element of the chunk: half of the ReduceScatter's passes at two ranks).
-        let direct = cfg.t == cfg.acc();
-        // Waits until `next` has read the message that used message `k`'s slot before.
-        let credit = |k: Val| {
-            if_(k.ge(slots), || {
-                let _ = wait_until(dir.credit, Cmp::Ge, self.seq(k - slots));
-            })
-        };
-        let slot_of = |k: Val| my_slots + (k % slots) * self.chunk;
-        let send = |s: Val, src: Val, (ps, pe): (Val, Val)| {
-            let ksend = self.msg(c, s);
-            credit(ksend);
-            put_signal(slot_of(ksend), src, pe - ps, dir.arrived, self.seq(ksend), dir.next, PutSignal::default());
-        };
-        let first = if direct {
-            let zero = constant(0, Scalar::I32, &[]);
+        let first = if cfg.t == cfg.acc() {
             if_(self.world.gt(1), || {
-                let (ps, pe) = self.piece(dir, self.segment(dir, zero, 1), c);
-                send(zero, inp + ps, (ps, pe));
+                let (ps, pe) = rs.piece(zero);
+                rs.put(zero, inp + ps, (ps, pe));
             });
             // A world of one has no step to skip: its step 0 is the last, which finishes.
             minimum(self.world - 1, 1)
         } else {
-            constant(0, Scalar::I32, &[])
+            zero
         };
-        for_range(first, self.world, 1, |s| {
-            let (ps, pe) = self.piece(dir, self.segment(dir, s, 1), c);
-            let krecv = self.msg(c, s - 1);
-            let (has_recv, last, more) = (s.gt(0), s.eq_(self.world - 1), s.lt(self.world - 1));
-            // Step 0 receives nothing: its wait (for 0, signals compare unsigned) returns at once
-            // and its loads are masked off.
-            let want = select(has_recv, self.seq(krecv), 0i64);
-            let tok = wait_until(dir.arrived, Cmp::Ge, want);
-            let slot = consume_token(slot_of(maximum(krecv, 0i64)) - ps, tok);
-            // Where a middle step's sum goes: the stage, or with P2P the next rank's slot.
-            let ksend = self.msg(c, s);
-            let to = if bufs.p2p {
-                if_(more, || credit(ksend));
-                self.at_next(dir, slot_of(ksend)) - ps
-            } else {
-                my_stage - ps
-            };
-            for_tiles(ps, pe, cfg.block, |offs, m| {
-                let partial = load_masked(slot + offs, m & has_recv, 0);
-                let sum = partial + load_masked(inp + offs, m, 0).to(cfg.acc());
-                // Branches, not masks: a store whose mask is all false still costs a microcode
-                // assist per vector on x86 when its page was never written (the stage, once
-                // step 0 skips it), which made a two-rank launch ~10x slower.
-                if_(more, || store_masked(to + offs, sum, m));
-                if_(last, || finish(offs, m, sum));
-            });
-            // The slot is read: `prev` may reuse it (the last credits are never waited for).
-            if_(has_recv & (krecv + slots).lt(total), || signal_op(dir.credit, self.seq(krecv), Signal::Set, dir.prev));
-            if bufs.p2p {
-                if_(more, || self.stored(dir.arrived, dir, ksend));
-            } else {
-                if_(more, || send(s, my_stage, (ps, pe)));
-            }
-        });
+        for_range(first, self.world, 1, |s| rs.step(s, Recv::Slot, finish));
     }
 
     /// Message `k`'s signal to `next` after its data was stored there through `remote_ptr`.
@@ -286,5 +265,123 @@ impl Pipe {
             let _ = wait_until(dir.gathered, Cmp::Ge, self.seq(self.msg(c, t - 1)));
             if_(t.lt(self.world - 1), || self.gather_push(dir, out, self.piece(dir, self.segment(dir, t, 0), c), c, t));
         });
+    }
+}
+
+/// Where a ReduceScatter step's incoming partial comes from.
+enum Recv {
+    /// None (a world of one).
+    Nothing,
+    /// `prev`'s input itself (step 1 with `P2P`), absolute coordinates, the input's type.
+    Input(Val),
+    /// The receive slot of the message from step `s - 1` (none at step 0: loads masked off).
+    Slot,
+}
+
+/// One chunk of one direction's ReduceScatter: its messages, slots and steps.
+struct RsChunk<'a> {
+    pipe: &'a Pipe,
+    cfg: &'a Config,
+    inp: Val,
+    bufs: Slots,
+    dir: &'a Dir,
+    c: Val,
+    /// Messages per chunk (steps that send one), and the first step that sends one.
+    hops: Val,
+    first: i64,
+    /// Messages in this launch: the last `RING_SLOTS` are never credited.
+    total: Val,
+    my_slots: Val,
+    my_stage: Val,
+}
+
+impl<'a> RsChunk<'a> {
+    fn new(pipe: &'a Pipe, cfg: &'a Config, inp: Val, bufs: Slots, dir: &'a Dir, c: Val) -> RsChunk<'a> {
+        // With P2P step 0 sends nothing (step 1 reads `prev`'s input), so messages count from step 1.
+        let first = i64::from(bufs.p2p);
+        let hops = maximum((pipe.world - 1).to(Scalar::I64) - first, 0i64);
+        let slots = RING_SLOTS as i64;
+        let (my_slots, my_stage) = (bufs.slots + dir.lane * slots * pipe.chunk, bufs.stage + dir.lane * pipe.chunk);
+        RsChunk { pipe, cfg, inp, bufs, dir, c, hops, first, total: hops * pipe.chunks, my_slots, my_stage }
+    }
+
+    /// Index of the message step `s` sends (the steps of a chunk send consecutive messages).
+    fn msg(&self, s: Val) -> Val {
+        self.c * self.hops + s.to(Scalar::I64) - self.first
+    }
+
+    /// This chunk of the segment step `s` works on, absolute `[start, end)`.
+    fn piece(&self, s: Val) -> (Val, Val) {
+        self.pipe.piece(self.dir, self.pipe.segment(self.dir, s, 1), self.c)
+    }
+
+    fn slot_of(&self, k: Val) -> Val {
+        self.my_slots + (k % RING_SLOTS as i64) * self.pipe.chunk
+    }
+
+    /// Waits until `next` has read the message that used message `k`'s slot before.
+    fn credit(&self, k: Val) {
+        let slots = RING_SLOTS as i64;
+        if_(k.ge(slots), || {
+            let _ = wait_until(self.dir.credit, Cmp::Ge, self.pipe.seq(k - slots));
+        })
+    }
+
+    /// Puts `[ps, pe)` from `src` as step `s`'s message into `next`'s slot, with its signal.
+    fn put(&self, s: Val, src: Val, (ps, pe): (Val, Val)) {
+        let k = self.msg(s);
+        self.credit(k);
+        put_signal(self.slot_of(k), src, pe - ps, self.dir.arrived, self.pipe.seq(k), self.dir.next, PutSignal::default());
+    }
+
+    /// Step `s`: the incoming partial plus this rank's input, sent on (middle steps) or
+    /// handed to `finish` (the last step).
+    fn step(&self, s: Val, recv: Recv, finish: &dyn Fn(Val, Val, Val)) {
+        let (pipe, dir, acc) = (self.pipe, self.dir, self.cfg.acc());
+        let (ps, pe) = self.piece(s);
+        let (last, more) = (s.eq_(pipe.world - 1), s.lt(pipe.world - 1));
+        let krecv = self.msg(s - 1);
+        let has_recv = s.gt(0);
+        // The partial's pointer (in `ps`-relative coordinates for a slot) and its mask.
+        let partial = match recv {
+            Recv::Nothing => None,
+            Recv::Input(p) => Some((p, None)),
+            Recv::Slot => {
+                // Step 0 receives nothing: its wait (for 0, signals compare unsigned) returns
+                // at once and its loads are masked off.
+                let tok = wait_until(dir.arrived, Cmp::Ge, select(has_recv, pipe.seq(krecv), 0i64));
+                Some((consume_token(self.slot_of(maximum(krecv, 0i64)) - ps, tok), Some(has_recv)))
+            }
+        };
+        // Where a middle step's sum goes: the stage, or with P2P the next rank's slot.
+        let ksend = self.msg(s);
+        let to = if self.bufs.p2p {
+            if_(more, || self.credit(ksend));
+            pipe.at_next(dir, self.slot_of(ksend)) - ps
+        } else {
+            self.my_stage - ps
+        };
+        for_tiles(ps, pe, self.cfg.block, |offs, m| {
+            let mine = load_masked(self.inp + offs, m, 0).to(acc);
+            let sum = match partial {
+                None => mine,
+                Some((p, live)) => load_masked(p + offs, live.map_or(m, |l| m & l), 0).to(acc) + mine,
+            };
+            // Branches, not masks: a store whose mask is all false still costs a microcode
+            // assist per vector on x86 when its page was never written (the stage, once
+            // step 0 skips it), which made a two-rank launch ~10x slower.
+            if_(more, || store_masked(to + offs, sum, m));
+            if_(last, || finish(offs, m, sum));
+        });
+        if matches!(recv, Recv::Slot) {
+            // The slot is read: `prev` may reuse it (the last credits are never waited for).
+            let slots = RING_SLOTS as i64;
+            if_(has_recv & (krecv + slots).lt(self.total), || signal_op(dir.credit, pipe.seq(krecv), Signal::Set, dir.prev));
+        }
+        if self.bufs.p2p {
+            if_(more, || pipe.stored(dir.arrived, dir, ksend));
+        } else {
+            if_(more, || self.put(s, self.my_stage, (ps, pe)));
+        }
     }
 }

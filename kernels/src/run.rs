@@ -4,7 +4,7 @@
 use crate::host::{check, HostVec};
 use crate::reference;
 use crate::registry::{allgather_choice, allreduce_choice, find, Algo, Collective, DEFS};
-use crate::ring::{ring_chunk, RING_SIGNALS, RING_SLOTS};
+use crate::ring::{ring_chunk, ring_programs, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::dsl::Constexprs;
@@ -163,7 +163,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     }
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
-    let programs = elems.div_ceil(64 << 10).clamp(1, 4);
+    let programs = ring_programs(elems, !gpu && matches!(algo, Algo::AllReduceRing | Algo::AllReduceRingBidir));
     // The ring kernels' largest chunk (`-D CHUNK=`, elements).
     let chunk_cap = match c.get("CHUNK") {
         None => None,

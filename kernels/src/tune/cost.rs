@@ -9,7 +9,7 @@ use super::{Problem, Shape};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use crate::ring::RING_CPU_CHUNKS;
+use crate::ring::ring_chunk;
 use std::time::Instant;
 use weft_runtime::Topology;
 
@@ -195,8 +195,8 @@ fn protocol(p: &str) -> (f64, f64) {
 }
 
 /// Chunks each program of a pipelined ring kernel cuts its `chunk`-element share of a segment
-/// into, both directions together: [`RING_CPU_CHUNKS`] per direction on the CPU (see
-/// `ring::ring_chunk`), or as many as the config's `CHUNK` cap makes; 1 for every other kernel.
+/// into, both directions together: as `ring::ring_chunk` cuts a direction's share on the CPU,
+/// or as many as the config's `CHUNK` cap makes; 1 for every other kernel.
 pub(super) fn ring_pieces(c: &Config, chunk: f64) -> f64 {
     let dirs = match c.algorithm.as_str() {
         "allreduce_ring" => 1.0,
@@ -205,7 +205,10 @@ pub(super) fn ring_pieces(c: &Config, chunk: f64) -> f64 {
     };
     let per_dir = match c.int("CHUNK") {
         Some(cap) if cap > 0 => (chunk / dirs / cap as f64).ceil().max(1.0),
-        _ => (RING_CPU_CHUNKS as f64).min((chunk / dirs).max(1.0)),
+        _ => {
+            let share = (chunk / dirs).ceil().max(1.0) as usize;
+            share.div_ceil(ring_chunk(share, false, None)) as f64
+        }
     };
     dirs * per_dir
 }

@@ -357,14 +357,15 @@ fn constants_measured_the_old_way_are_measured_again() {
 
 #[test]
 fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
-    // 16 MiB per rank on 1x4: 4 programs, 1 Mi-element segments; every chunk divides by the
-    // 1024-wide block, so no padding and equal tile counts: the differences are bytes and steps.
+    // 4 MiB per rank on 1x4: 4 programs, 256 Ki-element segments, every lane's share in
+    // `RING_CPU_CHUNKS` chunks (none above the CPU cap); every chunk divides by the 1024-wide
+    // block, so no padding and equal tile counts: the differences are bytes and steps.
     let (w, lat) = (4.0, MACHINE.signal_s * 2.0);
     let chunks = crate::ring::RING_CPU_CHUNKS as f64;
-    let p = elems("allreduce", 1 << 22);
+    let p = elems("allreduce", 1 << 20);
     let (two, ring, bidir) = (us("allreduce_two_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring_bidir BLOCK=1024", &p, ONE_BY_FOUR));
     // The ring touches 7w - 5 segments, two-shot 3w - 1 (from DRAM: bytes over the copy rate).
-    let seg = (1u64 << 24) as f64 / w;
+    let seg = (1u64 << 22) as f64 / w;
     let bw = MACHINE.copy_bytes_per_s * 2.0 / w / super::cost::dram_tile_cost(1024.0);
     let extra = ((7.0 * w - 5.0) - (3.0 * w - 1.0)) * seg / bw * 1e6 + (2.0 * (w - 1.0) * chunks - 4.0) * lat * 1e6;
     assert!((ring - two - extra).abs() < 1e-6 * ring, "{ring} - {two} vs {extra}");
@@ -372,12 +373,12 @@ fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
     let steps = 2.0 * (w - 1.0) * chunks * lat * 1e6;
     assert!((bidir - ring - steps).abs() < 1e-6 * ring, "{bidir} - {ring} vs {steps}");
     // ReduceScatter and AllGather: the same bytes as the library's rings.
-    let p = elems("reduce_scatter", 1 << 22);
+    let p = elems("reduce_scatter", 1 << 20);
     // (At 64-wide tiles, where the rings' wide-tile cost is none.)
     let (rs, rs2) = (us("reduce_scatter BLOCK=64", &p, ONE_BY_FOUR), us("reduce_scatter_bidir BLOCK=64", &p, ONE_BY_FOUR));
     let steps = ((w - 1.0) * 2.0 * chunks - 2.0 * (w - 1.0)) * lat * 1e6;
     assert!((rs2 - rs - steps).abs() < 1e-6 * rs, "{rs2} - {rs} vs {steps}");
-    let p = elems("allgather", 1 << 22);
+    let p = elems("allgather", 1 << 20);
     let (ag, ag2) = (us("allgather BLOCK=64", &p, ONE_BY_FOUR), us("allgather_bidir BLOCK=64", &p, ONE_BY_FOUR));
     let steps = ((w - 1.0) * 2.0 * chunks - (w - 1.0)) * lat * 1e6;
     assert!((ag2 - ag - steps).abs() < 1e-6 * ag, "{ag2} - {ag} vs {steps}");

@@ -220,7 +220,7 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
             if let Some(w) = too_big("BLOCK", elems, "the elements per rank") {
                 return Some(w);
             }
-            if let Some(why) = chunk_pruned(c, elems, w) {
+            if let Some(why) = chunk_pruned(c, elems, w, target == Target::Cpu) {
                 return Some(why);
             }
         }
@@ -255,18 +255,18 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
 
 /// Why a ring's `CHUNK` is pruned: a cap at or above its lane's share (one chunk per lane)
 /// when a smaller value of the space already is (the same launch twice).
-fn chunk_pruned(c: &Config, elems: usize, w: usize) -> Option<String> {
+fn chunk_pruned(c: &Config, elems: usize, w: usize, cpu: bool) -> Option<String> {
     let cap = c.int("CHUNK")? as usize;
-    let share = ring_share(&c.algorithm, elems, w)?;
+    let share = ring_share(&c.algorithm, elems, w, cpu)?;
     let values = declared(&c.algorithm).iter().find(|p| p.name == "CHUNK")?.values;
     let smaller_whole = values.iter().filter_map(|v| v.parse::<usize>().ok()).any(|v| v < cap && v >= share);
     smaller_whole.then(|| format!("CHUNK={cap} and a smaller cap both take the whole {share}-element share in one chunk"))
 }
 
 /// Elements of one lane's (program and direction) share in a ring kernel, as `run::prepare`
-/// cuts them; `None` for other kernels.
-pub(crate) fn ring_share(algorithm: &str, elems: usize, w: usize) -> Option<usize> {
-    let programs = elems.div_ceil(64 << 10).clamp(1, 4);
+/// cuts them for CPU code (`cpu`) or GPU code; `None` for other kernels.
+pub(crate) fn ring_share(algorithm: &str, elems: usize, w: usize, cpu: bool) -> Option<usize> {
+    let programs = crate::ring::ring_programs(elems, cpu && algorithm.starts_with("allreduce_ring"));
     Some(match algorithm {
         "allreduce_ring" => elems.div_ceil(w).div_ceil(programs),
         "allreduce_ring_bidir" | "reduce_scatter_bidir" => elems.div_ceil(w).div_ceil(programs).div_ceil(2),
