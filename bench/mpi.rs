@@ -59,6 +59,8 @@ struct Select {
 }
 
 const SELECT_ENV: &str = "WEFT_BENCH_MPI_ARGS";
+/// Open MPI's binding policy (the bench pins each process to a core unless this is set).
+const BIND_ENV: &str = "OMPI_MCA_hwloc_base_binding_policy";
 
 impl Select {
     fn parse(args: &[String]) -> Select {
@@ -107,10 +109,15 @@ fn main() {
     let (mut coll, mut over) = (header_coll(), header_over());
     for &(np, nodes) in &select.layouts {
         eprintln!("mpirun -np {np} (nodes {nodes})");
-        let out = Command::new("mpirun")
-            .args(["--allow-run-as-root", "--oversubscribe", "-np", &np.to_string()])
-            .arg(&exe)
-            .env("WEFT_MPI_NODES", nodes.to_string())
+        let mut cmd = Command::new("mpirun");
+        cmd.args(["--allow-run-as-root", "--oversubscribe", "-np", &np.to_string()]).arg(&exe).env("WEFT_MPI_NODES", nodes.to_string());
+        // Each process pinned to a core (Open MPI's and weft's sides alike): unpinned, where
+        // the processes land on 2 shared cores made runs bimodal; `=none` in the environment
+        // turns it off.
+        if std::env::var_os(BIND_ENV).is_none() {
+            cmd.env(BIND_ENV, "core");
+        }
+        let out = cmd
             .env(SELECT_ENV, args.join(" "))
             .output()
             .expect("mpirun runs (install Open MPI with ./setup.sh)");

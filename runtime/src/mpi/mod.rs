@@ -22,6 +22,8 @@ mod ops;
 #[cfg(weft_mpi)]
 mod peers;
 #[cfg(weft_mpi)]
+mod phases;
+#[cfg(weft_mpi)]
 mod reference;
 #[cfg(weft_mpi)]
 mod sync;

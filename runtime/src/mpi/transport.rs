@@ -43,7 +43,12 @@ pub fn open(opts: MpiOptions) -> Result<Arc<MpiTransport>, RuntimeError> {
 /// without it makes `mpirun` report the process as failed).
 pub fn finalize() -> Result<(), RuntimeError> {
     match &*WORLD.lock().unwrap_or_else(|e| e.into_inner()) {
-        Some(t) => Ok(t.peers.finalize()?),
+        Some(t) => {
+            if let Some(line) = super::phases::report(t.peers.rank) {
+                eprintln!("weft mpi phases: {line}");
+            }
+            Ok(t.peers.finalize()?)
+        }
         None => Ok(()),
     }
 }
@@ -170,9 +175,13 @@ impl Transport for MpiTransport {
         // each kernel waits for a peer's arrival at its first access to it (see `arrival`).
         let call = LaunchCall { kernel: &kernel.name, grid, args };
         let h = call.hash();
+        let t0 = super::phases::now();
         self.peers.announce(h)?;
+        super::phases::add(super::phases::Phase::Announce, t0);
+        let t0 = super::phases::now();
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
         let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
+        super::phases::add(super::phases::Phase::Kernel, t0);
         // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
         // or a peer's failure is theirs to see too).
         if matches!(&r, Err(e) if !matches!(e, RuntimeError::Deadlock(_) | RuntimeError::Mpi(MpiError::PeerKernelFailed { .. }))) {
@@ -182,7 +191,10 @@ impl Transport for MpiTransport {
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
-        let m = self.peers.agree("a launch", &[u64::from(r.is_err()), h, !h, sync.kernel_steps()]).map_err(|e| named(e, || call.describe()))?;
+        super::phases::closing(true);
+        let m = self.peers.agree("a launch", &[u64::from(r.is_err()), h, !h, sync.kernel_steps()]);
+        super::phases::closing(false);
+        let m = m.map_err(|e| named(e, || call.describe()))?;
         sync.resync_kernel(m[3]);
         match r {
             Ok(_) if m[1..3] != [h, !h] => Err(MpiError::Mismatch { rank: self.peers.rank, call: call.describe() }.into()),
