@@ -11,6 +11,7 @@
 
 mod ag_gemm;
 mod allgather;
+mod allreduce_hier;
 mod ll_mesh;
 mod broadcast;
 mod ce_plan;

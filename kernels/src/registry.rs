@@ -114,6 +114,7 @@ pub(crate) enum Algo {
     AllReduceRing,
     AllReduceRingBidir,
     AllReduceLlMesh,
+    AllReduceHier,
     Broadcast,
     Gemm,
     AgGemm,
@@ -164,7 +165,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 35] = [
+pub(crate) static DEFS: [Def; 36] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -179,6 +180,7 @@ pub(crate) static DEFS: [Def; 35] = [
     def("allreduce_ring", "AllReduce, pipelined ring: ReduceScatter through slots + credits, AllGather into the outputs, chunk by chunk (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
     def("allreduce_ring_bidir", "AllReduce, pipelined ring, half of each segment each way round (crosses nodes)", Algo::AllReduceRingBidir, ring_allreduce::ring_bidir),
     def("allreduce_ll_mesh", "AllReduce, put-only LL mesh (several nodes, small messages): every input gathered as in allgather_ll_mesh, then summed by each rank; no signals", Algo::AllReduceLlMesh, crate::ll_mesh::allreduce),
+    def("allreduce_hier", "AllReduce, hierarchical (several nodes): node reduce-scatter by remote_ptr loads, one put of each node partial to each counterpart (data, fence, flag put), node all-gather by remote_ptr stores", Algo::AllReduceHier, crate::allreduce_hier::allreduce),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
@@ -318,7 +320,7 @@ const CPU_SMALL_BLOCK: usize = 64;
 fn cpu_small_tile(a: Algo) -> bool {
     matches!(
         a,
-        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto
+        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto | Algo::AllReduceHier
     )
 }
 

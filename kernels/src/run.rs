@@ -204,6 +204,15 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag, I64(world.topology().local_size as i64)];
             (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
         }
+        Algo::AllReduceHier => {
+            // Shards of `cdiv(n, local)` per node rank; partials in the accumulator type (4 bytes).
+            let (local, nodes) = (world.topology().local_size, world.topology().nodes);
+            let seg = elems.div_ceil(local);
+            let sig = crate::allreduce_hier::signal_words(local, nodes);
+            let b = sized(&[&[elems, es], &[elems, es], &[seg, 4], &[2, nodes, seg, 4], &[programs, sig, 8]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(seg as i64), I64(local as i64), Epoch];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
+        }
         Algo::ReduceScatterRing => {
             let b = sized(&[&[elems, es], &[segmax, es], &[w.saturating_sub(1), segmax, 4], &[segmax, 4], &[w, programs, 8]])?;
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(segmax as i64), Epoch];

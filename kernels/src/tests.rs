@@ -198,7 +198,7 @@ fn node_grid_ll_collectives_uneven_counts() {
     let cases = [((1, 3), 7, DType::F16), ((3, 1), 1001, DType::F32), ((2, 2), 999, DType::BF16), ((2, 4), 333, DType::I32), ((4, 2), 65, DType::F16), ((2, 2), 70_001, DType::F32)];
     for (i, ((nodes, local), elems, dtype)) in cases.into_iter().enumerate() {
         let world = World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::from_env() }).unwrap();
-        for name in ["allgather_2d", "allgather_ll_mesh", "allgather", "allreduce_ll_mesh"] {
+        for name in ["allgather_2d", "allgather_ll_mesh", "allgather", "allreduce_ll_mesh", "allreduce_hier"] {
             check(&world, name, elems, dtype, 40 + i as u64);
         }
     }
