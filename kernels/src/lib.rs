@@ -73,6 +73,8 @@ mod tests;
 mod racecheck_tests;
 #[cfg(test)]
 mod ring_tests;
+#[cfg(test)]
+mod allreduce_hier_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
