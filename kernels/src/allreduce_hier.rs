@@ -1,7 +1,8 @@
 //! `allreduce_hier`: the hierarchical AllReduce for several nodes. Within a node ranks share
 //! memory; across nodes only counterparts (ranks with the same local index) exchange, once:
 //! 1. node reduce-scatter: rank `l` of a node sums shard `l` of its node peers' inputs by
-//!    `remote_ptr` loads (after a node barrier, so every peer's input is there);
+//!    `remote_ptr` loads (after a node barrier, so every peer's input is there, where the
+//!    transport does not already order them: `HOST_ARRIVAL`);
 //! 2. counterparts: that node partial is put once to each counterpart (data, fence, then an
 //!    8-byte put of the epoch as the flag: no signal that needs the target inside MPI), and the
 //!    counterparts' partials are added as they arrive;
@@ -25,10 +26,13 @@ pub(crate) fn signal_words(local: usize, nodes: usize) -> usize {
 /// Hierarchical AllReduce. Args: `inp[n], out[n], part[segmax] (accumulator type),
 /// recv[2*nodes*segmax] (accumulator type; two launches' rows, by epoch parity),
 /// sig[programs*signal_words] (i64), n, segmax = cdiv(n, local), local` (ranks per node),
-/// `epoch` (grows by launch).
+/// `epoch` (grows by launch). Constexpr `HOST_ARRIVAL=1` (CPU transports: `local` launches
+/// every rank at once, `mpi` makes an instance's first access to a peer wait for that peer's
+/// launch) drops the opening node barrier, one hand-off between processes fewer.
 pub fn allreduce(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     let acc = cfg.acc();
+    let host_arrival = c.get("HOST_ARRIVAL").is_some() && c.int("HOST_ARRIVAL", 0, 1)? == 1;
     kernel("allreduce_hier", c, |a| {
         let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
         let (part, recv, sig) = (a.ptr("part", acc), a.ptr("recv", acc), a.ptr("sig", Scalar::I64));
@@ -43,9 +47,12 @@ pub fn allreduce(c: &Constexprs) -> Result<Kernel, DslError> {
         let (cs, ce) = my_chunk(minimum(s0 + segmax, n) - s0);
         let node_peer = |step: Val| first + (my_local + step) % local;
 
-        // Node barrier: the peers' inputs are written before their kernels start.
-        node_signal(arrived + my_local, epoch, local, &node_peer);
-        node_wait(arrived, epoch, local, my_local);
+        // Node barrier: the peers' inputs are written before their kernels start. Not where
+        // the transport already makes a first access to a peer wait for its launch.
+        if !host_arrival {
+            node_signal(arrived + my_local, epoch, local, &node_peer);
+            node_wait(arrived, epoch, local, my_local);
+        }
         for_tiles(s0 + cs, s0 + ce, cfg.block, |offs, m| {
             let s = sum_over_peers(inp + offs, m, first.to(Scalar::I32), local.to(Scalar::I32), acc);
             store_masked(part + offs - s0, s, m);

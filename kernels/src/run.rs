@@ -161,6 +161,10 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     if ring_rs && !gpu && world.topology().nodes == 1 && c.get("P2P").is_none() {
         c.set("P2P", 1);
     }
+    // CPU transports order a kernel's first access to a peer after that peer's launch.
+    if algo == Algo::AllReduceHier && !gpu && c.get("HOST_ARRIVAL").is_none() {
+        c.set("HOST_ARRIVAL", 1);
+    }
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
     let programs = elems.div_ceil(64 << 10).clamp(1, 4);
