@@ -14,7 +14,8 @@
 //! (`MPI_Iprobe`, `MPI_Test`) per launch. Up to 64 KiB on one node the LL
 //! AllGather (`allgather_ll`, weft's small-message kernel) has a row of its own next to the
 //! push ring; on several nodes, up to 1 MiB, so do the put-only LL mesh AllGather and
-//! AllReduce (`allgather_ll_mesh`, `allreduce_ll_mesh`), and the MSCCL hierarchical AllReduce. Overlap rows give the CPU time of every process per launch beside the wall time
+//! AllReduce (`allgather_ll_mesh`, `allreduce_ll_mesh`), and the MSCCL hierarchical AllReduce;
+//! on several nodes the library's hierarchical AllReduce (`allreduce_hier`) has a row at every size. Overlap rows give the CPU time of every process per launch beside the wall time
 //! (ranks outnumber cores: a waiter that burns CPU slows the ranks that compute), and
 //! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs.
 
@@ -172,11 +173,11 @@ fn child() {
     let world = World::with_transport(t.clone());
     let topo = world.topology();
     let print = world.host_ranks().start == 0;
-    let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allgather_ll_mesh", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_ll_mesh", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
+    let names = [("allgather", MpiCollective::Allgather), ("allgather_ll", MpiCollective::Allgather), ("allgather_ll_mesh", MpiCollective::Allgather), ("allreduce", MpiCollective::Allreduce), ("allreduce_ll_mesh", MpiCollective::Allreduce), ("allreduce_hier", MpiCollective::Allreduce), ("allreduce_msccl", MpiCollective::Allreduce), ("reduce_scatter", MpiCollective::ReduceScatterBlock)];
     for (name, reference) in names {
         // The MSCCL hierarchical AllReduce and the put-only LL meshes are second weft rows on
         // several nodes only; the LL AllGather stores into peers' memory, which only a node has.
-        let several = matches!(name, "allreduce_msccl" | "allgather_ll_mesh" | "allreduce_ll_mesh");
+        let several = matches!(name, "allreduce_msccl" | "allgather_ll_mesh" | "allreduce_ll_mesh" | "allreduce_hier");
         if !select.wants(name) || (several && topo.nodes == 1) || (name == "allgather_ll" && topo.nodes > 1) {
             continue;
         }
@@ -247,6 +248,7 @@ impl Coll {
             "allgather_ll" => "allgather (LL)".into(),
             "allgather_ll_mesh" => "allgather (LL mesh)".into(),
             "allreduce_ll_mesh" => "allreduce (LL mesh)".into(),
+            "allreduce_hier" => "allreduce (hier)".into(),
             _ => name.into(),
         };
         Ok((label, Coll::Lib(p)))

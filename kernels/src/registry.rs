@@ -114,6 +114,7 @@ pub(crate) enum Algo {
     AllReduceRing,
     AllReduceRingBidir,
     AllReduceLlMesh,
+    AllReduceHier,
     Broadcast,
     Gemm,
     AgGemm,
@@ -164,7 +165,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 35] = [
+pub(crate) static DEFS: [Def; 36] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -179,6 +180,7 @@ pub(crate) static DEFS: [Def; 35] = [
     def("allreduce_ring", "AllReduce, pipelined ring: ReduceScatter through slots + credits, AllGather into the outputs, chunk by chunk (crosses nodes)", Algo::AllReduceRing, ring_allreduce::ring),
     def("allreduce_ring_bidir", "AllReduce, pipelined ring, half of each segment each way round (crosses nodes)", Algo::AllReduceRingBidir, ring_allreduce::ring_bidir),
     def("allreduce_ll_mesh", "AllReduce, put-only LL mesh (several nodes, small messages): every input gathered as in allgather_ll_mesh, then summed by each rank; no signals", Algo::AllReduceLlMesh, crate::ll_mesh::allreduce),
+    def("allreduce_hier", "AllReduce, hierarchical (several nodes): node reduce-scatter by remote_ptr loads, one put of each node partial to each counterpart (data, fence, flag put), node all-gather by remote_ptr stores", Algo::AllReduceHier, crate::allreduce_hier::allreduce),
     def("allreduce_multimem", "AllReduce over one node: multimem_ld_reduce + multimem_st", Algo::AllReduceMultimem, reduce::multimem),
     def("broadcast", "Broadcast from any root: put_signal from the root to every peer", Algo::Broadcast, broadcast::broadcast),
     def("gemm", "Tile GEMM, f32 accumulation, grouped program order", Algo::Gemm, gemm::gemm),
@@ -211,8 +213,10 @@ pub const ONE_SHOT_MAX_BYTES: usize = 256 << 10;
 pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 
 /// The kernel `allreduce` runs for `bytes` per rank on `topo`, in GPU code (`gpu`) or CPU
-/// code. Across nodes the ring (the shots load from peers, which reaches one node only), in CPU
-/// code the LL mesh up to [`CPU_LL_MESH_ALLREDUCE_MAX_BYTES`].
+/// code. Across nodes in CPU code the hierarchical kernel (`allreduce_hier`, one put per
+/// counterpart), except where many nodes of few ranks make its all-to-all between counterparts
+/// outweigh the ring's traffic (see [`CPU_HIER_ANY_NODES_MAX_BYTES`]); in GPU code the ring (the
+/// shots load from peers, which reaches one node only; `allreduce_hier` is not measured on GPUs).
 /// GPU code: one-shot up to [`ONE_SHOT_MAX_BYTES`], then two-shot. CPU code (ranks are
 /// threads sharing the cores): one-shot up to [`CPU_ONE_SHOT_MAX_BYTES`] on 4 or more ranks
 /// (two-shot's second barrier costs most there: at 1x4 4 KiB one-shot 53 us, two-shot 186, ring
@@ -232,7 +236,7 @@ pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
     let w = topo.world_size();
     match bytes {
-        b if topo.nodes > 1 && !gpu && b <= CPU_LL_MESH_ALLREDUCE_MAX_BYTES => "allreduce_ll_mesh",
+        b if topo.nodes > 1 && !gpu && (b <= CPU_HIER_ANY_NODES_MAX_BYTES || topo.nodes - 1 <= 2 * topo.local_size) => "allreduce_hier",
         _ if topo.nodes > 1 => "allreduce_ring",
         b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ if gpu => "allreduce_two_shot",
@@ -241,12 +245,14 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
     }
 }
 
-/// Bytes up to which `allreduce` on several nodes runs the put-only LL mesh on the CPU (`mpi`):
-/// every rank gathers every input, so its traffic grows `world`x, but no step waits for a
-/// target process to enter MPI as each of the ring's 2(world-1) cross-node hand-offs does
-/// (`cargo bench --bench mpi`, 2x2: 4 KiB 47-54 µs mesh, 160-180 ring; 16 KiB 112 / 195;
-/// 64 KiB 350-390 / 240-280).
-pub const CPU_LL_MESH_ALLREDUCE_MAX_BYTES: usize = 16 << 10;
+/// Bytes up to which CPU `allreduce` on several nodes runs `allreduce_hier` whatever the grid;
+/// above, only where `nodes - 1 <= 2 * local` (its counterparts' exchange puts `(nodes - 1) /
+/// local` of the buffer per rank, the ring about twice the buffer). `cargo bench --bench mpi`,
+/// weft µs hier / ring (LL mesh at 4 KiB), load 8-10.5: 2x2 4 KiB 37-51 / 54, 16 KiB 54 / 108,
+/// 64 KiB 82 / 260, 1 MiB 829 / 1344, 16 MiB 9654 / 10649; 4x1 4 KiB 70 / 93, 64 KiB 263 / 366,
+/// 1 MiB 2500 / 2799, 16 MiB 33507 / 12367. (It replaced the put-only LL mesh, which the library
+/// picked up to 16 KiB: 2x2 4 KiB 54 µs, 16 KiB 108.)
+pub const CPU_HIER_ANY_NODES_MAX_BYTES: usize = 1 << 20;
 
 /// Gathered bytes (all ranks' shards) up to which `allgather` on several nodes runs the
 /// put-only LL mesh (twice the bytes on the wire, but no step waits on another process).
@@ -318,7 +324,7 @@ const CPU_SMALL_BLOCK: usize = 64;
 fn cpu_small_tile(a: Algo) -> bool {
     matches!(
         a,
-        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto
+        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto | Algo::AllReduceHier
     )
 }
 

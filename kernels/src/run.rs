@@ -161,6 +161,10 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     if ring_rs && !gpu && world.topology().nodes == 1 && c.get("P2P").is_none() {
         c.set("P2P", 1);
     }
+    // CPU transports order a kernel's first access to a peer after that peer's launch.
+    if algo == Algo::AllReduceHier && !gpu && c.get("HOST_ARRIVAL").is_none() {
+        c.set("HOST_ARRIVAL", 1);
+    }
     let def = DEFS.iter().find(|x| x.algo == algo).unwrap_or(d);
     let kernel = crate::gpu::launchable_for(world, &(def.build)(&c)?)?;
     let programs = ring_programs(elems, !gpu && matches!(algo, Algo::AllReduceRing | Algo::AllReduceRingBidir));
@@ -202,6 +206,15 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             // Word-padded input as the LL AllGathers'; `rows` holds every rank's input.
             let b = sized(&[&[words, 4], &[elems, es], &[w, words, 8], &[w, words, 4]])?;
             let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), I64(n), I64(words as i64), Flag, I64(world.topology().local_size as i64)];
+            (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
+        }
+        Algo::AllReduceHier => {
+            // Shards of `cdiv(n, local)` per node rank; partials in the accumulator type (4 bytes).
+            let (local, nodes) = (world.topology().local_size, world.topology().nodes);
+            let seg = elems.div_ceil(local);
+            let sig = crate::allreduce_hier::signal_words(local, nodes);
+            let b = sized(&[&[elems, es], &[elems, es], &[seg, 4], &[2, nodes, seg, 4], &[programs, sig, 8]])?;
+            let args = vec![Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), I64(n), I64(seg as i64), I64(local as i64), Epoch];
             (b, args, 0, 1, elems * es, (elems * es).saturating_mul(2 * (w - 1)) / w)
         }
         Algo::ReduceScatterRing => {

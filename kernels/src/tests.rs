@@ -3,7 +3,7 @@
 //! repeated launches on the same buffers, and the errors a caller can provoke. (Unit tests,
 //! so the crate links no extra MLIR-sized test binary.)
 
-use crate::{allgather_choice, allreduce_choice, build, default_constexprs, list, prepare, run_collective, Collective, KernelError, RunOptions, CPU_LL_MESH_ALLREDUCE_MAX_BYTES, LL_MESH_MAX_BYTES};
+use crate::{allgather_choice, allreduce_choice, build, default_constexprs, list, prepare, run_collective, Collective, KernelError, RunOptions, CPU_HIER_ANY_NODES_MAX_BYTES, LL_MESH_MAX_BYTES};
 use weft_runtime::{DType, LaunchWarning, LocalOptions, Topology, World};
 
 const DTYPES: [DType; 4] = [DType::F32, DType::F16, DType::BF16, DType::I32];
@@ -194,16 +194,17 @@ fn node_grid_ll_collectives_uneven_counts() {
     // Every grid shape: one node (node stores / multimem only), one rank per node (LL puts
     // only), both; odd counts of 16-bit types end shards mid-word (the LL mesh AllReduce's
     // rows are word-padded instead). `allgather` and CPU `allreduce` across nodes are the
-    // library's choice (the LL meshes up to their limits, the rings above).
+    // library's choice (the LL mesh AllGather up to its limit, the ring above; `allreduce_hier`).
     let cases = [((1, 3), 7, DType::F16), ((3, 1), 1001, DType::F32), ((2, 2), 999, DType::BF16), ((2, 4), 333, DType::I32), ((4, 2), 65, DType::F16), ((2, 2), 70_001, DType::F32)];
     for (i, ((nodes, local), elems, dtype)) in cases.into_iter().enumerate() {
         let world = World::local_with(LocalOptions { topology: Topology { nodes, local_size: local }, ..LocalOptions::from_env() }).unwrap();
-        for name in ["allgather_2d", "allgather_ll_mesh", "allgather", "allreduce_ll_mesh"] {
+        for name in ["allgather_2d", "allgather_ll_mesh", "allgather", "allreduce_ll_mesh", "allreduce_hier"] {
             check(&world, name, elems, dtype, 40 + i as u64);
         }
     }
     assert_eq!((allgather_choice(2, 4096), allgather_choice(1, 4096), allgather_choice(2, LL_MESH_MAX_BYTES + 1)), ("allgather_ll_mesh", "allgather", "allgather"));
     let two = Topology { nodes: 2, local_size: 2 };
-    let mesh = CPU_LL_MESH_ALLREDUCE_MAX_BYTES;
-    assert_eq!((allreduce_choice(two, mesh, false), allreduce_choice(two, mesh + 1, false), allreduce_choice(two, 4096, true)), ("allreduce_ll_mesh", "allreduce_ring", "allreduce_ring"));
+    let (four, any) = (Topology { nodes: 4, local_size: 1 }, CPU_HIER_ANY_NODES_MAX_BYTES);
+    assert_eq!((allreduce_choice(two, 4096, false), allreduce_choice(two, 64 << 20, false), allreduce_choice(two, 4096, true)), ("allreduce_hier", "allreduce_hier", "allreduce_ring"));
+    assert_eq!((allreduce_choice(four, any, false), allreduce_choice(four, any + 1, false)), ("allreduce_hier", "allreduce_ring"));
 }

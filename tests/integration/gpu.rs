@@ -11,7 +11,7 @@ use weft::compiler::pipeline::{run, Options, Output, Target};
 use weft::compiler::CompileError;
 
 /// The 1-D collectives.
-pub(crate) const COLLECTIVES: [&str; 13] = [
+pub(crate) const COLLECTIVES: [&str; 14] = [
     "allgather",
     "allgather_pull",
     "reduce_scatter",
@@ -21,6 +21,7 @@ pub(crate) const COLLECTIVES: [&str; 13] = [
     "allgather_ll",
     "allgather_ll_mesh",
     "allreduce_ll_mesh",
+    "allreduce_hier",
     "allreduce_ring",
     "allreduce_ring_bidir",
     "reduce_scatter_bidir",

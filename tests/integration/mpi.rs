@@ -75,6 +75,12 @@ fn collectives_on_2_and_4_processes() {
     passes(4, &["run", "allgather", "--transport", "mpi", "--nodes", "2", "--elems", "70001", "--iters", "1"], "(2x2, mpi)");
     passes(2, &["run", "allgather_ll_mesh", "--transport", "mpi", "--nodes", "2", "--elems", "1001", "--dtype", "bf16", "--iters", "3"], "(2x1, mpi)");
     passes(4, &["run", "allreduce_ll_mesh", "--transport", "mpi", "--nodes", "2", "--elems", "1003", "--dtype", "bf16", "--iters", "3"], "(2x2, mpi)");
+    // Across nodes CPU `allreduce` is the hierarchical kernel (2 program instances here); it
+    // also runs on one node and on one rank per node.
+    passes(4, &["run", "allreduce", "--transport", "mpi", "--nodes", "2", "--elems", "70001", "--iters", "3"], "(2x2, mpi)");
+    passes(4, &["run", "allreduce_hier", "--transport", "mpi", "--nodes", "2", "--elems", "1003", "--dtype", "bf16", "--iters", "3"], "(2x2, mpi)");
+    passes(3, &["run", "allreduce_hier", "--transport", "mpi", "--nodes", "3", "--elems", "999", "--dtype", "f16", "--iters", "3"], "(3x1, mpi)");
+    passes(2, &["run", "allreduce_hier", "--transport", "mpi", "--elems", "4097", "--iters", "2"], "(1x2, mpi)");
 }
 
 #[test]

@@ -111,7 +111,7 @@ fn candidates(op: &str) -> Result<(Vec<&'static str>, Option<CollectiveKind>), T
     Ok(match op {
         // The pipelined rings (one direction or both) are the library's too: which of them
         // wins depends on the size, the topology and the transport, not on a fixed rule.
-        "allreduce" => (vec!["allreduce_one_shot", "allreduce_two_shot", "allreduce_multimem", "allreduce_ring", "allreduce_ring_bidir", "allreduce_ll_mesh"], Some(CollectiveKind::AllReduce)),
+        "allreduce" => (vec!["allreduce_one_shot", "allreduce_two_shot", "allreduce_multimem", "allreduce_ring", "allreduce_ring_bidir", "allreduce_ll_mesh", "allreduce_hier"], Some(CollectiveKind::AllReduce)),
         "allgather" => (vec!["allgather", "allgather_pull", "allgather_ll", "allgather_bidir"], Some(CollectiveKind::AllGather)),
         "reduce_scatter" => (vec!["reduce_scatter", "reduce_scatter_bidir"], Some(CollectiveKind::ReduceScatter)),
         "broadcast" => (vec!["broadcast"], None),

@@ -247,11 +247,11 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     let ar = |bytes: usize| Problem { op: "allreduce".into(), shape: Shape::Elems(bytes / 4), dtype: DType::F32 };
     let d = |bytes: usize, topo: Topology, t: Target| space::default_config(&ar(bytes), topo, t).unwrap();
     let (one4, two2, one8) = (Topology { nodes: 1, local_size: 4 }, Topology { nodes: 2, local_size: 2 }, Topology { nodes: 1, local_size: 8 });
-    // Across nodes the ring (the shots reach one node), in GPU code at every size, in CPU code
-    // above the LL mesh's 16 KiB.
+    // Across nodes in GPU code the ring (the shots reach one node), in CPU code on 2x2 the
+    // hierarchical kernel at every size.
     let sm90 = Target::parse("sm_90a").unwrap();
     for b in [4 << 10, 256 << 10, 16 << 20] {
-        assert_eq!(d(b, two2, cpu).algorithm, if b <= 16 << 10 { "allreduce_ll_mesh" } else { "allreduce_ring" });
+        assert_eq!(d(b, two2, cpu).algorithm, "allreduce_hier");
         assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
     }
     // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at every other size.
@@ -266,12 +266,13 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     // GPU code keeps its cut-over.
     assert_eq!(d(256 << 10, one4, sm90).algorithm, "allreduce_one_shot");
     assert_eq!(d((256 << 10) + 4, one4, sm90).algorithm, "allreduce_two_shot");
-    // The default is a point of the space: across nodes the ring, whose chunk is the launch's
-    // own (`-`, which sets no constexpr), at its CPU tile.
-    let def = d(4 << 20, two2, cpu);
+    // The default is a point of the space: across 4 nodes of 1 rank above 1 MiB the ring, whose
+    // chunk is the launch's own (`-`, which sets no constexpr), at its CPU tile.
+    let four1 = Topology { nodes: 4, local_size: 1 };
+    let def = d(4 << 20, four1, cpu);
     assert_eq!((def.params.get("CHUNK").map(String::as_str), def.int("BLOCK")), (Some(space::DEFAULT), Some(64)));
     assert!(def.constexprs("f32").get("CHUNK").is_none());
-    assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), two2, cpu).0.contains(&def));
+    assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), four1, cpu).0.contains(&def));
     // 4 KiB on 4 ranks: a 256-element share, which every cap of 1024 and more takes whole:
     // only the smallest such cap is kept. At 16 MiB every cap cuts the share differently.
     let ring64 = |c: &Config| c.algorithm == "allreduce_ring" && c.int("BLOCK") == Some(64);
