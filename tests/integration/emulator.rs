@@ -86,7 +86,7 @@ fn emulated_multimem_and_two_nodes() {
     }
     // The 2-D AllGather's LL puts across nodes and multimem broadcast, as sm_90a code.
     collective(&emulated("sm_90a", 2, 2), "allgather_2d", 517, DType::F16, 7);
-    for name in ["allgather", "allreduce", "reduce_scatter", "allgather_ll"] {
+    for name in ["allgather", "allreduce", "reduce_scatter", "allgather_ll", "allreduce_hier"] {
         for arch in ["sm_80", "gfx942"] {
             collective(&emulated(arch, 2, 2), name, 517, DType::BF16, 5);
         }
