@@ -110,6 +110,12 @@ fn constexpr_errors_name_the_parameter() {
     assert!(e.to_string().contains("one of f32"), "{e}");
     let e = Constexprs::new().int("N", 0, 1).expect_err("missing");
     assert!(e.to_string().contains("missing constexpr `N`"), "{e}");
+    // A 0/1 switch: absent is off, 0/1 as given, anything else names the switch.
+    assert!(!Constexprs::new().flag("P2P").unwrap());
+    assert!(Constexprs::new().with("P2P", 1).flag("P2P").unwrap());
+    assert!(!Constexprs::new().with("P2P", 0).flag("P2P").unwrap());
+    let e = Constexprs::new().with("P2P", 2).flag("P2P").expect_err("2 is not a switch");
+    assert!(e.to_string().contains("P2P") && e.to_string().contains("0..=1"), "{e}");
 }
 
 #[test]

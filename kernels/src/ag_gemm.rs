@@ -104,17 +104,17 @@ pub fn ag_gemm_ce(c: &Constexprs) -> Result<Kernel, DslError> {
 /// Whether the tiles go in AMD's swizzle order (`SWIZZLE=1`: every step one row tile of every
 /// shard, [`round_tiles`]) rather than NVIDIA's (`SWIZZLE=0`, the default: shard by shard).
 pub fn amd_swizzle(c: &Constexprs) -> Result<bool, DslError> {
-    Ok(c.get("SWIZZLE").is_some() && c.int("SWIZZLE", 0, 1)? == 1)
+    c.flag("SWIZZLE")
 }
 
 /// Whether `ag_gemm` reads node peers' shards in place (`PULL=1`) rather than having them pushed.
 pub fn pull(c: &Constexprs) -> Result<bool, DslError> {
-    Ok(c.get("PULL").is_some() && c.int("PULL", 0, 1)? == 1)
+    c.flag("PULL")
 }
 
 /// Whether the copy-engine AG-GEMM gathers by pulling (`CE_PULL=1`) rather than pushing.
 pub fn ce_pull(c: &Constexprs) -> Result<bool, DslError> {
-    Ok(c.get("CE_PULL").is_some() && c.int("CE_PULL", 0, 1)? == 1)
+    c.flag("CE_PULL")
 }
 
 /// The arguments both AG-GEMM kernels take.

@@ -32,7 +32,7 @@ pub(crate) fn signal_words(local: usize, nodes: usize) -> usize {
 pub fn allreduce(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = Config::from(c)?;
     let acc = cfg.acc();
-    let host_arrival = c.get("HOST_ARRIVAL").is_some() && c.int("HOST_ARRIVAL", 0, 1)? == 1;
+    let host_arrival = c.flag("HOST_ARRIVAL")?;
     kernel("allreduce_hier", c, |a| {
         let (inp, out) = (a.ptr("inp", cfg.t), a.ptr("out", cfg.t));
         let (part, recv, sig) = (a.ptr("part", acc), a.ptr("recv", acc), a.ptr("sig", Scalar::I64));

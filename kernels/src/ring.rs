@@ -117,7 +117,7 @@ pub(crate) struct Slots {
 
 /// The `P2P` constexpr (0 or 1, absent = 0): store to peers through `remote_ptr`.
 pub(crate) fn p2p(c: &Constexprs) -> Result<bool, DslError> {
-    Ok(c.get("P2P").is_some() && c.int("P2P", 0, 1)? == 1)
+    c.flag("P2P")
 }
 
 /// The arguments of the ring ReduceScatter kernels: `inp, out, slots, stage, sig, n, segmax,

@@ -53,6 +53,12 @@ impl Constexprs {
         }
     }
 
+    /// A 0/1 switch: `false` when absent, else `name` must be 0 or 1.
+    #[track_caller]
+    pub fn flag(&self, name: &str) -> Result<bool, DslError> {
+        Ok(self.get(name).is_some() && self.int(name, 0, 1)? == 1)
+    }
+
     /// A power-of-two parameter within `lo..=hi`.
     #[track_caller]
     pub fn pow2(&self, name: &str, lo: i64, hi: i64) -> Result<i64, DslError> {
