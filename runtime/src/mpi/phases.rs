@@ -31,18 +31,23 @@ fn on() -> bool {
     *ON.get_or_init(|| std::env::var("WEFT_MPI_PHASES").is_ok_and(|v| v.trim() == "1"))
 }
 
-/// The time now when phases are recorded.
-pub(crate) fn now() -> Option<Instant> {
-    on().then(Instant::now)
+/// Times `phase` from now until the guard is dropped, however the phase ends (closing
+/// phases count only inside a launch); a no-op when phases are off.
+pub(crate) fn time(phase: Phase) -> Timed {
+    Timed(phase, on().then(Instant::now))
 }
 
-/// Adds the time since `since` to `phase` (closing phases only inside a launch).
-pub(crate) fn add(phase: Phase, since: Option<Instant>) {
-    let Some(t) = since else { return };
-    if matches!(phase, Phase::ClosePublish | Phase::CloseWait) && !IN_LAUNCH.load(Ordering::Relaxed) {
-        return;
+/// A phase being timed (see [`time`]).
+pub(crate) struct Timed(Phase, Option<Instant>);
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        let (phase, Some(t)) = (self.0, self.1) else { return };
+        if matches!(phase, Phase::ClosePublish | Phase::CloseWait) && !IN_LAUNCH.load(Ordering::Relaxed) {
+            return;
+        }
+        SUMS[phase as usize].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
     }
-    SUMS[phase as usize].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
 }
 
 /// Marks the launch's closing step (`true`) and its end (`false`).

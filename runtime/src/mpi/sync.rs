@@ -27,6 +27,7 @@
 
 use super::error::MpiError;
 use super::idle::Idle;
+use super::phases::{self, Phase};
 use super::sys;
 use super::Peers;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -259,11 +260,11 @@ impl Peers {
     /// [`VALS`]) over every process, waiting at most the host timeout.
     pub(crate) fn agree_on_node(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
-        let t0 = super::phases::now();
-        let step = self.start_step(Chan::Host, vals)?;
-        super::phases::add(super::phases::Phase::ClosePublish, t0);
-        let t0 = super::phases::now();
-        let _waited = Waited(t0);
+        let step = {
+            let _t = phases::time(Phase::ClosePublish);
+            self.start_step(Chan::Host, vals)?
+        };
+        let _waited = phases::time(Phase::CloseWait);
         let mut idle = Idle::new(self.budget);
         loop {
             if let Some(max) = self.poll_step(&step) {
@@ -276,15 +277,6 @@ impl Peers {
             let yielded = self.progress();
             idle.pause_after(yielded);
         }
-    }
-}
-
-/// Adds a closing step's wait to its phase however the wait ends.
-struct Waited(Option<std::time::Instant>);
-
-impl Drop for Waited {
-    fn drop(&mut self) {
-        super::phases::add(super::phases::Phase::CloseWait, self.0);
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::call::{named, text_hash, LaunchCall};
 use super::error::MpiError;
+use super::phases::{self, Phase};
 use super::{ops, MpiOptions, Peers};
 use crate::buffer::RawBuf;
 use crate::heap::Heap;
@@ -44,7 +45,7 @@ pub fn open(opts: MpiOptions) -> Result<Arc<MpiTransport>, RuntimeError> {
 pub fn finalize() -> Result<(), RuntimeError> {
     match &*WORLD.lock().unwrap_or_else(|e| e.into_inner()) {
         Some(t) => {
-            if let Some(line) = super::phases::report(t.peers.rank) {
+            if let Some(line) = phases::report(t.peers.rank) {
                 eprintln!("weft mpi phases: {line}");
             }
             Ok(t.peers.finalize()?)
@@ -175,13 +176,15 @@ impl Transport for MpiTransport {
         // each kernel waits for a peer's arrival at its first access to it (see `arrival`).
         let call = LaunchCall { kernel: &kernel.name, grid, args };
         let h = call.hash();
-        let t0 = super::phases::now();
-        self.peers.announce(h)?;
-        super::phases::add(super::phases::Phase::Announce, t0);
-        let t0 = super::phases::now();
+        {
+            let _t = phases::time(Phase::Announce);
+            self.peers.announce(h)?;
+        }
         let here = Here { fns: &ops::MPI_FNS, ranks: self.host_ranks(), remote: Some(self.peers) };
-        let r = sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts);
-        super::phases::add(super::phases::Phase::Kernel, t0);
+        let r = {
+            let _t = phases::time(Phase::Kernel);
+            sched::run(&self.pool, &self.heap, &self.opts, &here, kernel, grid, args, opts)
+        };
         // Tell the processes waiting on this one now, not at the deadlock timeout (a deadlock
         // or a peer's failure is theirs to see too).
         if matches!(&r, Err(e) if !matches!(e, RuntimeError::Deadlock(_) | RuntimeError::Mpi(MpiError::PeerKernelFailed { .. }))) {
@@ -191,9 +194,9 @@ impl Transport for MpiTransport {
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
-        super::phases::closing(true);
+        phases::closing(true);
         let m = self.peers.agree("a launch", &[u64::from(r.is_err()), h, !h, sync.kernel_steps()]);
-        super::phases::closing(false);
+        phases::closing(false);
         let m = m.map_err(|e| named(e, || call.describe()))?;
         sync.resync_kernel(m[3]);
         match r {
