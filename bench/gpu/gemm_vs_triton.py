@@ -29,6 +29,28 @@ def tmatmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn, BM: tl.constexpr, BN
     cm = pm * BM + tl.arange(0, BM); cn = pn * BN + tl.arange(0, BN)
     tl.store(c + cm[:, None] * scm + cn[None, :] * scn, acc.to(tl.bfloat16), mask=(cm[:, None] < M) & (cn[None, :] < N))
 
+# The TMA descriptors a cubin takes after its six arguments (`gNNN.tma`, written by
+# gemm_cubins.sh from `weft compile`'s report): argument indices of the pointer, rows, columns
+# and row stride (elements), the box, the element type and the swizzle span.
+ELEM = {"f16": 6, "bf16": 9, "f32": 7}; ESIZE = {"f16": 2, "bf16": 2, "f32": 4}; SWZ = {0: 0, 32: 1, 64: 2, 128: 3}
+def aligned64(size):
+    # CUtensorMap is 64-byte aligned; ctypes in Python 3.12 cannot ask for that, so over-allocate.
+    raw = ctypes.create_string_buffer(size + 64)
+    return raw, ctypes.c_void_p((ctypes.addressof(raw) + 63) // 64 * 64)
+def tensor_maps(file, words):
+    path = os.path.join(here, file.replace(".cubin", ".tma"))
+    maps = []
+    for line in (open(path).read().split("\n") if os.path.exists(path) else []):
+        if not line.strip(): continue
+        ptr, rows, cols, ld, br, bc, e, sw = line.split()
+        ptr, rows, cols, ld, br, bc, sw = map(int, (ptr, rows, cols, ld, br, bc, sw))
+        raw, m = aligned64(128)
+        dims = (ctypes.c_uint64 * 2)(words[cols], words[rows]); strides = (ctypes.c_uint64 * 1)(words[ld] * ESIZE[e])
+        box = (ctypes.c_uint32 * 2)(bc, br); steps = (ctypes.c_uint32 * 2)(1, 1)
+        ck(cu.cuTensorMapEncodeTiled(m, ELEM[e], 2, ctypes.c_void_p(words[ptr]), dims, strides, box, steps, 0, SWZ[sw], 2, 0), "cuTensorMapEncodeTiled")
+        maps.append((raw, m))
+    return maps
+
 def timeit(f, iters):
     for _ in range(3): f()
     torch.cuda.synchronize()
@@ -53,7 +75,8 @@ for (file, BM, BN, BK, warps, stages, smem, ctas) in configs:
         tiles = triton.cdiv(M, BM) * triton.cdiv(N, BN)
         for label, grid in (("persistent", min(tiles, sms * ctas)), ("one tile/CTA", tiles)):
             args = [ctypes.c_uint64(A.data_ptr()), ctypes.c_uint64(B.data_ptr()), ctypes.c_uint64(C.data_ptr()), ctypes.c_uint64(M), ctypes.c_uint64(N), ctypes.c_uint64(K)]
-            params = (ctypes.c_void_p * 6)(*[ctypes.cast(ctypes.byref(a), ctypes.c_void_p) for a in args])
+            maps = tensor_maps(file, [a.value for a in args])
+            params = (ctypes.c_void_p * (6 + len(maps)))(*[ctypes.cast(ctypes.byref(a), ctypes.c_void_p) for a in args] + [m for (_, m) in maps])
             launch = lambda: ck(cu.cuLaunchKernel(fn, grid, 1, 1, 32 * warps, 1, 1, smem, None, params, None), "launch")
             try:
                 C.fill_(float("nan")); launch(); torch.cuda.synchronize()

@@ -101,6 +101,11 @@ pub fn write_output(out: pipeline::Output, target: Target, output: Option<&std::
         Some(path) if out.object.is_some() && target != Target::Cpu => {
             std::fs::write(path, out.object.unwrap_or_default()).map_err(|e| format!("{}: {e}", path.display()))?;
             print!("{}", out.text);
+            // A launcher outside weft has to encode these descriptors itself (one per line, in
+            // the kernel's parameter order after its declared arguments).
+            for p in &out.tma {
+                println!("tensor map {}", weft::compiler::cache::gpu::tma_words(p));
+            }
             Ok(())
         }
         Some(path) => std::fs::write(path, out.text).map_err(|e| format!("{}: {e}", path.display())),

@@ -187,6 +187,30 @@ fn cli_compiles_allgather_to_a_cubin() {
 }
 
 #[test]
+fn cli_cubin_names_the_tensor_maps_a_launcher_must_pass() {
+    if !tools_or_skip("cli_cubin_names_the_tensor_maps_a_launcher_must_pass") {
+        return;
+    }
+    // sm_90a stages a bf16 GEMM's A and B tiles through TMA where its rows are 16-byte aligned:
+    // the cubin takes two descriptors after its six arguments, and a launcher outside weft
+    // (bench/gpu) must encode them.
+    let path = std::env::temp_dir().join(format!("weft-gemm-{}.cubin", std::process::id()));
+    let d = |kv: &str| ["-D".to_string(), kv.to_string()];
+    let mut args: Vec<String> = ["compile", "gemm", "--target", "sm_90a", "--dtype", "bf16", "--emit", "cubin", "-o", path.to_str().unwrap()].map(String::from).to_vec();
+    for kv in ["BLOCK_M=128", "BLOCK_N=128", "BLOCK_K=64", "num_warps=8", "num_stages=3", "divisible_by_16=a,b,c,m,n,k"] {
+        args.extend(d(kv));
+    }
+    let (code, out, err) = weft(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{err}");
+    let maps: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("tensor map ")).collect();
+    // A[m, k] (pointer arg 0, rows arg 3, columns and row stride arg 5) in 128x64 boxes, and
+    // B[k, n] (pointer 1, rows 5, columns and stride 4) in 64-row boxes, 128-byte swizzled.
+    assert_eq!(maps.len(), 2, "{out}");
+    assert!(maps[0].starts_with("0 3 5 5 128 64 bf16 128") && maps[1].starts_with("1 5 4 4 64 "), "{maps:?}");
+}
+
+#[test]
 fn moe_kernels_assemble_and_do_not_spill() {
     if !tools_or_skip("moe_kernels_assemble_and_do_not_spill") {
         return;

@@ -167,8 +167,9 @@ fn load(image_path: &Path, meta_path: &Path) -> Option<GpuBinary> {
     (hash_ok && rest.is_empty() && !b.symbol.is_empty()).then_some(b)
 }
 
-/// A tensor-map parameter as the meta file's words: argument indices, box, element, swizzle.
-fn tma_words(p: &TmaParam) -> String {
+/// A tensor-map parameter as the meta file's words: argument indices of the pointer, rows,
+/// columns and row stride, then the box's rows and columns, the element and the swizzle span.
+pub fn tma_words(p: &TmaParam) -> String {
     let e = match p.elem {
         TmaElem::F16 => "f16",
         TmaElem::Bf16 => "bf16",
