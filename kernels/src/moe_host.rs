@@ -351,6 +351,7 @@ pub(crate) fn check_routing(routing: &Routing, shape: MoeShape, w: usize) -> Res
 /// One report of two launches in a row: both times, both warnings.
 pub(crate) fn both(mut first: LaunchReport, second: LaunchReport) -> LaunchReport {
     first.elapsed += second.elapsed;
+    first.device = first.device.zip(second.device).map(|(a, b)| a + b);
     first.warnings.extend(second.warnings);
     first
 }

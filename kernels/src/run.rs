@@ -62,7 +62,7 @@ pub fn run_collective(world: &World, name: &str, elems: usize, dtype: DType, opt
     let mut warnings = vec![];
     for _ in 0..opts.iters {
         let r = p.launch_report()?;
-        times.push(r.elapsed);
+        times.push(r.timed());
         warnings = r.warnings;
     }
     let (verified, max_err) = p.verify()?;
@@ -320,9 +320,9 @@ impl Prepared {
         Ok(())
     }
 
-    /// Launches once; returns its wall time.
+    /// Launches once; returns its time (the GPU's on a GPU, else the wall time).
     pub fn launch(&mut self) -> Result<Duration, KernelError> {
-        Ok(self.launch_report()?.elapsed)
+        Ok(self.launch_report()?.timed())
     }
 
     /// Launches once; returns the runtime's report.

@@ -187,6 +187,17 @@ impl Default for LaunchOptions {
 pub struct LaunchReport {
     /// Wall time from start to the last instance finishing.
     pub elapsed: Duration,
+    /// The kernel's time on the GPU, between events recorded around it on the stream (`cuda`;
+    /// `None` where the program instances run on the CPU).
+    pub device: Option<Duration>,
     /// Unfinished work found at exit.
     pub warnings: Vec<LaunchWarning>,
+}
+
+impl LaunchReport {
+    /// The time to compare launches by: the GPU's own where there is one (no host wake-ups,
+    /// no barriers), else the wall time.
+    pub fn timed(&self) -> Duration {
+        self.device.unwrap_or(self.elapsed)
+    }
 }

@@ -217,7 +217,7 @@ fn run_decode(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
     let mut c = decode_constexprs(shape, dtype.name(), world.gpu_arch().is_some());
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_decode(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
-    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.timed()), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
     let (ok, max_err, secs) = verdict(world, p.verify().map_err(|e| e.to_string())?, &times)?;
     if printer(world) {
         println!(
@@ -254,7 +254,7 @@ fn run_moe(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> {
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_moe(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
-    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.timed()), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
     let bytes = p.payload_bytes() as f64;
     moe_verdict(a, world, dtype, "", p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("payload {:.2} GB/s", bytes / secs / 1e9))
 }
@@ -311,7 +311,7 @@ fn run_moe_align(a: &RunArgs, world: &World) -> Result<(), String> {
     let p = prepare_align(world, spec, &c).map_err(|e| e.to_string())?;
     let routing = Routing::random(w, MoeShape { tokens: a.tokens, hidden: a.hidden, topk: a.topk, experts: a.experts }, kind, 0x5eed);
     p.write_routing(&routing.idx).map_err(|e| e.to_string())?;
-    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.timed()), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
     let ok = p.verify(&routing.idx).map_err(|e| e.to_string())?;
     let choices = spec.choices() as f64;
     moe_verdict(a, world, DType::I32, "", (ok, if ok { 0.0 } else { 1.0 }), &times, |secs| format!("{:.2} M choices/s", choices / secs / 1e6))
@@ -327,7 +327,7 @@ fn run_moe_gemm(a: &RunArgs, world: &World, dtype: DType) -> Result<(), String> 
     super::compile::apply_defines(&mut c, &a.define)?;
     let mut p = prepare_moe_gemm(world, &a.kernel, shape, dtype, &c).map_err(|e| e.to_string())?;
     p.seed(0x5eed, kind).map_err(|e| e.to_string())?;
-    let times = time_launches(|| Ok(p.launch()?.elapsed), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
+    let times = time_launches(|| Ok(p.launch()?.timed()), 1, a.iters.max(1)).map_err(|e| e.to_string())?;
     let flops = p.flops();
     moe_verdict(a, world, dtype, &format!(" n={}", a.n), p.verify().map_err(|e| e.to_string())?, &times, |secs| format!("{:.3} TFLOP/s", flops / secs / 1e12))
 }
@@ -342,8 +342,9 @@ fn run_matmul(a: &RunArgs, kernel: &str, world: &World, dtype: DType, c: &weft::
     let times = weft::kernels::time_launches(
         || {
             let r = p.launch()?;
+            let t = r.timed();
             warnings = r.warnings;
-            Ok(r.elapsed)
+            Ok(t)
         },
         1,
         a.iters.max(1),

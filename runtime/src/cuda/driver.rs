@@ -71,6 +71,8 @@ pub struct Device {
     ctx: sys::CUcontext,
     /// The stream launches, copies and barriers go through.
     pub stream: sys::CUstream,
+    /// Two timing events, recorded before and after a launch's kernel ([`Device::mark`]).
+    marks: [sys::CUevent; 2],
 }
 
 // SAFETY: CUDA handles may be used from any thread once the context is made current there,
@@ -97,9 +99,12 @@ impl Device {
         let dev = result::device::get(ordinal as i32).map_err(CudaError::driver("cuDeviceGet"))?;
         // SAFETY: `dev` is a valid device; the context is released in Drop.
         let ctx = unsafe { result::primary_ctx::retain(dev) }.map_err(CudaError::driver("cuDevicePrimaryCtxRetain"))?;
-        let mut d = Device { info, dev, ctx, stream: std::ptr::null_mut() };
+        let mut d = Device { info, dev, ctx, stream: std::ptr::null_mut(), marks: [std::ptr::null_mut(); 2] };
         d.bind()?;
         d.stream = result::stream::create(result::stream::StreamKind::NonBlocking).map_err(CudaError::driver("cuStreamCreate"))?;
+        for m in &mut d.marks {
+            *m = result::event::create(sys::CUevent_flags::CU_EVENT_DEFAULT).map_err(CudaError::driver("cuEventCreate"))?;
+        }
         Ok(d)
     }
 
@@ -112,6 +117,19 @@ impl Device {
     /// Waits for everything queued on the stream.
     pub fn sync(&self) -> Result<(), CudaError> {
         unsafe { result::stream::synchronize(self.stream) }.map_err(CudaError::driver("cuStreamSynchronize"))
+    }
+
+    /// Records timing event `end` (0: before the kernel, 1: after it) on the stream.
+    pub fn mark(&self, end: bool) -> Result<(), CudaError> {
+        // SAFETY: the event and the stream live as long as `self`; the context is current.
+        unsafe { result::event::record(self.marks[end as usize], self.stream) }.map_err(CudaError::driver("cuEventRecord"))
+    }
+
+    /// The GPU time between the two marks, once the stream has passed the second.
+    pub fn marked(&self) -> Result<std::time::Duration, CudaError> {
+        // SAFETY: both events were recorded on this context's stream and have completed.
+        let ms = unsafe { result::event::elapsed(self.marks[0], self.marks[1]) }.map_err(CudaError::driver("cuEventElapsedTime"))?;
+        Ok(std::time::Duration::from_secs_f64(f64::from(ms.max(0.0)) * 1e-3))
     }
 
     /// Whether everything queued on the stream has finished, without waiting.
@@ -220,6 +238,9 @@ impl Device {
 impl Drop for Device {
     fn drop(&mut self) {
         if self.bind().is_ok() {
+            for m in self.marks.iter().filter(|m| !m.is_null()) {
+                let _ = unsafe { result::event::destroy(*m) };
+            }
             let _ = unsafe { result::stream::destroy(self.stream) };
         }
         let _ = unsafe { result::primary_ctx::release(self.dev) };

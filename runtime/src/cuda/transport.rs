@@ -133,10 +133,13 @@ impl Pe {
     }
 
     /// A collective barrier of every PE, after everything this PE queued, then a wait
-    /// bounded by the watchdog (`kernel` names the launch it belongs to).
+    /// bounded by the watchdog (`kernel` names the launch it belongs to). One PE has nobody to
+    /// meet: it only waits for its stream.
     fn barrier(&self, kernel: &str) -> Result<(), CudaError> {
         self.dev.bind()?;
-        self.nv.barrier_all_on_stream(self.dev.stream);
+        if self.topology.world_size() > 1 {
+            self.nv.barrier_all_on_stream(self.dev.stream);
+        }
         watchdog::wait(self, kernel, self.rank, Waiting::Barrier, self.barrier_deadline)
     }
 
@@ -332,13 +335,16 @@ impl CudaTransport {
         };
         let start = Instant::now();
         pe.barrier(&kernel.name)?;
+        pe.dev.mark(false)?;
         let mut side = ops.map(|ops| SideStream::issue(pe.dev.stream, &ops)).transpose()?;
         // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
         unsafe { pe.dev.launch(m, grid, code.threads(), code.dynamic_smem, code.cooperative, &mut params) }?;
         // The launch stream waits for the transfers too, so the watchdog's wait covers both.
         side.as_mut().map(|s| s.join_into(pe.dev.stream)).transpose()?;
+        pe.dev.mark(true)?;
         watchdog::wait(pe, &kernel.name, pe.rank, Waiting::Kernel, pe.deadline)?;
+        let device = pe.dev.marked()?;
         pe.barrier(&kernel.name)?;
-        Ok(LaunchReport { elapsed: start.elapsed(), warnings: vec![] })
+        Ok(LaunchReport { elapsed: start.elapsed(), device: Some(device), warnings: vec![] })
     }
 }

@@ -184,7 +184,7 @@ pub(crate) fn run(
     if lopts.warnings_as_errors && !warnings.is_empty() {
         return Err(RuntimeError::Warnings { kernel: kernel.name.clone(), warnings });
     }
-    Ok(LaunchReport { elapsed, warnings })
+    Ok(LaunchReport { elapsed, device: None, warnings })
 }
 
 type Co = Coroutine<(), Yield, (), DefaultStack>;
