@@ -181,13 +181,15 @@ fn consume_gathered(x: &AgArgs, cfg: &GemmConfig, g: Val, programs: Val, amd: bo
     }
 }
 
-/// The tuner's search space of `ag_gemm`: tiles, communication programs, warps on GPUs.
+/// The tuner's search space of `ag_gemm`: tiles, communication programs, warps and K-loop
+/// stages on GPUs.
 pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_M", &["16", "32", "64"]),
     crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::all("COMM_PROGRAMS", &["1", "2"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::gpu("num_stages", &["3", "4"]),
     // Last: `gemm_rs` takes the parameters before it.
     crate::tune::Param::all("SWIZZLE", &["0", "1"]),
 ];
@@ -199,6 +201,7 @@ pub(crate) const CE_TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::gpu("num_stages", &["3", "4"]),
     crate::tune::Param::all("SWIZZLE", &["0", "1"]),
     crate::tune::Param::all("CE_PULL", &["0", "1"]),
 ];

@@ -120,11 +120,12 @@ pub fn gemm(c: &Constexprs) -> Result<weft_compiler::ir::Kernel, DslError> {
     })
 }
 
-/// The tuner's search space of `gemm` (tiles, grouped order; warps on GPUs).
+/// The tuner's search space of `gemm` (tiles, grouped order; warps and K-loop stages on GPUs).
 pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_M", &["16", "32", "64", "128"]),
     crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::all("GROUP_M", &["1", "8"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::gpu("num_stages", &["3", "4"]),
 ];

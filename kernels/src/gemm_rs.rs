@@ -260,4 +260,4 @@ impl Reducer {
 
 /// The tuner's search space of `gemm_rs` and `gemm_rs_ce`: `ag_gemm`'s without its swizzle
 /// order (tiles, communication programs, here the reducing ones, warps on GPUs).
-pub(crate) const TUNE_SPACE: &[crate::tune::Param] = crate::ag_gemm::TUNE_SPACE.split_at(5).0;
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = crate::ag_gemm::TUNE_SPACE.split_at(6).0;

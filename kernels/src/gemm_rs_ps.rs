@@ -64,4 +64,5 @@ pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[
     crate::tune::Param::all("BLOCK_N", &["64", "128", "256"]),
     crate::tune::Param::all("BLOCK_K", &["32", "64"]),
     crate::tune::Param::gpu("num_warps", &["4", "8"]),
+    crate::tune::Param::gpu("num_stages", &["3", "4"]),
 ];

@@ -101,11 +101,21 @@ fn compute_programs(world: &World, comm: usize) -> usize {
 }
 
 /// Caps the tile constexprs in `c` at the GPU defaults for `arch` (the CPU's 64x256 f32
-/// accumulator does not fit a CTA's shared memory on its way out of the mma layout).
+/// accumulator does not fit a CTA's shared memory on its way out of the mma layout). Tiles
+/// chosen for a GPU, which `num_warps` marks (the tuner's GPU configs, `-D num_warps=...`; CPU
+/// constexprs never name it), are kept as given: the compiler rejects one that does not fit.
 pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str) -> Result<(), KernelError> {
     let target = weft_compiler::pipeline::Target::parse(arch)
         .ok_or_else(|| KernelError::Unsupported { kernel: name.into(), what: format!("GPU architecture `{arch}`") })?;
     let g = crate::registry::target_constexprs(name, dtype.name(), target)?;
+    if c.get("num_warps").is_some() {
+        if c.get("num_stages").is_none()
+            && let Some(s) = g.get("num_stages")
+        {
+            c.set("num_stages", s);
+        }
+        return Ok(());
+    }
     for key in ["BLOCK_M", "BLOCK_N", "BLOCK_K"] {
         let (cur, cap) = (c.get(key).and_then(|v| v.parse::<usize>().ok()), g.get(key).and_then(|v| v.parse::<usize>().ok()));
         if let (Some(cur), Some(cap)) = (cur, cap) {

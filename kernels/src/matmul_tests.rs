@@ -169,6 +169,10 @@ fn gpu_worlds_get_tiles_that_fit_a_cta() {
         assert_eq!([get(&c, "BLOCK_M"), get(&c, "BLOCK_N"), get(&c, "BLOCK_K")], want, "{name}");
         assert_eq!(get(&c, "num_warps"), "4");
     }
+    // Tiles chosen for a GPU (they name num_warps) stay as given; the stages default.
+    let mut c = matmul_constexprs("bf16").with("BLOCK_M", 128).with("BLOCK_N", 128).with("num_warps", 8);
+    gpu_tiles(&mut c, "gemm", DType::BF16, "sm_90a").unwrap();
+    assert_eq!([get(&c, "BLOCK_M"), get(&c, "BLOCK_N"), get(&c, "BLOCK_K"), get(&c, "num_warps"), get(&c, "num_stages")], ["128", "128", "64", "8", "3"]);
     let e = gpu_tiles(&mut matmul_constexprs("f32"), "gemm", DType::F32, "sm_75").unwrap_err();
     assert!(matches!(e, KernelError::Unsupported { .. }) && e.to_string().contains("sm_75"), "{e}");
 }

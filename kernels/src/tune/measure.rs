@@ -43,13 +43,14 @@ impl Runner {
         }
     }
 
-    /// Launches once on every rank; this process's wall time.
+    /// Launches once on every rank; this process's time of it (the GPU's, timed by events,
+    /// on a GPU; else the wall time).
     pub fn launch(&mut self) -> Result<Duration, KernelError> {
-        match self {
-            Runner::Library(p) => p.launch(),
-            Runner::Msccl(p) => Ok(p.launch()?.elapsed),
-            Runner::Matmul(p) => Ok(p.launch()?.elapsed),
-        }
+        Ok(match self {
+            Runner::Library(p) => p.launch_report()?.timed(),
+            Runner::Msccl(p) => p.launch()?.timed(),
+            Runner::Matmul(p) => p.launch()?.timed(),
+        })
     }
 
     /// Launches on fresh inputs and checks every rank against the plain-math reference.

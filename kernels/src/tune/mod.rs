@@ -8,6 +8,7 @@
 pub mod agree;
 pub mod cache;
 pub mod cost;
+pub mod gpu_cost;
 pub mod measure;
 #[cfg(test)]
 mod model_tests;

@@ -5,12 +5,14 @@
 use super::agree::Agreement;
 use super::cache::{self, Entry, Measured};
 use super::cost::{predict, Machine};
+use super::gpu_cost::{self, GpuSpec};
 use super::tiles::TileCosts;
 use super::measure::{self, Runner, Schedule};
 use super::space::{self, Config, Pruned};
 use super::{agreed_lookup, key, target_of, CacheDirs, Problem, TuneError};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use weft_compiler::pipeline::Target;
 use weft_runtime::World;
 
 /// Where the winner came from.
@@ -111,8 +113,11 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
         let first = pruned.first().map(|p| format!("{}: {}", p.config.id(), p.why)).unwrap_or_default();
         return Err(TuneError::EmptySpace { op: problem.op.clone(), first });
     };
-    let machine = agreed_machine(&first_dir, problem, &mut agree)?;
-    let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), predict(c, problem, world.topology(), &machine))).collect();
+    let machine = agreed_machine(&first_dir, problem, target, &mut agree)?;
+    // GPU tiles are ranked by the GPU's model; collectives (and CPU code) by the CPU's.
+    let gpu = (target != Target::Cpu).then(|| GpuSpec::of(target, world.gpu_sms()));
+    let model = |c: &Config| gpu.as_ref().and_then(|g| gpu_cost::predict(c, problem, world.topology(), g)).unwrap_or_else(|| predict(c, problem, world.topology(), &machine));
+    let mut by_model: Vec<(Config, f64)> = valid.iter().map(|c| (c.clone(), model(c))).collect();
     by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     let n = if opts.exhaustive { valid.len() } else { ((valid.len() as f64 * opts.fraction).floor() as usize).clamp(valid.len().min(2), valid.len()) };
     let default = space::default_config(problem, world.topology(), target).unwrap_or(first);
@@ -197,9 +202,10 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
 
 /// The machine constants (and, for a GEMM, its element type's tile costs) of the lowest
 /// rank, so every rank ranks the space the same way.
-fn agreed_machine(dir: &std::path::Path, problem: &Problem, agree: &mut Agreement) -> Result<Machine, TuneError> {
+fn agreed_machine(dir: &std::path::Path, problem: &Problem, target: Target, agree: &mut Agreement) -> Result<Machine, TuneError> {
     let mut m = Machine::cached(dir);
-    if matches!(problem.shape, super::Shape::Matmul(_)) {
+    // The CPU tile costs rank CPU tiles only (a GPU's tiles have their own model).
+    if matches!(problem.shape, super::Shape::Matmul(_)) && target == Target::Cpu {
         m.tiles = TileCosts::cached(dir, problem.dtype);
     }
     let machine = [m.flops_per_core, m.copy_bytes_per_s, m.cache_copy_bytes_per_s, m.signal_s, m.launch_s, m.cores as f64, m.poll_share];

@@ -182,6 +182,16 @@ pub struct Pruned {
 /// Shared memory a GPU CTA has without opting in (bytes).
 pub const GPU_SHARED_BYTES: usize = 48 << 10;
 
+/// Shared memory a CTA of the GEMM family can use on `target`: Hopper and Blackwell stage the
+/// K loop in dynamic shared memory (227 KiB opted in), other targets in the static 48 KiB.
+pub fn gpu_shared_bytes(target: Target) -> usize {
+    use weft_compiler::pipeline::Sm;
+    match target {
+        Target::Cuda { sm: Sm::Sm90a | Sm::Sm100a } => 227 << 10,
+        _ => GPU_SHARED_BYTES,
+    }
+}
+
 /// Splits `space` into the configs worth compiling and the pruned ones: a constexpr the
 /// kernel's builder rejects, a GPU tile that overflows shared memory, a tile or block larger
 /// than the problem (pure padding), an algorithm the topology cannot run.
@@ -239,12 +249,18 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
             }
             if target != Target::Cpu {
                 let (bm, bn, bk) = (c.int("BLOCK_M")? as usize, c.int("BLOCK_N")? as usize, c.int("BLOCK_K")? as usize);
-                // Double-buffered A and B tiles, and the f32 accumulator on its way out of the
+                let (warps, stages) = (c.int("num_warps").unwrap_or(4) as usize, c.int("num_stages").unwrap_or(2).max(2) as usize);
+                // Every stage's A and B tiles, and the f32 accumulator on its way out of the
                 // mma layout, each have to fit the CTA's shared memory.
-                let staged = 2 * (bm * bk + bk * bn) * es;
+                let staged = stages * (bm * bk + bk * bn) * es;
                 let acc = bm * bn * 4;
-                if staged.max(acc) > GPU_SHARED_BYTES {
-                    return Some(format!("{} bytes of shared memory > {GPU_SHARED_BYTES}", staged.max(acc)));
+                let limit = gpu_shared_bytes(target);
+                if staged.max(acc) > limit {
+                    return Some(format!("{} bytes of shared memory > {limit}", staged.max(acc)));
+                }
+                let regs = super::gpu_cost::acc_regs(bm, bn, warps);
+                if regs > super::gpu_cost::ACC_REGS_MAX {
+                    return Some(format!("{regs} accumulator registers a thread > {}", super::gpu_cost::ACC_REGS_MAX));
                 }
             }
         }

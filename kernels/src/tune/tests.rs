@@ -99,12 +99,20 @@ fn pruning_removes_padding_tiles_oversized_shared_memory_and_bad_constexprs() {
     let comm = |x: &space::Pruned| x.config.int("BLOCK_M") == Some(32) && x.config.int("COMM_PROGRAMS") == Some(2) && x.why.contains("COMM_PROGRAMS=2 exceeds the 1 tiles");
     assert!(pruned.iter().all(|x| (x.config.int("BLOCK_M") == Some(64) && x.why.contains("BLOCK_M")) || comm(x)), "{pruned:?}");
     assert!(pruned.iter().any(comm) && keep.iter().any(|c| c.int("BLOCK_M") == Some(16) && c.int("COMM_PROGRAMS") == Some(2)));
-    // On a GPU a 128x256 f32 accumulator overflows shared memory.
+    // On sm_80 a 128x256 f32 accumulator overflows the static shared memory; on sm_90a the
+    // dynamic shared memory holds it, but not four f32 stages of 128x64 and 64x256, nor a
+    // 128x256 accumulator spread over 4 warps' registers.
     let big = Problem { op: "gemm".into(), shape: Shape::Matmul(MatmulShape { m: 4096, n: 4096, k: 4096 }), ..p.clone() };
-    let sm90 = Target::parse("sm_90a").unwrap();
+    let (sm80, sm90) = (Target::parse("sm_80").unwrap(), Target::parse("sm_90a").unwrap());
+    let (ak, ap) = space::prune(space::space("gemm", sm80).unwrap(), &big, topo, sm80);
+    assert!(ap.iter().any(|x| x.config.int("BLOCK_M") == Some(128) && x.config.int("BLOCK_N") == Some(256) && x.why.contains("shared memory")));
+    assert!(ak.iter().all(|c| c.int("BLOCK_M").unwrap() * c.int("BLOCK_N").unwrap() * 4 <= space::GPU_SHARED_BYTES as i64));
     let (gk, gp) = space::prune(space::space("gemm", sm90).unwrap(), &big, topo, sm90);
-    assert!(gp.iter().any(|x| x.config.int("BLOCK_M") == Some(128) && x.config.int("BLOCK_N") == Some(256) && x.why.contains("shared memory")));
-    assert!(gk.iter().all(|c| c.int("BLOCK_M").unwrap() * c.int("BLOCK_N").unwrap() * 4 <= space::GPU_SHARED_BYTES as i64));
+    let of = |c: &space::Config, k: &str| c.int(k).unwrap();
+    let is = |c: &space::Config, v: [i64; 5]| ["BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"].iter().zip(v).all(|(k, v)| of(c, k) == v);
+    assert!(gp.iter().any(|x| is(&x.config, [128, 256, 64, 8, 4]) && x.why.contains("shared memory")), "{gp:?}");
+    assert!(gp.iter().any(|x| is(&x.config, [128, 256, 32, 4, 3]) && x.why.contains("accumulator registers")), "{gp:?}");
+    assert!(gk.iter().any(|c| is(c, [128, 256, 32, 8, 3])));
     // A constexpr outside the kernel's range is rejected by its builder, before compiling.
     let mut bad = gk[0].clone();
     bad.params.insert("BLOCK_K".into(), "512".into());
