@@ -104,7 +104,8 @@ fn compute_programs(world: &World, comm: usize) -> usize {
 /// accumulator does not fit a CTA's shared memory on its way out of the mma layout). Tiles
 /// chosen for a GPU, which `num_warps` marks (the tuner's GPU configs, `-D num_warps=...`; CPU
 /// constexprs never name it), are kept as given: the compiler rejects one that does not fit.
-pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str) -> Result<(), KernelError> {
+/// `rows` is what one rank tiles (all of `m` for `gemm`).
+pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str, rows: usize) -> Result<(), KernelError> {
     let target = weft_compiler::pipeline::Target::parse(arch)
         .ok_or_else(|| KernelError::Unsupported { kernel: name.into(), what: format!("GPU architecture `{arch}`") })?;
     let g = crate::registry::target_constexprs(name, dtype.name(), target)?;
@@ -113,6 +114,17 @@ pub(crate) fn gpu_tiles(c: &mut Constexprs, name: &str, dtype: DType, arch: &str
             && let Some(s) = g.get("num_stages")
         {
             c.set("num_stages", s);
+        }
+        return Ok(());
+    }
+    // Hopper's warpgroup MMA and TMA staging pay off from 128-row tiles: a 16-bit `gemm` whose
+    // rows fill one takes 128 x BLOCK_N (the shape-fitted width) x 32 over 8 warps and 4
+    // stages (H200, bf16, 2048-4096 x 1024: 2.2-2.8x the 64x64x32 tiles; 164 registers).
+    let sm90 = target == weft_compiler::pipeline::Target::Cuda { sm: weft_compiler::pipeline::Sm::Sm90a };
+    if name == "gemm" && sm90 && dtype.size_bytes() == 2 && rows >= 128 {
+        let bn = c.get("BLOCK_N").and_then(|v| v.parse::<usize>().ok()).unwrap_or(256).min(256);
+        for (k, v) in [("BLOCK_M", 128), ("BLOCK_N", bn), ("BLOCK_K", 32), ("num_warps", 8), ("num_stages", 4)] {
+            c.set(k, &v.to_string());
         }
         return Ok(());
     }
@@ -167,7 +179,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     let mut c = c.clone();
     c.set("T", dtype.name());
     if let Some(arch) = world.gpu_arch() {
-        gpu_tiles(&mut c, name, dtype, arch)?;
+        gpu_tiles(&mut c, name, dtype, arch, if def.algo == Algo::Gemm { m } else { m.div_ceil(w) })?;
     }
     if def.algo == Algo::AgGemm {
         pull_on_cpu(&mut c, world.gpu_arch().is_some())?;

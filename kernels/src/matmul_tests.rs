@@ -165,14 +165,25 @@ fn gpu_worlds_get_tiles_that_fit_a_cta() {
     // The CPU's 64x256x64 is capped at the GPU default; a smaller shape-fitted BLOCK_M stays.
     for (name, bm_in, want) in [("ag_gemm", 64, ["64", "64", "32"]), ("gemm_rs", 64, ["32", "32", "32"]), ("gemm", 16, ["16", "64", "32"])] {
         let mut c = matmul_constexprs("bf16").with("BLOCK_M", bm_in);
-        gpu_tiles(&mut c, name, DType::BF16, "sm_90a").unwrap();
+        gpu_tiles(&mut c, name, DType::BF16, "sm_90a", 64).unwrap();
         assert_eq!([get(&c, "BLOCK_M"), get(&c, "BLOCK_N"), get(&c, "BLOCK_K")], want, "{name}");
         assert_eq!(get(&c, "num_warps"), "4");
     }
     // Tiles chosen for a GPU (they name num_warps) stay as given; the stages default.
     let mut c = matmul_constexprs("bf16").with("BLOCK_M", 128).with("BLOCK_N", 128).with("num_warps", 8);
-    gpu_tiles(&mut c, "gemm", DType::BF16, "sm_90a").unwrap();
-    assert_eq!([get(&c, "BLOCK_M"), get(&c, "BLOCK_N"), get(&c, "BLOCK_K"), get(&c, "num_warps"), get(&c, "num_stages")], ["128", "128", "64", "8", "3"]);
-    let e = gpu_tiles(&mut matmul_constexprs("f32"), "gemm", DType::F32, "sm_75").unwrap_err();
+    gpu_tiles(&mut c, "gemm", DType::BF16, "sm_90a", 4096).unwrap();
+    let tiles = |c: &Constexprs| ["BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages"].map(|k| get(c, k));
+    assert_eq!(tiles(&c), ["128", "128", "64", "8", "3"]);
+    // A 16-bit gemm on sm_90a whose rows fill 128 takes Hopper's tiles, keeping the fitted width;
+    // f32, sm_80 and short problems keep the capped defaults.
+    let mut c = matmul_constexprs("bf16").with("BLOCK_N", 128);
+    gpu_tiles(&mut c, "gemm", DType::BF16, "sm_90a", 129).unwrap();
+    assert_eq!(tiles(&c), ["128", "128", "32", "8", "4"]);
+    for (dtype, arch, rows) in [(DType::F32, "sm_90a", 4096), (DType::BF16, "sm_80", 4096), (DType::BF16, "sm_90a", 127)] {
+        let mut c = matmul_constexprs(dtype.name());
+        gpu_tiles(&mut c, "gemm", dtype, arch, rows).unwrap();
+        assert_eq!(tiles(&c), ["64", "64", "32", "4", "3"], "{dtype} {arch} {rows}");
+    }
+    let e = gpu_tiles(&mut matmul_constexprs("f32"), "gemm", DType::F32, "sm_75", 64).unwrap_err();
     assert!(matches!(e, KernelError::Unsupported { .. }) && e.to_string().contains("sm_75"), "{e}");
 }

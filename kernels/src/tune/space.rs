@@ -308,11 +308,19 @@ pub fn default_config(problem: &Problem, topo: Topology, target: Target) -> Resu
 /// family's fitted to the shape); an error for MSCCL algorithms, which have none.
 pub fn method_default(algorithm: &str, problem: &Problem, topo: Topology, target: Target) -> Result<Config, TuneError> {
     let dtype = problem.dtype.name();
+    let gpu = target != Target::Cpu;
     let c = match problem.shape {
-        Shape::Matmul(s) => crate::shape_constexprs(algorithm, s, topo.world_size(), dtype),
+        Shape::Matmul(s) => {
+            let mut c = crate::shape_constexprs(algorithm, s, topo.world_size(), dtype);
+            // On a GPU the default is what a launch runs: the shape's tiles fitted to the target.
+            if gpu {
+                let rows = if algorithm == "gemm" { s.m } else { s.m.div_ceil(topo.world_size()) };
+                crate::matmul::gpu_tiles(&mut c, algorithm, problem.dtype, target.name(), rows)?;
+            }
+            c
+        }
         Shape::Elems(_) => crate::default_constexprs(algorithm, dtype)?,
     };
-    let gpu = target != Target::Cpu;
     let params = declared(algorithm)
         .iter()
         .filter(|p| gpu || !p.gpu_only)
