@@ -514,21 +514,26 @@ fn a_bimodal_launch_does_not_replace_the_default_on_its_good_mode() {
 #[test]
 fn the_one_node_hierarchical_allreduce_is_seeded() {
     // On one node `allreduce_hier` is a two-shot by stores (2w + 2 segments against two-shot's
-    // 3w - 1), the best config the 16 MiB 1x4 sweep timed (4444 us against the default's
-    // 9706): the model must put it within the seeds' 2x of its best.
-    let p = elems("allreduce", 4 << 20);
-    let (space, _) = super::space::prune(super::space::space("allreduce", Target::Cpu).unwrap(), &p, ONE_BY_FOUR, Target::Cpu);
-    let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, ONE_BY_FOUR, &MACHINE))).collect();
-    by_model.sort_by(|a, b| a.1.total_cmp(&b.1));
-    let default = super::space::default_config(&p, ONE_BY_FOUR, Target::Cpu).unwrap();
-    let method_default = |alg: &str| super::space::method_default(alg, &p, ONE_BY_FOUR, Target::Cpu).ok();
-    let n = space.len() / 4;
-    let seeded = seeds(&by_model, &default, &method_default, n);
-    assert!(seeded.iter().any(|c| c.algorithm == "allreduce_hier"), "{:?}", seeded.iter().map(Config::id).collect::<Vec<_>>());
-    assert_eq!(seeded[0], default);
-    // Two-shot's bytes and steps less the hier's (one node: 10 segments and 2 waits, against
-    // 11 and 4), at the same 64-wide tile.
-    let seg = (16u64 << 20) as f64 / 4.0;
+    // 3w - 1), the best config the 16 MiB 1x4 sweep timed (4444 us against two-shot's 9706),
+    // now the default there: below that size, and on 2 ranks, the model must still put it
+    // within the seeds' 2x of its best.
+    for (bytes, local) in [(4usize << 20, 4usize), (16 << 20, 2)] {
+        let topo = Topology { nodes: 1, local_size: local };
+        let p = elems("allreduce", bytes / 4);
+        let (space, _) = super::space::prune(super::space::space("allreduce", Target::Cpu).unwrap(), &p, topo, Target::Cpu);
+        let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, topo, &MACHINE))).collect();
+        by_model.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let default = super::space::default_config(&p, topo, Target::Cpu).unwrap();
+        assert_eq!(default.algorithm, "allreduce_two_shot");
+        let method_default = |alg: &str| super::space::method_default(alg, &p, topo, Target::Cpu).ok();
+        let seeded = seeds(&by_model, &default, &method_default, space.len() / 4);
+        assert!(seeded.iter().any(|c| c.algorithm == "allreduce_hier"), "{:?}", seeded.iter().map(Config::id).collect::<Vec<_>>());
+        assert_eq!(seeded[0], default);
+    }
+    // Two-shot's bytes and steps less the hier's (1x4: 10 segments and 2 waits, against 11
+    // and 4), at the same 64-wide tile.
+    let p = elems("allreduce", 1 << 20);
+    let seg = (4u64 << 20) as f64 / 4.0;
     let bw = MACHINE.copy_bytes_per_s * 2.0 / 4.0;
     let diff = seg / bw * 1e6 + 2.0 * MACHINE.signal_s * 2.0 * 1e6;
     let (two, hier) = (us("allreduce_two_shot BLOCK=64", &p, ONE_BY_FOUR), us("allreduce_hier BLOCK=64", &p, ONE_BY_FOUR));

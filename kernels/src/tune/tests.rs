@@ -254,7 +254,7 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
         assert_eq!(d(b, two2, cpu).algorithm, "allreduce_hier");
         assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
     }
-    // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at every other size.
+    // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at the other sizes below 16 MiB.
     assert_eq!(d(4 << 10, one4, cpu).algorithm, "allreduce_one_shot");
     assert_eq!(d(4 << 10, one8, cpu).algorithm, "allreduce_one_shot");
     assert_eq!(d((4 << 10) + 4, one4, cpu).algorithm, "allreduce_two_shot");
@@ -263,6 +263,12 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     assert_eq!(d(4 << 10, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(16 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(1 << 20, one8, cpu).algorithm, "allreduce_two_shot");
+    // From 16 MiB on 4 or more ranks the hierarchical kernel (one node: a two-shot by stores).
+    assert_eq!(d((16 << 20) - 4, one4, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(16 << 20, one4, cpu).algorithm, "allreduce_hier");
+    assert_eq!(d(64 << 20, one8, cpu).algorithm, "allreduce_hier");
+    assert_eq!(d(64 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(16 << 20, one4, sm90).algorithm, "allreduce_two_shot");
     // GPU code keeps its cut-over.
     assert_eq!(d(256 << 10, one4, sm90).algorithm, "allreduce_one_shot");
     assert_eq!(d((256 << 10) + 4, one4, sm90).algorithm, "allreduce_two_shot");
