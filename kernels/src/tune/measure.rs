@@ -225,6 +225,28 @@ pub fn interleaved_rounds(runners: &mut [Runner], agree: &mut Agreement, s: &Sch
 /// `s.rounds`), where a fixed count leaves a 20 us launch inside its own noise. `settled`
 /// reads agreed times only, so every rank stops after the same round.
 pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule, min_rounds: usize, settled: &dyn Fn(&[Vec<f64>]) -> bool) -> Result<Vec<Vec<f64>>, KernelError> {
+    Ok(alternate(runners, agree, s, min_rounds, settled)?.0)
+}
+
+/// A first-pass candidate's agreed time against a `reference` config whose time is
+/// `reference_s` (seconds): one timed loop of each per round, alternating, for the first
+/// pass's sample and budget (`s.first_pass`, a quarter of `s.sample`), and the candidate's time
+/// is `reference_s` times the ratio of their [`paired_times`]. Timed alone, one after another,
+/// two configs meet different load: at load 10 the first pass timed ag_gemm's 128-wide tiles
+/// at 1.5x the default's (5.6 against 3.8 ms) where the bench's paired rounds put them 1.3x
+/// ahead of it, and they never reached the finalists. Returns the time, the candidate's timed
+/// launches, and the reference runner for the next candidate.
+pub fn time_against(runner: Runner, reference: Runner, reference_s: f64, agree: &mut Agreement, s: &Schedule) -> Result<(f64, usize, Runner), KernelError> {
+    let mut pair = vec![runner, reference];
+    let first = Schedule { budget: s.first_pass, extend: 1.0, sample: s.sample / 4, ..*s };
+    let (rounds, launches) = alternate(&mut pair, agree, &first, s.rounds.min(3), &|_| false)?;
+    let times = paired_times(&rounds);
+    let reference = pair.pop().expect("two runners");
+    Ok((reference_s * times[0] / times[1].max(1e-12), launches[0], reference))
+}
+
+/// [`interleaved_until`], with each runner's timed launches.
+fn alternate(runners: &mut [Runner], agree: &mut Agreement, s: &Schedule, min_rounds: usize, settled: &dyn Fn(&[Vec<f64>]) -> bool) -> Result<(Vec<Vec<f64>>, Vec<usize>), KernelError> {
     let mut loops = runners.iter_mut().map(|r| Loops::warm(r, s)).collect::<Result<Vec<_>, _>>()?;
     let (min_rounds, max_rounds) = round_bounds(loops.iter().map(|l| l.loop_s).fold(0.0, f64::max), min_rounds, s);
     let mut rounds = vec![Vec::with_capacity(max_rounds); runners.len()];
@@ -246,7 +268,7 @@ pub fn interleaved_until(runners: &mut [Runner], agree: &mut Agreement, s: &Sche
             rounds[j].push(t);
         }
     }
-    Ok(rounds)
+    Ok((rounds, loops.iter().map(|l| l.runs).collect()))
 }
 
 /// Rounds of `loop_s`-second loops that add up to `sample` (0 for no sample), at most

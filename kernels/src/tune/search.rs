@@ -337,6 +337,10 @@ fn time_candidates(
     let mut best = measured.values().map(|m| m.us * 1e-6).reduce(f64::min);
     let (mut ratio, mut timed) = (f64::MAX, 0);
     let mut failed: std::collections::BTreeSet<String> = Default::default();
+    // The first config this call times (the default, first of the seeds) and its time: every
+    // later candidate is timed in alternation with it (`measure::time_against`). Not in a
+    // sweep (`exhaustive`), whose caller re-times its contenders head to head.
+    let mut reference: Option<(Runner, f64)> = None;
     while timed < plan.budget {
         let fresh = |c: &&Config| !measured.contains_key(&c.id()) && !failed.contains(&c.id());
         let local = walk(&rank(measured), &plan.by_model, &|c| fresh(&c));
@@ -358,7 +362,18 @@ fn time_candidates(
             failed.insert(next.id());
             continue;
         };
-        let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
+        let (t, runs) = match reference.take() {
+            Some((r, ref_s)) => {
+                let (t, runs, r) = measure::time_against(runner, r, ref_s, agree, &opts.schedule)?;
+                reference = Some((r, ref_s));
+                (t, runs)
+            }
+            None => {
+                let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
+                reference = (!opts.exhaustive).then_some((runner, t));
+                (t, runs)
+            }
+        };
         timed += 1;
         measured.insert(next.id(), Measured { us: t * 1e6, runs });
         progress(Progress::Measured { config: &next, us: t * 1e6 });
