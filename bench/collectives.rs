@@ -38,7 +38,7 @@ use weft::runtime::{DType, World};
 
 const SIZES: [usize; 6] = [64 << 10, 256 << 10, 1 << 20, 4 << 20, 16 << 20, 64 << 20];
 const RANKS: [usize; 3] = [2, 4, 8];
-const COLLECTIVES: [&str; 6] = ["allgather", "allgather_bidir", "allreduce", "allreduce_two_shot", "allreduce_ring", "allreduce_ring_bidir"];
+const COLLECTIVES: [&str; 7] = ["allgather", "allgather_bidir", "allreduce", "allreduce_two_shot", "allreduce_ring", "allreduce_ring_bidir", "allreduce_hier"];
 
 /// Seconds a batch of launches (or copies) should take at least.
 const BATCH_S: f64 = 0.01;

@@ -232,7 +232,8 @@ pub const CPU_ONE_SHOT_MAX_BYTES: usize = 4 << 10;
 ///
 /// The ring leads only at 2 ranks from 1 MiB in some rows and not others; its 2(w-1) hand-offs
 /// per chunk each wait for the next thread's time slice, which a loaded machine makes worse
-/// (the tune bench at load 10-12 timed it at 77 ms to two-shot's 32 at 1x4 16 MiB).
+/// (the tune bench at load 10-12 timed it at 77 ms to two-shot's 32 at 1x4 16 MiB). From
+/// [`CPU_HIER_ONE_NODE_MIN_BYTES`] on 4 or more ranks, `allreduce_hier`.
 pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -> &'static str {
     let w = topo.world_size();
     match bytes {
@@ -241,9 +242,20 @@ pub fn allreduce_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool) -
         b if gpu && b <= ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
         _ if gpu => "allreduce_two_shot",
         b if w >= 4 && b <= CPU_ONE_SHOT_MAX_BYTES => "allreduce_one_shot",
+        b if w >= 4 && b >= CPU_HIER_ONE_NODE_MIN_BYTES => "allreduce_hier",
         _ => "allreduce_two_shot",
     }
 }
+
+/// Bytes from which CPU `allreduce` on one node of 4 or more ranks runs `allreduce_hier` (on
+/// one node a two-shot by stores: 2 waits a launch against two-shot's 4, every peer's output
+/// written by the shard's owner). `cargo bench --bench collectives`, % of memcpy (wall) hier /
+/// two-shot, both at their CPU tile 64, load 9.4-9.8, 6 runs of 7-11 rounds: 4 ranks 16 MiB
+/// 164-207 / 94-124 in 5 runs (106 / 135 in the sixth), 64 MiB 140-194 / 115-118 in 4; 8 ranks
+/// 16 MiB 171-230 / 96-126 in 4 (128 / 146 in one), 64 MiB 155-254 / 118-133 in 3; 4 MiB no
+/// steady lead (4 ranks 121 / 118 and 93 / 123, 8 ranks 200 / 128 and 101 / 92), 1 MiB behind;
+/// 2 ranks no steady lead at any size (16 MiB 64-129 / 63-84).
+pub const CPU_HIER_ONE_NODE_MIN_BYTES: usize = 16 << 20;
 
 /// Bytes up to which CPU `allreduce` on several nodes runs `allreduce_hier` whatever the grid;
 /// above, only where `nodes - 1 <= 2 * local` (its counterparts' exchange puts `(nodes - 1) /

@@ -213,6 +213,30 @@ pub(super) fn ring_pieces(c: &Config, chunk: f64) -> f64 {
     dirs * per_dir
 }
 
+/// Segments each rank touches (reads plus writes, of one `bytes / w` segment each) and the
+/// synchronised messages per chunk of a ring kernel on `w` ranks (a second direction moves the
+/// same bytes, a put being the sender's memcpy on `local`, so it only adds chunks: see
+/// [`ring_pieces`]).
+/// - Puts (`p2p` false, across nodes): the ReduceScatter's step 0 reads the input and puts it
+///   (4), the middle steps add the incoming partial as well (5), the last reads both and
+///   stores (3): `5w - 3`; the AllReduce's AllGather adds `w - 1` puts (2 each): `7w - 5`.
+/// - `P2P` (one node): step 0 sends nothing; steps 1 .. w-2 read the partial (at step 1
+///   `prev`'s input in place) and the input and store into the next rank's slot (3), the last
+///   reads both and stores the sum (3): `3w - 3` with `w - 2` messages; the AllReduce stores the
+///   sum into `next`'s output as well (1 more) and forwards `w - 2` segments: `5w - 6`, with
+///   `2w - 3` messages.
+pub(super) fn ring_volume(algorithm: &str, w: f64, p2p: bool) -> (f64, f64) {
+    let allreduce = algorithm != "reduce_scatter_bidir";
+    let (segs, msgs) = match (allreduce, p2p) {
+        (true, false) => (7.0 * w - 5.0, 2.0 * (w - 1.0)),
+        (false, false) => (5.0 * w - 3.0, w - 1.0),
+        (true, true) => (5.0 * w - 6.0, 2.0 * w - 3.0),
+        (false, true) => (3.0 * w - 3.0, w - 2.0),
+    };
+    // One rank: the ReduceScatter's last step only (read, store).
+    if w <= 1.0 { (2.0, 0.0) } else { (segs, msgs.max(0.0)) }
+}
+
 /// Working sets up to this many bytes (every rank's buffers together) stay in the caches.
 const CACHED_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
 
@@ -268,8 +292,9 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let block = c.int("BLOCK").or(c.int("block")).unwrap_or(1024) as f64;
             // The kernel's programs (as `run::prepare` sizes the grid) and each one's chunk:
             // the whole buffer, or one rank's segment for the segmented kernels.
-            let programs = (elems as f64 / 65536.0).ceil().clamp(1.0, 4.0);
-            let segmented = matches!(c.algorithm.as_str(), "allreduce_two_shot" | "allreduce_multimem" | "reduce_scatter" | "allreduce_ring" | "allreduce_ring_bidir" | "reduce_scatter_bidir");
+            // The AllReduce rings' CPU code runs one program per rank (`ring::ring_programs`).
+            let programs = crate::ring::ring_programs(elems, c.algorithm.starts_with("allreduce_ring")) as f64;
+            let segmented = matches!(c.algorithm.as_str(), "allreduce_two_shot" | "allreduce_multimem" | "reduce_scatter" | "allreduce_ring" | "allreduce_ring_bidir" | "reduce_scatter_bidir" | "allreduce_hier");
             let chunk = ((if segmented { (elems as f64 / w).ceil() } else { elems as f64 }) / programs).ceil();
             // The rings walk each program's share in `pieces` chunks (per direction), each in
             // whole tiles, and synchronise once per chunk and step.
@@ -283,6 +308,9 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // all `w` inputs whole, multimem reads and writes each segment once per rank:
             // 5x against 2x at 4 ranks, as the 16 MiB sweep measures them).
             let seg = bytes / w;
+            // One node: the ring ReduceScatters store partials straight into the next rank's
+            // slots (`P2P`, set by `run::prepare` for CPU code), see `ring_volume`.
+            let p2p = topo.nodes == 1;
             let (bytes_moved, steps) = match c.algorithm.as_str() {
                 "allreduce_one_shot" => ((w + 1.0) * bytes, 2.0),
                 // Reduce a segment (w reads, 1 write), then copy every peer's (w-1 each way).
@@ -297,13 +325,17 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 // word (as MSCCL's LL protocol, see `protocol`).
                 "allgather_ll" => (8.0 * (w - 1.0) * bytes, 1.0),
                 "broadcast" => (2.0 * bytes, 1.0),
-                // ReduceScatter ring: the first step reads the input and puts it (4 segments
-                // touched), the middle ones add the incoming partial as well (5), the last
-                // reads both and stores (3); AllGather ring: each of `w - 1` puts reads and
-                // writes a segment. Both directions move the same bytes (a put is the
-                // sender's memcpy on `local`), so a second direction only adds steps.
-                "allreduce_ring" | "allreduce_ring_bidir" => ((7.0 * w - 5.0) * seg, 2.0 * (w - 1.0) * pieces),
-                "reduce_scatter_bidir" => ((5.0 * w - 3.0) * seg, (w - 1.0) * pieces),
+                "allreduce_ring" | "allreduce_ring_bidir" | "reduce_scatter_bidir" => {
+                    let (segs, msgs) = ring_volume(&c.algorithm, w, p2p);
+                    (segs * seg, msgs * pieces)
+                }
+                // One node: a two-shot by stores (read every peer's shard, write the partial;
+                // read it, store it into every peer's output; `HOST_ARRIVAL` drops the opening
+                // barrier). Across nodes each counterpart's partial is also put and read once.
+                "allreduce_hier" => {
+                    let (local, nodes) = (topo.local_size.max(1) as f64, topo.nodes.max(1) as f64);
+                    ((2.0 * local + 2.0 + 3.0 * (nodes - 1.0)) * bytes / local, 2.0 + (nodes - 1.0))
+                }
                 // Copy the own shard in, then push or forward `w - 1` shards.
                 "allgather_bidir" => (2.0 * w * bytes, (w - 1.0) * pieces),
                 _ => msccl_volume(c, bytes, w),

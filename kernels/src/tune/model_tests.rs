@@ -8,12 +8,13 @@
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{beats, leader_settled, low_quartile, median, paired_times, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
+use super::measure::{beats, leader_settled, low_quartile, median, paired_times, robustly_beats, upper_quartile, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
 use super::search::{finalist_ids, neighbours, ordered, prefer_default, seeds, walk};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
 use crate::MatmulShape;
+use weft_compiler::pipeline::Target;
 use weft_runtime::{DType, Topology};
 
 /// Constants of the order the 2-core machine measures (fixed, so the test does not time).
@@ -357,27 +358,40 @@ fn constants_measured_the_old_way_are_measured_again() {
 
 #[test]
 fn ring_collectives_cost_their_bytes_and_a_second_direction_only_its_steps() {
-    // 4 MiB per rank on 1x4: 4 programs, 256 Ki-element segments, every lane's share in
-    // `RING_CPU_CHUNKS` chunks (none above the CPU cap); every chunk divides by the 1024-wide
-    // block, so no padding and equal tile counts: the differences are bytes and steps.
+    // 1 MiB per rank on 1x4 (from DRAM: 3w x 1 MiB > the cached 8 MiB): the AllReduce rings run
+    // one program (`ring_programs`), two-shot four; 64 Ki-element segments, the ring's share in
+    // `RING_CPU_CHUNKS` chunks of 32 Ki, the bidirectional ring's in 2 x 2 of 16 Ki; every
+    // chunk divides by the 1024-wide block, so every kernel walks 64 tiles: the differences
+    // are bytes and steps.
     let (w, lat) = (4.0, MACHINE.signal_s * 2.0);
-    let chunks = crate::ring::RING_CPU_CHUNKS as f64;
-    let p = elems("allreduce", 1 << 20);
+    let p = elems("allreduce", 1 << 18);
     let (two, ring, bidir) = (us("allreduce_two_shot BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring BLOCK=1024", &p, ONE_BY_FOUR), us("allreduce_ring_bidir BLOCK=1024", &p, ONE_BY_FOUR));
-    // The ring touches 7w - 5 segments, two-shot 3w - 1 (from DRAM: bytes over the copy rate).
-    let seg = (1u64 << 22) as f64 / w;
+    // One node, P2P: the ring touches 5w - 6 = 14 segments, two-shot 3w - 1 = 11; the ring
+    // synchronises 2w - 3 = 5 times a chunk (2 chunks), two-shot 4 times.
+    let seg = (1u64 << 20) as f64 / w;
     let bw = MACHINE.copy_bytes_per_s * 2.0 / w / super::cost::dram_tile_cost(1024.0);
-    let extra = ((7.0 * w - 5.0) - (3.0 * w - 1.0)) * seg / bw * 1e6 + (2.0 * (w - 1.0) * chunks - 4.0) * lat * 1e6;
+    let extra = (14.0 - 11.0) * seg / bw * 1e6 + (5.0 * 2.0 - 4.0) * lat * 1e6;
     assert!((ring - two - extra).abs() < 1e-6 * ring, "{ring} - {two} vs {extra}");
-    // Both directions: twice the chunks, each with its 2 (w - 1) steps.
-    let steps = 2.0 * (w - 1.0) * chunks * lat * 1e6;
+    // Both directions: twice the chunks, each with its 5 messages.
+    let steps = 5.0 * 2.0 * lat * 1e6;
     assert!((bidir - ring - steps).abs() < 1e-6 * ring, "{bidir} - {ring} vs {steps}");
-    // ReduceScatter and AllGather: the same bytes as the library's rings.
+    // Across nodes the rings put (7w - 5 = 23 segments against P2P's 14, 2 (w - 1) = 6
+    // messages a chunk), and the inter-node factor doubles every byte.
+    let two_nodes = Topology { nodes: 2, local_size: 2 };
+    let (two2, ring2) = (us("allreduce_two_shot BLOCK=1024", &p, two_nodes), us("allreduce_ring BLOCK=1024", &p, two_nodes));
+    let extra = 2.0 * (23.0 - 11.0) * seg / bw * 1e6 + (6.0 * 2.0 - 4.0) * lat * 1e6;
+    assert!((ring2 - two2 - extra).abs() < 1e-6 * ring2, "{ring2} - {two2} vs {extra}");
+    // ReduceScatter, 4 MiB per rank (four programs, each share in 2 x 2 chunks): the library's
+    // ring touches 2 + 5 (w - 1) = 17 segments in 2 (w - 1) = 6 steps, the bidirectional P2P
+    // ring 3w - 3 = 9 in w - 2 = 2 messages per chunk (4 chunks).
     let p = elems("reduce_scatter", 1 << 20);
+    let seg = (1u64 << 22) as f64 / w;
+    let bw = MACHINE.copy_bytes_per_s * 2.0 / w;
     // (At 64-wide tiles, where the rings' wide-tile cost is none.)
     let (rs, rs2) = (us("reduce_scatter BLOCK=64", &p, ONE_BY_FOUR), us("reduce_scatter_bidir BLOCK=64", &p, ONE_BY_FOUR));
-    let steps = ((w - 1.0) * 2.0 * chunks - 2.0 * (w - 1.0)) * lat * 1e6;
-    assert!((rs2 - rs - steps).abs() < 1e-6 * rs, "{rs2} - {rs} vs {steps}");
+    let diff = (9.0 - 17.0) * seg / bw * 1e6 + (2.0 * 4.0 - 6.0) * lat * 1e6;
+    assert!((rs2 - rs - diff).abs() < 1e-6 * rs, "{rs2} - {rs} vs {diff}");
+    let chunks = crate::ring::RING_CPU_CHUNKS as f64;
     let p = elems("allgather", 1 << 20);
     let (ag, ag2) = (us("allgather BLOCK=64", &p, ONE_BY_FOUR), us("allgather_bidir BLOCK=64", &p, ONE_BY_FOUR));
     let steps = ((w - 1.0) * 2.0 * chunks - (w - 1.0)) * lat * 1e6;
@@ -468,6 +482,62 @@ fn seeds_hold_the_default_and_a_config_of_every_method_near_the_models_best() {
     assert_eq!(ids(3, "allgather BLOCK=4096"), &methods[..2]);
     // A default outside the (pruned) space is not timed.
     assert_eq!(ids(6, "allgather_ll BLOCK=4096"), [&methods[1..], &["allgather BLOCK=256"]].concat());
+}
+
+#[test]
+fn a_bimodal_launch_does_not_replace_the_default_on_its_good_mode() {
+    // Planted paired rounds of the 256 KiB AllReduce: the default's loops move with the load
+    // (10-16 us); the ring runs at 0.6x of them in its good mode and 2.1x in its slow one, in
+    // the rounds given by `slow(i)`.
+    let n = 120;
+    let default: Vec<f64> = (0..n).map(|i| 10.0 + (i * 7 % 13) as f64 / 2.0).collect();
+    let ring = |slow: &dyn Fn(usize) -> bool| -> Vec<f64> { default.iter().enumerate().map(|(i, d)| if slow(i) { d * 2.1 } else { d * 0.6 }).collect() };
+    // Slow in a third of the rounds: the sign test alone takes it (80 of 120 pairs won, 67
+    // needed), its median time is the good mode's, yet its mean launch is 1.1x the default's.
+    let third = ring(&|i| i % 3 == 0);
+    assert!(beats(&third, &default), "the sign test alone is fooled");
+    let times = paired_times(&[third.clone(), default.clone()]);
+    assert!(times[0] < 0.7 * times[1], "{times:?}");
+    assert!(!robustly_beats(&third, &default));
+    // Slow in every other round, or in most: never.
+    assert!(!robustly_beats(&ring(&|i| i % 2 == 0), &default));
+    assert!(!robustly_beats(&ring(&|i| i % 4 != 0), &default));
+    // A steady lead whose pairs the load moves by up to +-15% (a burst on either side), and
+    // loses 1 in 8 pairs outright: proven.
+    let noisy: Vec<f64> = default.iter().enumerate().map(|(i, d)| d * 0.8 * if i % 8 == 0 { 1.3 } else { 1.0 + ((i * 5 % 11) as f64 - 5.0) * 0.03 }).collect();
+    assert!(robustly_beats(&noisy, &default));
+    // The quartile is the nearest rank, the mirror of the low quartile.
+    assert_eq!(upper_quartile(&[8.0, 1.0, 3.0, 2.0, 5.0, 4.0, 7.0, 6.0]), 7.0);
+    assert!(upper_quartile(&[]).is_nan());
+}
+
+#[test]
+fn the_one_node_hierarchical_allreduce_is_seeded() {
+    // On one node `allreduce_hier` is a two-shot by stores (2w + 2 segments against two-shot's
+    // 3w - 1), the best config the 16 MiB 1x4 sweep timed (4444 us against two-shot's 9706),
+    // now the default there: below that size, and on 2 ranks, the model must still put it
+    // within the seeds' 2x of its best.
+    for (bytes, local) in [(4usize << 20, 4usize), (16 << 20, 2)] {
+        let topo = Topology { nodes: 1, local_size: local };
+        let p = elems("allreduce", bytes / 4);
+        let (space, _) = super::space::prune(super::space::space("allreduce", Target::Cpu).unwrap(), &p, topo, Target::Cpu);
+        let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, topo, &MACHINE))).collect();
+        by_model.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let default = super::space::default_config(&p, topo, Target::Cpu).unwrap();
+        assert_eq!(default.algorithm, "allreduce_two_shot");
+        let method_default = |alg: &str| super::space::method_default(alg, &p, topo, Target::Cpu).ok();
+        let seeded = seeds(&by_model, &default, &method_default, space.len() / 4);
+        assert!(seeded.iter().any(|c| c.algorithm == "allreduce_hier"), "{:?}", seeded.iter().map(Config::id).collect::<Vec<_>>());
+        assert_eq!(seeded[0], default);
+    }
+    // Two-shot's bytes and steps less the hier's (1x4: 10 segments and 2 waits, against 11
+    // and 4), at the same 64-wide tile.
+    let p = elems("allreduce", 1 << 20);
+    let seg = (4u64 << 20) as f64 / 4.0;
+    let bw = MACHINE.copy_bytes_per_s * 2.0 / 4.0;
+    let diff = seg / bw * 1e6 + 2.0 * MACHINE.signal_s * 2.0 * 1e6;
+    let (two, hier) = (us("allreduce_two_shot BLOCK=64", &p, ONE_BY_FOUR), us("allreduce_hier BLOCK=64", &p, ONE_BY_FOUR));
+    assert!((two - hier - diff).abs() < 1e-6 * two, "{two} - {hier} vs {diff}");
 }
 
 #[test]

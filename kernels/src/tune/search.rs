@@ -343,6 +343,10 @@ fn time_candidates(
     let mut best = measured.values().map(|m| m.us * 1e-6).reduce(f64::min);
     let (mut ratio, mut timed) = (f64::MAX, 0);
     let mut failed: std::collections::BTreeSet<String> = Default::default();
+    // The first config this call times (the default, first of the seeds) and its time: every
+    // later candidate is timed in alternation with it (`measure::time_against`). Not in a
+    // sweep (`exhaustive`), whose caller re-times its contenders head to head.
+    let mut reference: Option<(Runner, f64)> = None;
     while timed < plan.budget {
         let fresh = |c: &&Config| !measured.contains_key(&c.id()) && !failed.contains(&c.id());
         let local = walk(&rank(measured), &plan.by_model, &|c| fresh(&c));
@@ -364,7 +368,18 @@ fn time_candidates(
             failed.insert(next.id());
             continue;
         };
-        let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
+        let (t, runs) = match reference.take() {
+            Some((r, ref_s)) => {
+                let (t, runs, r) = measure::time_against(runner, r, ref_s, agree, &opts.schedule)?;
+                reference = Some((r, ref_s));
+                (t, runs)
+            }
+            None => {
+                let (t, runs) = measure::time(&mut runner, agree, &opts.schedule, best)?;
+                reference = (!opts.exhaustive).then_some((runner, t));
+                (t, runs)
+            }
+        };
         timed += 1;
         measured.insert(next.id(), Measured { us: t * 1e6, runs });
         progress(Progress::Measured { config: &next, us: t * 1e6 });
@@ -396,10 +411,12 @@ const FINAL_EXTEND: f64 = 2.0;
 const DEFAULT_MARGIN: f64 = 1.03;
 
 /// Moves the `default` to the front of the re-timed `by_time` (fastest first) when it is within
-/// [`DEFAULT_MARGIN`] of the fastest, or when the fastest did not beat it in a sign test over
-/// their paired rounds (`proven(fastest)`): a lead the rounds do not decide is noise, and a
-/// non-default config chosen on noise can be 2x slower than the default in the next run (the
-/// tune bench's 4 KiB AllReduce: 0.47x).
+/// [`DEFAULT_MARGIN`] of the fastest, or when the fastest did not beat it over their paired
+/// rounds (`proven(fastest)`: a sign test, and faster in three quarters of the pairs, see
+/// [`measure::robustly_beats`]): a lead the rounds do not decide is noise, and a non-default
+/// config chosen on noise or on the good mode of a bimodal launch can be 2x slower than the
+/// default in the next run (the tune bench's 4 KiB AllReduce: 0.47x; 256 KiB: ring 194 us
+/// against two-shot 91).
 pub(super) fn prefer_default(by_time: &mut Vec<(String, f64)>, default: &str, proven: &dyn Fn(&str) -> bool) {
     let Some((lead, fastest)) = by_time.first().cloned() else { return };
     if let Some(at) = by_time.iter().position(|(id, t)| id == default && (*t <= fastest * DEFAULT_MARGIN || !proven(&lead))) {
@@ -469,7 +486,7 @@ fn retime_finalists(
     by_time[..tied].sort_by(|a, b| model(&a.0).total_cmp(&model(&b.0)).then_with(|| a.0.cmp(&b.0)));
     let at = |id: &str| finalists.iter().position(|c| c.id() == id);
     let proven = |lead: &str| match (at(lead), at(default)) {
-        (Some(l), Some(d)) => measure::beats(&rounds[l], &rounds[d]),
+        (Some(l), Some(d)) => measure::robustly_beats(&rounds[l], &rounds[d]),
         _ => true,
     };
     prefer_default(&mut by_time, default, &proven);

@@ -262,7 +262,7 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
         assert_eq!(d(b, two2, cpu).algorithm, "allreduce_hier");
         assert_eq!(d(b, two2, sm90).algorithm, "allreduce_ring");
     }
-    // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at every other size.
+    // CPU code: one-shot up to 4 KiB on 4 or more ranks, two-shot at the other sizes below 16 MiB.
     assert_eq!(d(4 << 10, one4, cpu).algorithm, "allreduce_one_shot");
     assert_eq!(d(4 << 10, one8, cpu).algorithm, "allreduce_one_shot");
     assert_eq!(d((4 << 10) + 4, one4, cpu).algorithm, "allreduce_two_shot");
@@ -271,6 +271,12 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     assert_eq!(d(4 << 10, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(16 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
     assert_eq!(d(1 << 20, one8, cpu).algorithm, "allreduce_two_shot");
+    // From 16 MiB on 4 or more ranks the hierarchical kernel (one node: a two-shot by stores).
+    assert_eq!(d((16 << 20) - 4, one4, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(16 << 20, one4, cpu).algorithm, "allreduce_hier");
+    assert_eq!(d(64 << 20, one8, cpu).algorithm, "allreduce_hier");
+    assert_eq!(d(64 << 20, Topology { nodes: 1, local_size: 2 }, cpu).algorithm, "allreduce_two_shot");
+    assert_eq!(d(16 << 20, one4, sm90).algorithm, "allreduce_two_shot");
     // GPU code keeps its cut-over.
     assert_eq!(d(256 << 10, one4, sm90).algorithm, "allreduce_one_shot");
     assert_eq!(d((256 << 10) + 4, one4, sm90).algorithm, "allreduce_two_shot");
@@ -289,4 +295,21 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     assert_eq!(chunks(keep), [space::DEFAULT, "1024"]);
     assert!(pruned.iter().filter(|p| ring64(&p.config)).all(|p| p.why.contains("whole 256-element share")), "{pruned:?}");
     assert_eq!(chunks(space::prune(space::space("allreduce", cpu).unwrap(), &ar(16 << 20), one4, cpu).0).len(), 4);
+}
+
+#[test]
+fn a_first_pass_candidate_is_timed_against_the_reference_in_alternation() {
+    // The same broadcast config as candidate and reference: their paired ratio is 1 up to
+    // noise, so the candidate's time is near the reference's, not its own quiet moment's.
+    let w = world(1, 2);
+    let p = bcast(1 << 12);
+    let c = Config::parse("broadcast BLOCK=1024").unwrap();
+    let prep = || measure::Runner::prepare(&w, &p, &c).unwrap();
+    let mut agree = agree::Agreement::new(&w).unwrap();
+    let s = Schedule { warmup: 1, round: 2, rounds: 3, min_loop: Duration::from_micros(200), sample: Duration::ZERO, first_pass: Duration::from_millis(20), ..Schedule::default() };
+    let (t, runs, mut reference) = measure::time_against(prep(), prep(), 1e-3, &mut agree, &s).unwrap();
+    assert!((1e-3 / 3.0..3e-3).contains(&t), "{t}");
+    assert!(runs >= 3 * 2, "{runs} launches in at least 3 rounds of 2");
+    // The reference comes back usable for the next candidate.
+    assert!(matches!(reference.verify(), Ok((true, _))));
 }
