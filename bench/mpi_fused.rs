@@ -23,7 +23,8 @@
 //! Writes `target/weft-bench/mpi_fused.md`. A subset: `cargo bench --bench mpi_fused --
 //! --layouts 1x4,2x2 --only gemm_ar,ag_moe --rounds 9`, or the same words in
 //! `WEFT_BENCH_MPI_FUSED_ARGS` (`--only` names fused kernels: `gemm_ar`, `ep_dispatch`,
-//! `ep_combine`, `ag_moe`, `moe_rs`, `ep_dispatch_fp8`, `flash_decode`).
+//! `ep_combine`, `ag_moe`, `moe_rs`, `ep_dispatch_fp8`, `flash_decode`);
+//! `WEFT_BENCH_MPI_FUSED_CX="BLOCK_N=128,..."` overrides every `gemm_ar` variant's constexprs.
 
 #[path = "support.rs"]
 #[allow(dead_code)] // the criterion helpers: this bench interleaves its own rounds
@@ -184,6 +185,10 @@ impl Bench<'_> {
                     let mut cx = shape_constexprs("gemm_ar", shape, w, DTYPE.name());
                     if let Some(m) = method {
                         cx.set("METHOD", m);
+                    }
+                    for kv in std::env::var("WEFT_BENCH_MPI_FUSED_CX").unwrap_or_default().split(',').filter(|s| !s.is_empty()) {
+                        let (k, v) = kv.split_once('=').expect("K=V");
+                        cx.set(k, v);
                     }
                     let mut p = prepare_matmul(self.world, "gemm_ar", shape, DTYPE, &cx).expect("gemm_ar prepares");
                     p.launch().expect("launch");
