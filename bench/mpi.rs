@@ -24,9 +24,10 @@
 #[allow(dead_code)]
 #[path = "support.rs"]
 mod support;
+#[path = "mpi_support.rs"]
+mod mpi_support;
 
 use std::fmt::Write as _;
-use std::process::Command;
 use std::time::{Duration, Instant};
 use weft::compiler::msccl::algorithms::{self, AlgoParams};
 use weft::compiler::msccl::Protocol;
@@ -63,8 +64,6 @@ struct Select {
 }
 
 const SELECT_ENV: &str = "WEFT_BENCH_MPI_ARGS";
-/// Open MPI's binding policy (the bench pins each process to a core unless this is set).
-const BIND_ENV: &str = "OMPI_MCA_hwloc_base_binding_policy";
 
 impl Select {
     fn parse(args: &[String]) -> Select {
@@ -74,16 +73,7 @@ impl Select {
         while let Some(a) = it.next() {
             match a.as_str() {
                 "--sizes" => s.sizes = list(it.next()).iter().map(|x| weft::runtime::heap::parse_size(x).expect("a size such as 4K")).collect(),
-                "--layouts" => {
-                    s.layouts = list(it.next())
-                        .iter()
-                        .map(|x| {
-                            let (n, p) = x.split_once('x').expect("a layout such as 2x2");
-                            let (n, p): (usize, usize) = (n.parse().expect("nodes"), p.parse().expect("processes per node"));
-                            (n * p, n)
-                        })
-                        .collect()
-                }
+                "--layouts" => s.layouts = list(it.next()).iter().map(|x| mpi_support::parse_layout(x)).collect(),
                 "--only" => s.only = Some(list(it.next())),
                 "--no-overlap" => s.overlap = false,
                 "--iters" => s.iters = it.next().and_then(|x| x.parse().ok()),
@@ -100,7 +90,7 @@ impl Select {
 }
 
 fn main() {
-    if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_some() {
+    if mpi_support::is_rank() {
         return child();
     }
     // The selection from the command line, else from the environment (`WEFT_BENCH_MPI_ARGS="--only
@@ -110,26 +100,10 @@ fn main() {
         args.extend(env.split_whitespace().map(str::to_string));
     }
     let select = Select::parse(&args);
-    let exe = std::env::current_exe().expect("bench binary");
     let (mut coll, mut over) = (header_coll(), header_over());
-    for &(np, nodes) in &select.layouts {
-        eprintln!("mpirun -np {np} (nodes {nodes})");
-        let mut cmd = Command::new("mpirun");
-        cmd.args(["--allow-run-as-root", "--oversubscribe", "-np", &np.to_string()]).arg(&exe).env("WEFT_MPI_NODES", nodes.to_string());
-        // Each process pinned to a core (Open MPI's and weft's sides alike): unpinned, where
-        // the processes land on 2 shared cores made runs bimodal; `=none` in the environment
-        // turns it off.
-        if std::env::var_os(BIND_ENV).is_none() {
-            cmd.env(BIND_ENV, "core");
-        }
-        let out = cmd
-            .env(SELECT_ENV, args.join(" "))
-            .output()
-            .expect("mpirun runs (install Open MPI with ./setup.sh)");
-        let text = String::from_utf8_lossy(&out.stdout);
-        if !out.status.success() {
+    for (np, nodes, ok, text) in mpi_support::run_layouts(&select.layouts, SELECT_ENV, &args) {
+        if !ok {
             // Keep the rows it printed; the table says which layout stopped.
-            eprintln!("mpirun -np {np} (nodes {nodes}) failed:\n{}", String::from_utf8_lossy(&out.stderr));
             let _ = writeln!(coll, "| (mpirun -np {np}, {nodes} nodes, stopped: see stderr) | | | | | | | | |");
         }
         for l in text.lines() {
@@ -332,7 +306,7 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
                 cpu[0] += c1 - c0;
                 cpu[1] += cpu_ms() - c1;
             }
-            let cpu = cpu_all(t, world, cpu.map(|c| c / (iters * block) as f64));
+            let cpu = mpi_support::sum_all(t, world, &cpu.map(|c| c / (iters * block) as f64));
             let slowest = |v: Vec<f64>| Duration::from_nanos(t.agree_max("timing", &[(support::median(v) * 1e6) as u64]).expect("agree")[0]);
             let (t_base, t_fused) = (slowest(base), slowest(fused_ms));
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
@@ -356,14 +330,4 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
 /// This process's CPU time so far (every thread, user and system), in milliseconds.
 fn cpu_ms() -> f64 {
     support::process_cpu() * 1e3
-}
-
-/// The sum over every process of `mine` (milliseconds; each process gives its own).
-fn cpu_all(t: &MpiTransport, world: &World, mine: [f64; 2]) -> [f64; 2] {
-    let (n, me) = (world.n_ranks(), world.host_ranks().start);
-    let mut vals = vec![0u64; 2 * n];
-    vals[2 * me] = (mine[0] * 1e3) as u64;
-    vals[2 * me + 1] = (mine[1] * 1e3) as u64;
-    let all = t.agree_max("cpu", &vals).expect("agree");
-    [0, 1].map(|k| all.iter().skip(k).step_by(2).sum::<u64>() as f64 / 1e3)
 }

@@ -46,14 +46,14 @@ fn finish(mut child: Child, limit: Duration, what: &str) -> (Output, Duration) {
 }
 
 /// Runs `weft ARGS` on `np` processes; returns (success, stdout, stderr).
-fn weft_mpi(np: usize, args: &[&str]) -> (bool, String, String) {
+pub(crate) fn weft_mpi(np: usize, args: &[&str]) -> (bool, String, String) {
     let child = mpirun_cmd(np, env!("CARGO_BIN_EXE_weft"), args).spawn().expect("mpirun starts");
     let (out, _) = finish(child, Duration::from_secs(60), &args.join(" "));
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// Checks a run passed and that only rank 0 printed its one result line.
-fn passes(np: usize, args: &[&str], shows: &str) {
+pub(crate) fn passes(np: usize, args: &[&str], shows: &str) {
     let (ok, out, err) = weft_mpi(np, args);
     assert!(ok, "{np} processes: weft {}\n{out}\n{err}", args.join(" "));
     let lines: Vec<&str> = out.lines().filter(|l| l.contains("PASS")).collect();
