@@ -191,6 +191,11 @@ impl Transport for MpiTransport {
             self.peers.publish_failed();
         }
         self.peers.arrival_done();
+        if opts.self_closing {
+            // The kernel's own waits ordered it (see `sync`); its success is confirmed by the
+            // next step that completes, and its failure ends this world (see `deferred`).
+            return r.inspect(|_| self.peers.defer_close()).inspect_err(|_| self.peers.break_world());
+        }
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
