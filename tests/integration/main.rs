@@ -26,6 +26,7 @@ mod layout;
 mod mpi;
 mod mpi_bounds;
 mod mpi_failure;
+mod mpi_self_closing;
 mod naive_gemm;
 mod narrow_index;
 mod runtime_e2e;
