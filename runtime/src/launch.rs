@@ -174,11 +174,17 @@ pub struct LaunchOptions {
     /// Work beside the launch that may write signals its instances wait for (the copy
     /// engine's queues, set by `World::launch_with_copies`): no deadlock while it runs.
     pub background: Option<std::sync::Arc<crate::copy_engine::BackgroundWork>>,
+    /// The kernel's protocol orders the next launch by itself (see `mpi::sync`): every peer's
+    /// access to a rank's memory ends before that rank's kernel does, and a rank's kernel ends
+    /// only after every rank started it (the LL AllGathers: every word is written once and
+    /// awaited by its owner). Transports that close a launch with a step between processes
+    /// (`mpi`) skip it. Set by the kernel's host code, never for a kernel without it.
+    pub self_closing: bool,
 }
 
 impl Default for LaunchOptions {
     fn default() -> Self {
-        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false, bounds_check: true, background: None }
+        LaunchOptions { warnings_as_errors: false, track_signals: true, racecheck: false, bounds_check: true, background: None, self_closing: false }
     }
 }
 

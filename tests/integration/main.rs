@@ -27,6 +27,7 @@ mod mpi;
 mod mpi_bounds;
 mod mpi_failure;
 mod mpi_fused;
+mod mpi_self_closing;
 mod naive_gemm;
 mod narrow_index;
 mod runtime_e2e;

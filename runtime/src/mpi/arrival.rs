@@ -13,11 +13,13 @@ use super::sync::Chan;
 use super::Peers;
 use crate::local::state::{Blocked, Inst};
 use std::sync::atomic::Ordering;
+use super::deferred::DeferredCheck;
 use super::idle::Idle;
 
 impl Peers {
     /// Publishes this process's arrival at a launch with call hash `h`.
     pub(crate) fn announce(&self, h: u64) -> Result<(), MpiError> {
+        self.check_broken()?;
         let _one = self.host_step.lock().unwrap_or_else(|e| e.into_inner());
         let step = self.start_step(Chan::Host, &[h, !h])?;
         self.arrival_hash.store(h, Ordering::Relaxed);
@@ -41,11 +43,16 @@ impl Peers {
         let t = self.topology;
         let q = (t.node_of(pe) == t.node_of(self.rank)).then(|| t.local_rank(pe));
         let mut idle: Option<Idle> = None;
+        let mut deferred = DeferredCheck::default();
         loop {
             match self.sync().published(pe, q, seq, [h, !h]) {
                 Some(true) => return,
                 Some(false) => i.fault(site, MpiError::Mismatch { rank: self.rank, call: format!("this launch (rank {pe} issued another call)") }.to_string()),
                 None => {}
+            }
+            // A peer that failed the last launch without a closing step never arrives.
+            if let Err(e) = deferred.check(self, std::iter::once(pe)) {
+                i.fault(site, e.to_string());
             }
             let idle = idle.get_or_insert_with(|| Idle::new(self.budget.in_instance()));
             if idle.waited() > self.host_timeout {

@@ -71,6 +71,15 @@ pub enum MpiError {
         /// This process's call.
         call: String,
     },
+    /// A launch without a closing step failed in this process: the others may have finished it
+    /// and gone on, so this process can take no further step with them.
+    #[error("rank {rank}: launch {launch} failed here after its closing step was deferred (see its error); the other processes may have gone on, so this mpi world takes no further step")]
+    Broken {
+        /// This rank.
+        rank: usize,
+        /// The failed launch's number.
+        launch: u64,
+    },
     /// A kernel asked for load/store access to a rank on another node.
     #[error("rank {rank} is on node {node}, not this node {here}: no load/store path across nodes")]
     CrossNode {

@@ -15,7 +15,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// How often a waiting process reads the failure words of ranks on other nodes.
-const REMOTE_EVERY: Duration = Duration::from_millis(5);
+pub(super) const REMOTE_EVERY: Duration = Duration::from_millis(5);
 
 impl Peers {
     /// This process's launch under way has failed (call before its closing step).
@@ -23,28 +23,37 @@ impl Peers {
         self.sync().mine().failed.store(self.launches.load(Ordering::Relaxed), Ordering::Release);
     }
 
-    /// The first other rank whose kernel failed in the launch under way, if any (this
-    /// process's instances have waited `idle`).
+    /// The first other rank whose kernel failed in the launch under way, or in the last
+    /// launch whose closing step was deferred and is not yet confirmed (see `deferred`), if any
+    /// (this process's instances have waited `idle`).
     pub(crate) fn failed_peer(&self, watch: &mut Watch, idle: Duration) -> Option<usize> {
-        let launch = self.launches.load(Ordering::Relaxed);
+        let (launch, unconfirmed) = (self.launches.load(Ordering::Relaxed), self.unconfirmed.load(Ordering::Acquire));
+        let failed = |w: u64| w == launch || (unconfirmed != 0 && w == unconfirmed);
         let t = self.topology;
         let first = t.node_of(self.rank) * t.local_size;
-        let sync = self.sync();
-        let here = (0..t.local_size).find(|&q| first + q != self.rank && sync.slot_of(q).failed.load(Ordering::Acquire) == launch);
+        let here = (first..first + t.local_size).find(|&r| r != self.rank && self.failed_word(r).is_some_and(failed));
         if here.is_some() || t.nodes == 1 {
-            return here.map(|q| first + q);
+            return here;
         }
         // Reads across nodes cost MPI calls: none for a short wait, then one round per period.
         if idle < REMOTE_EVERY || watch.last_remote_check.is_some_and(|at| at.elapsed() < REMOTE_EVERY) {
             return None;
         }
         watch.last_remote_check = Some(Instant::now());
+        (0..t.world_size()).filter(|r| !(first..first + t.local_size).contains(r)).find(|&r| self.failed_word(r).is_some_and(failed))
+    }
+
+    /// Rank `pe`'s failure word: the number of its last launch whose kernel failed (a load on
+    /// this node, an `MPI_Get` across nodes; `None` if unreadable: a broken MPI world is left
+    /// to the deadlock watch and the host timeout).
+    pub(super) fn failed_word(&self, pe: usize) -> Option<u64> {
+        let t = self.topology;
+        if t.node_of(pe) == t.node_of(self.rank) {
+            return Some(self.sync().slot_of(t.local_rank(pe)).failed.load(Ordering::Acquire));
+        }
+        let mut word = 0u64;
         let disp = self.map_bytes() + offset_of!(Slot, failed);
-        (0..t.world_size()).filter(|r| !(first..first + t.local_size).contains(r)).find(|&r| {
-            let mut word = 0u64;
-            // An unreadable slot (a broken MPI world) is left to the deadlock watch.
-            self.get(&mut word as *mut u64 as *mut u8, 8, r, disp).and_then(|()| self.flush(r)).is_ok() && word == launch
-        })
+        self.get(&mut word as *mut u64 as *mut u8, 8, pe, disp).and_then(|()| self.flush(pe)).ok().map(|()| word)
     }
 
     /// The error of a launch that stopped because rank `failed`'s kernel failed.

@@ -13,6 +13,8 @@ mod arrival;
 mod call;
 mod error;
 #[cfg(weft_mpi)]
+mod deferred;
+#[cfg(weft_mpi)]
 mod failure;
 #[cfg(weft_mpi)]
 mod idle;

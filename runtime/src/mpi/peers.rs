@@ -50,6 +50,11 @@ pub struct Peers {
     pub(super) arrival_seq: AtomicU64,
     /// That launch's call hash.
     pub(super) arrival_hash: AtomicU64,
+    /// The last launch whose closing step was deferred, if no full step has confirmed it
+    /// since (0: none; see `deferred`).
+    pub(super) unconfirmed: AtomicU64,
+    /// A launch without a closing step that failed here (0: none; see `deferred`).
+    pub(super) broken: AtomicU64,
 }
 
 // SAFETY: the handles are used under `lock`.
@@ -140,6 +145,8 @@ impl Peers {
             launches: AtomicU64::new(0),
             arrival_seq: AtomicU64::new(0),
             arrival_hash: AtomicU64::new(0),
+            unconfirmed: AtomicU64::new(0),
+            broken: AtomicU64::new(0),
         };
         // weft's topology numbers ranks node by node; check every process sees that layout.
         let fits = size % local_size == 0 && local_rank == rank % local_size;
@@ -235,6 +242,7 @@ impl Peers {
 
     /// The element-wise maximum of `vals` over every process (a host step, so also a barrier).
     pub fn agree(&self, what: &str, vals: &[u64]) -> Result<Vec<u64>, MpiError> {
+        self.check_broken()?;
         if self.sync.is_some() && vals.len() <= super::sync::VALS {
             return self.agree_on_node(what, vals);
         }

@@ -24,7 +24,23 @@
 //! (Two would not: after a full `s`, a lazy `s + 1` and a full `s + 2` a fast process could
 //! overwrite buffer `s % 2` while a slow one still reads its step `s`.) The same holds for
 //! records, which are buffered the same way.
+//!
+//! A launch with `LaunchOptions::self_closing` (the LL AllGathers) has no closing step at all:
+//! its opening step is lazy and the next step may be lazy too. The kernel's protocol stands in
+//! for the step: (a) every peer's access to a rank's memory in the launch ends before that
+//! rank's kernel does (each word is written once and awaited by its owner), so the host may
+//! read results and reuse memory at once; (b) a rank's kernel ends only after every rank
+//! announced the launch (it waits for every rank's row). Its next launch touches a peer only
+//! once that peer announced it (see `arrival`), that is, finished this one: so the LL rows
+//! need no second buffer, and one flag per launch tells launches apart. The four buffers
+//! still hold: a process starting step `u` comes from a full step `u - 1`, a self-closing
+//! launch `u - 1` (every peer published `u - 1`, by (b)), or a launch's opening step `u - 1`
+//! after a full `u - 2`; so every peer has published `u - 2` and finished reading step
+//! `u - 3` and all before (reads of a step end before the next step is published), and
+//! the buffer `u % 4` it overwrites held step `u - 4`. What the closing step also did, its
+//! failure verdict, is deferred (see `deferred`).
 
+use super::deferred::DeferredCheck;
 use super::error::MpiError;
 use super::idle::Idle;
 use super::phases::{self, Phase};
@@ -266,10 +282,14 @@ impl Peers {
         };
         let _waited = phases::time(Phase::CloseWait);
         let mut idle = Idle::new(self.budget);
+        let mut deferred = DeferredCheck::default();
         loop {
             if let Some(max) = self.poll_step(&step) {
+                self.confirm();
                 return Ok(max[..vals.len()].to_vec());
             }
+            // A process that failed the last launch without a closing step never joins.
+            deferred.check(self, 0..self.topology.world_size())?;
             if idle.waited() > self.host_timeout {
                 return Err(MpiError::Timeout { rank: self.rank, what: what.into(), waited_ms: self.host_timeout.as_millis() });
             }

@@ -21,6 +21,9 @@ pub struct MpiTransport {
     pool: Pool,
     opts: LocalOptions,
     launch_lock: Mutex<()>,
+    /// Whether self-closing launches skip their closing step (`WEFT_MPI_SELF_CLOSING=0`: never,
+    /// to measure what it saves).
+    self_closing: bool,
 }
 
 static WORLD: Mutex<Option<Arc<MpiTransport>>> = Mutex::new(None);
@@ -77,7 +80,8 @@ impl MpiTransport {
         opts.workers = opts.workers.min(super::sync::WATCHED_WORKERS);
         let heap = Heap::from_segments(segs.bases, usable, peers.rank);
         let pool = Pool::new(opts.workers)?;
-        Ok(MpiTransport { peers, heap, pool, opts, launch_lock: Mutex::new(()) })
+        let self_closing = std::env::var("WEFT_MPI_SELF_CLOSING").map_or(true, |v| v.trim() != "0");
+        Ok(MpiTransport { peers, heap, pool, opts, launch_lock: Mutex::new(()), self_closing })
     }
 
     /// This process's rank.
@@ -191,6 +195,11 @@ impl Transport for MpiTransport {
             self.peers.publish_failed();
         }
         self.peers.arrival_done();
+        if opts.self_closing && self.self_closing {
+            // The kernel's own waits ordered it (see `sync`); its success is confirmed by the
+            // next step that completes, and its failure ends this world (see `deferred`).
+            return r.inspect(|_| self.peers.defer_close()).inspect_err(|_| self.peers.break_world());
+        }
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
         let sync = self.peers.sync();
