@@ -8,6 +8,7 @@ use corosensei::stack::DefaultStack;
 use std::cell::RefCell;
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Work for one worker during one launch.
 pub(crate) type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
@@ -34,7 +35,7 @@ impl Pool {
             let handle = std::thread::Builder::new()
                 .name(format!("weft-worker-{i}"))
                 .spawn(move || {
-                    for (slot, done) in rx {
+                    while let Some((slot, done)) = next_message(&rx) {
                         // A job the caller took is skipped untouched (it may be gone already).
                         if let Some(job) = slot.take(Taker::Worker) {
                             let _guard = Signal(done);
@@ -96,6 +97,26 @@ impl Pool {
             slots.push(slot);
         }
         Pending { done: done_rx, slots, _jobs: std::marker::PhantomData }
+    }
+}
+
+/// How long a worker polls for its next job before it sleeps (`WEFT_LINGER_US`, default 0):
+/// launches come back to back, and a sleeping worker wakes late under load.
+fn linger() -> Duration {
+    static LINGER: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *LINGER.get_or_init(|| Duration::from_micros(std::env::var("WEFT_LINGER_US").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0)))
+}
+
+/// The next message, or `None` once the pool is dropped.
+fn next_message(rx: &mpsc::Receiver<Message>) -> Option<Message> {
+    let since = Instant::now();
+    loop {
+        match rx.try_recv() {
+            Ok(m) => return Some(m),
+            Err(mpsc::TryRecvError::Disconnected) => return None,
+            Err(mpsc::TryRecvError::Empty) if since.elapsed() < linger() => std::thread::yield_now(),
+            Err(mpsc::TryRecvError::Empty) => return rx.recv().ok(),
+        }
     }
 }
 
