@@ -89,7 +89,7 @@ impl LocalTransport {
     pub fn new(opts: LocalOptions) -> Result<LocalTransport, RuntimeError> {
         opts.topology.validate()?;
         let heap = Heap::new(opts.topology.world_size(), opts.heap_bytes)?;
-        let pool = pool::Pool::new(opts.workers.max(1))?;
+        let pool = pool::Pool::lingering(opts.workers.max(1), pool::linger_from_env())?;
         Ok(LocalTransport { opts, heap, pool, launch_lock: std::sync::Mutex::new(()) })
     }
 }

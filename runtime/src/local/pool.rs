@@ -27,15 +27,20 @@ pub(crate) struct Pool {
 }
 
 impl Pool {
-    /// Starts `n` workers.
+    /// Starts `n` workers that sleep as soon as they have no job.
     pub fn new(n: usize) -> Result<Pool, RuntimeError> {
+        Pool::lingering(n, Duration::ZERO)
+    }
+
+    /// Starts `n` workers that poll for their next job for `linger` before they sleep.
+    pub fn lingering(n: usize, linger: Duration) -> Result<Pool, RuntimeError> {
         let mut workers = Vec::with_capacity(n);
         for i in 0..n {
             let (tx, rx) = mpsc::channel::<Message>();
             let handle = std::thread::Builder::new()
                 .name(format!("weft-worker-{i}"))
                 .spawn(move || {
-                    while let Some((slot, done)) = next_message(&rx) {
+                    while let Some((slot, done)) = next_message(&rx, linger) {
                         // A job the caller took is skipped untouched (it may be gone already).
                         if let Some(job) = slot.take(Taker::Worker) {
                             let _guard = Signal(done);
@@ -100,21 +105,23 @@ impl Pool {
     }
 }
 
-/// How long a worker polls for its next job before it sleeps (`WEFT_LINGER_US`, default 0):
-/// launches come back to back, and a sleeping worker wakes late under load.
-fn linger() -> Duration {
-    static LINGER: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
-    *LINGER.get_or_init(|| Duration::from_micros(std::env::var("WEFT_LINGER_US").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0)))
+/// How long a `local` worker polls for its next job before it sleeps (`WEFT_LINGER_US`,
+/// default 200): launches come back to back, and a worker that sleeps wakes late under load
+/// (≈ms at load 2), after the caller has started every instance of a short launch alone,
+/// where a pair of workers from the start would have shared it (1 MiB ring, 2 ranks: 93-100 %
+/// of memcpy against 74-93 % without, load 18).
+pub(crate) fn linger_from_env() -> Duration {
+    Duration::from_micros(std::env::var("WEFT_LINGER_US").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(200))
 }
 
 /// The next message, or `None` once the pool is dropped.
-fn next_message(rx: &mpsc::Receiver<Message>) -> Option<Message> {
+fn next_message(rx: &mpsc::Receiver<Message>, linger: Duration) -> Option<Message> {
     let since = Instant::now();
     loop {
         match rx.try_recv() {
             Ok(m) => return Some(m),
             Err(mpsc::TryRecvError::Disconnected) => return None,
-            Err(mpsc::TryRecvError::Empty) if since.elapsed() < linger() => std::thread::yield_now(),
+            Err(mpsc::TryRecvError::Empty) if since.elapsed() < linger => std::thread::yield_now(),
             Err(mpsc::TryRecvError::Empty) => return rx.recv().ok(),
         }
     }

@@ -111,19 +111,20 @@ fn when_the_callers_job_panics_an_unstarted_job_is_dropped_unrun() {
 }
 
 #[test]
-fn every_job_runs_once_across_many_launches() {
-    let pool = Pool::new(3).unwrap();
-    for launch in 0..300 {
-        let counts: Vec<AtomicUsize> = (0..4).map(|_| AtomicUsize::new(0)).collect();
-        let jobs: Vec<Job<'_>> = counts
-            .iter()
-            .map(|c| {
-                Box::new(move || {
-                    c.fetch_add(1, Ordering::SeqCst);
-                }) as Job<'_>
-            })
-            .collect();
-        pool.run_here_with(jobs, launch % 3 != 0);
-        assert!(counts.iter().all(|c| c.load(Ordering::SeqCst) == 1), "launch {launch}");
+fn every_job_runs_once_across_many_launches_whether_workers_sleep_or_linger() {
+    for pool in [Pool::new(3).unwrap(), Pool::lingering(3, Duration::from_micros(200)).unwrap()] {
+        for launch in 0..300 {
+            let counts: Vec<AtomicUsize> = (0..4).map(|_| AtomicUsize::new(0)).collect();
+            let jobs: Vec<Job<'_>> = counts
+                .iter()
+                .map(|c| {
+                    Box::new(move || {
+                        c.fetch_add(1, Ordering::SeqCst);
+                    }) as Job<'_>
+                })
+                .collect();
+            pool.run_here_with(jobs, launch % 3 != 0);
+            assert!(counts.iter().all(|c| c.load(Ordering::SeqCst) == 1), "launch {launch}");
+        }
     }
 }
