@@ -7,6 +7,7 @@ pub(crate) mod ops;
 pub(crate) mod race;
 mod park;
 mod pool;
+mod slot;
 pub(crate) mod sched;
 pub(crate) mod state;
 
@@ -88,7 +89,7 @@ impl LocalTransport {
     pub fn new(opts: LocalOptions) -> Result<LocalTransport, RuntimeError> {
         opts.topology.validate()?;
         let heap = Heap::new(opts.topology.world_size(), opts.heap_bytes)?;
-        let pool = pool::Pool::new(opts.workers.max(1))?;
+        let pool = pool::Pool::lingering(opts.workers.max(1), pool::linger_from_env())?;
         Ok(LocalTransport { opts, heap, pool, launch_lock: std::sync::Mutex::new(()) })
     }
 }
