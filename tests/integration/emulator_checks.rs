@@ -129,13 +129,14 @@ fn every_removed_shared_memory_barrier_of_the_gemm_is_a_reported_race() {
 }
 
 /// The same for the variant with a `num_stages` ring (sizes divisible by 16), with more
-/// tiles than CTAs so that a CTA's second tile reuses the scratch of its first. Four K steps
-/// on three slots: the ring wraps, and the last step reads slot 0, which the epilogue's
-/// accumulator chunk overwrites (with three steps the last read slot 2, which no epilogue
-/// byte touches, and the barrier before the epilogue was not needed for that shape).
+/// tiles than CTAs so that a CTA's second tile reuses the scratch of its first. The ring must
+/// wrap so that the last step reads slot 0, which the epilogue's accumulator chunk overwrites
+/// (where the last step read a slot no epilogue byte touches, the barrier before the epilogue
+/// was not needed for that shape): at 160 rows sm_90a's default is 128-row tiles, 32 deep, on
+/// four slots, so five K steps.
 #[test]
 fn every_removed_barrier_of_the_ring_gemm_is_a_reported_race() {
-    every_removed_barrier_is_caught(MatmulShape { m: 160, n: 160, k: 128 });
+    every_removed_barrier_is_caught(MatmulShape { m: 160, n: 160, k: 160 });
 }
 
 /// The same on sm_100a, whose ring is filled by TMA and read by `ldmatrix`: the step's barrier
