@@ -77,12 +77,18 @@ pub fn matmul_constexprs(dtype: &str) -> Constexprs {
     Constexprs::new().with("T", dtype).with("BLOCK_M", 64).with("BLOCK_N", 256).with("BLOCK_K", 64).with("GROUP_M", 8).with("COMM_PROGRAMS", 1)
 }
 
+/// Rows of C one rank tiles: all `m` for `gemm`, a `world`-th of them (rounded up) for the
+/// distributed kernels, which tile each rank's row segment.
+pub(crate) fn rank_rows(name: &str, m: usize, world: usize) -> usize {
+    if name == "gemm" { m } else { m.div_ceil(world.max(1)) }
+}
+
 /// Tile sizes fitted to a problem: `BLOCK_M` no taller than a rank's row segment (the
 /// distributed kernels tile each segment from its first row, so a taller tile is padding),
 /// and the `BLOCK_N` that wastes the least padded work, weighed by the per-flop cost of each
 /// width measured at 1024^3 (wider tiles amortise their loads better).
 pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &str) -> Constexprs {
-    let rows = if name == "gemm" { shape.m } else { shape.m.div_ceil(world.max(1)) };
+    let rows = rank_rows(name, shape.m, world);
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
     let cost = |bn: usize| shape.n.div_ceil(bn) * bn * if bn == 256 { 100 } else if bn == 128 { 110 } else { 125 };
     let bn = [256usize, 128, 64].into_iter().min_by_key(|&b| cost(b)).unwrap_or(256);
@@ -179,7 +185,7 @@ pub fn prepare_matmul(world: &World, name: &str, shape: MatmulShape, dtype: DTyp
     let mut c = c.clone();
     c.set("T", dtype.name());
     if let Some(arch) = world.gpu_arch() {
-        gpu_tiles(&mut c, name, dtype, arch, if def.algo == Algo::Gemm { m } else { m.div_ceil(w) })?;
+        gpu_tiles(&mut c, name, dtype, arch, rank_rows(name, m, w))?;
     }
     if def.algo == Algo::AgGemm {
         pull_on_cpu(&mut c, world.gpu_arch().is_some())?;

@@ -361,8 +361,8 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             let get = |k: &str, d: i64| c.int(k).unwrap_or(d) as f64;
             let (bm, bn, bk) = (get("BLOCK_M", 64), get("BLOCK_N", 256), get("BLOCK_K", 64));
             let comm = get("COMM_PROGRAMS", 1);
-            let (mf, nf, kf) = (s.m as f64, s.n as f64, s.k as f64);
-            let rows = if c.algorithm == "gemm" { mf } else { (mf / w).ceil() };
+            let (nf, kf) = (s.n as f64, s.k as f64);
+            let rows = crate::matmul::rank_rows(&c.algorithm, s.m, w as usize) as f64;
             let segs = if c.algorithm == "gemm" { 1.0 } else { w };
             // Padded work of every rank: whole tiles, whole k steps.
             let padded = segs * (rows / bm).ceil() * bm * (nf / bn).ceil() * bn * (kf / bk).ceil() * bk * 2.0 * w;
@@ -374,10 +374,11 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 Some(s_per_flop) => padded * s_per_flop / cores,
                 None => padded / (m.flops_per_core * cores) + loads / (m.copy_bytes_per_s * 4.0 * cores),
             };
-            let (comm_bytes, messages) = match c.algorithm.as_str() {
-                "ag_gemm" | "ag_gemm_ce" => ((w - 1.0) * rows * kf * es, w * (rows / bm).ceil()),
-                "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => ((w - 1.0) * rows * nf * 4.0, w * (rows / bm).ceil() * (nf / bn).ceil()),
-                _ => (0.0, 0.0),
+            let comm_bytes = matmul_comm_bytes(&c.algorithm, rows, nf, kf, w, es);
+            let messages = match c.algorithm.as_str() {
+                "ag_gemm" | "ag_gemm_ce" => w * (rows / bm).ceil(),
+                "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => w * (rows / bm).ceil() * (nf / bn).ceil(),
+                _ => 0.0,
             };
             match c.algorithm.as_str() {
                 // The copy engine: no program is given up, but its transfer threads share the
@@ -400,6 +401,17 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
                 }
             }
         }
+    }
+}
+
+/// Bytes a GEMM-family kernel moves between ranks (all ranks together) when each tiles `rows`
+/// rows of an `n`-wide, `k`-deep problem of `es`-byte elements: AG-GEMM gathers A's shards,
+/// GEMM-RS scatters f32 partials of C.
+pub(super) fn matmul_comm_bytes(algorithm: &str, rows: f64, n: f64, k: f64, w: f64, es: f64) -> f64 {
+    match algorithm {
+        "ag_gemm" | "ag_gemm_ce" => (w - 1.0) * rows * k * es,
+        "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => (w - 1.0) * rows * n * 4.0,
+        _ => 0.0,
     }
 }
 

@@ -58,8 +58,8 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, gpu: &GpuSpec) -> 
     let (warps, stages) = (get("num_warps", 4), get("num_stages", 3));
     let w = topo.world_size() as f64;
     let es = problem.dtype.size_bytes() as f64;
-    let (mf, nf, kf) = (s.m as f64, s.n as f64, s.k as f64);
-    let rows = if c.algorithm == "gemm" { mf } else { (mf / w).ceil() };
+    let (nf, kf) = (s.n as f64, s.k as f64);
+    let rows = crate::matmul::rank_rows(&c.algorithm, s.m, topo.world_size()) as f64;
     let segs = if c.algorithm == "gemm" { 1.0 } else { w };
     let tiles = segs * (rows / bm).ceil() * (nf / bn).ceil();
     let comm = if c.algorithm == "gemm" { 0.0 } else { get("COMM_PROGRAMS", 1) };
@@ -78,11 +78,7 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, gpu: &GpuSpec) -> 
     let compute = per_sm * ((kf / bk).ceil() * (step + exposed) + epilogue);
     // An accumulator that does not fit the registers spills to local memory.
     let spill = if acc_regs(bm as usize, bn as usize, warps as usize) > ACC_REGS_MAX { 4.0 } else { 1.0 };
-    let comm_bytes = match c.algorithm.as_str() {
-        "ag_gemm" | "ag_gemm_ce" => (w - 1.0) * rows * kf * es,
-        "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => (w - 1.0) * rows * nf * es,
-        _ => 0.0,
-    };
+    let comm_bytes = super::cost::matmul_comm_bytes(&c.algorithm, rows, nf, kf, w, es);
     // Communication overlaps the tiles; what it does not hide is added.
     Some(LAUNCH_S + (compute * spill).max(comm_bytes / gpu.link_bytes) + 0.1 * (comm_bytes / gpu.link_bytes).min(compute))
 }

@@ -235,7 +235,7 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
             }
         }
         Shape::Matmul(MatmulShape { m, n, k }) => {
-            let rows = if c.algorithm == "gemm" { m } else { m.div_ceil(w) };
+            let rows = crate::matmul::rank_rows(&c.algorithm, m, w);
             let why = too_big("BLOCK_M", rows, "a rank's rows").or_else(|| too_big("BLOCK_N", n, "n")).or_else(|| too_big("BLOCK_K", k, "k"));
             if why.is_some() {
                 return why;
@@ -314,8 +314,7 @@ pub fn method_default(algorithm: &str, problem: &Problem, topo: Topology, target
             let mut c = crate::shape_constexprs(algorithm, s, topo.world_size(), dtype);
             // On a GPU the default is what a launch runs: the shape's tiles fitted to the target.
             if gpu {
-                let rows = if algorithm == "gemm" { s.m } else { s.m.div_ceil(topo.world_size()) };
-                crate::matmul::gpu_tiles(&mut c, algorithm, problem.dtype, target.name(), rows)?;
+                crate::matmul::gpu_tiles(&mut c, algorithm, problem.dtype, target.name(), crate::matmul::rank_rows(algorithm, s.m, topo.world_size()))?;
             }
             c
         }
