@@ -181,11 +181,14 @@ fn ranks_with_disagreeing_caches_retune_together_without_hanging() {
     let e1 = std::fs::read_to_string(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
     assert_eq!(e0, e1, "every rank must end with the same entry");
     // Now every rank agrees: a hit, and the winner is the measured fastest (or within the 2%
-    // where the model breaks the tie).
+    // where the model breaks the tie), or the default, which a lead the paired rounds do not
+    // prove keeps (`prefer_default`).
     let (c, _) = lookup(&w, &p, &cd).unwrap().expect("hit after re-tuning");
     assert_eq!(c, out.winner);
     let fastest = out.ranked.iter().map(|r| r.1.us).fold(f64::MAX, f64::min);
-    assert!(out.ranked.iter().find(|r| r.0 == c.id()).unwrap().1.us <= fastest * 1.02);
+    let winner_us = out.ranked.iter().find(|r| r.0 == c.id()).unwrap().1.us;
+    let default = space::default_config(&p, w.topology(), weft_compiler::pipeline::Target::Cpu).unwrap();
+    assert!(winner_us <= fastest * 1.02 || c == default, "{} at {winner_us} us, fastest {fastest} us, default {}", c.id(), default.id());
     // One rank missing its file is a disagreement too.
     std::fs::remove_file(dirs[1].join(key(&w, &p).unwrap().file_name())).unwrap();
     assert!(lookup(&w, &p, &cd).unwrap().is_none());
