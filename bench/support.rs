@@ -59,11 +59,10 @@ pub fn baseline_parts(world: &weft::runtime::World, kernel: &str, shape: weft::k
     (comm, gemm)
 }
 
-/// The median of `t` (not empty).
+/// The median of `t`: the tuner's, so a bench row and a tuned time are the same statistic.
 #[allow(dead_code)] // used by the interleaved benches only
-pub fn median(mut t: Vec<f64>) -> f64 {
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
+pub fn median(t: Vec<f64>) -> f64 {
+    weft::kernels::tune::measure::median(t)
 }
 
 /// The 1-minute load average, printed beside a row measured on a shared machine.
