@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 mod cpu;
 mod gpu;
+mod launch_facts;
 pub mod timings;
 
 pub use gpu::import_layout;

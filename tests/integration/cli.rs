@@ -245,20 +245,42 @@ fn a_compilation_starts_from_a_dumped_nvidia_stage() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("weft-resume-{}", std::process::id()));
-    let (d, reference) = (dir.join("dump"), dir.join("ref.cubin"));
     let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let (code, report, err) = weft(&["compile", "gemm", "--target", "sm_80", "--dtype", "bf16", "--emit", "cubin", "--dump-dir", &path(&d), "-o", &path(&reference)]);
-    assert_eq!(code, 0, "{err}");
-    let want = std::fs::read(&reference).unwrap();
-    // Each later stage's dump, compiled on, gives the same cubin and resource summary as the
-    // whole run.
-    for stage in ["gemm.layout.mlir", "gemm.gpu.ll", "gemm.llvm.ll", "gemm.ptx.ptx"] {
-        let out = dir.join(format!("{stage}.cubin"));
-        let (code, text, err) = weft(&["compile", &path(&d.join(stage)), "--target", "sm_80", "--emit", "cubin", "-o", &path(&out)]);
-        assert_eq!(code, 0, "{stage}: {err}");
-        // The summary line; ptxas's log below it has its own compile time.
-        assert_eq!((text.lines().next(), std::fs::read(&out).unwrap()), (report.lines().next(), want.clone()), "{stage}");
+    // What a launcher reads from the report: the summary (registers, dynamic shared memory) and
+    // sm_90a's tensor maps, which the IR does not carry (ptxas's log has its own compile time).
+    let launch_lines = |report: &str| report.lines().filter(|l| l.starts_with("tensor map")).chain(report.lines().next()).map(str::to_string).collect::<Vec<_>>();
+    let mut d = dir.clone();
+    for target in ["sm_90a", "sm_80"] {
+        d = dir.join(target).join("dump");
+        let reference = dir.join(target).join("ref.cubin");
+        let mut args = vec!["compile", "gemm", "--target", target, "--dtype", "bf16", "--emit", "cubin"];
+        // sm_90a stages 16-byte aligned bf16 tiles through TMA (tensor maps, dynamic shared memory).
+        if target == "sm_90a" {
+            for kv in ["BLOCK_M=128", "BLOCK_N=128", "BLOCK_K=64", "num_warps=8", "divisible_by_16=a,b,c,m,n,k"] {
+                args.extend(["-D", kv]);
+            }
+        }
+        let (dump, out) = (path(&d), path(&reference));
+        args.extend(["--dump-dir", &dump, "-o", &out]);
+        let (code, report, err) = weft(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(report.contains("tensor map"), target == "sm_90a", "{report}");
+        let want = std::fs::read(&reference).unwrap();
+        // Each later stage's dump, compiled on, gives the same cubin, resource summary and
+        // tensor maps as the whole run.
+        for stage in ["gemm.layout.mlir", "gemm.gpu.ll", "gemm.llvm.ll", "gemm.ptx.ptx"] {
+            let out = dir.join(format!("{target}.{stage}.cubin"));
+            let (code, text, err) = weft(&["compile", &path(&d.join(stage)), "--target", target, "--emit", "cubin", "-o", &path(&out)]);
+            assert_eq!(code, 0, "{target} {stage}: {err}");
+            assert_eq!((launch_lines(&text), std::fs::read(&out).unwrap()), (launch_lines(&report), want.clone()), "{target} {stage}");
+        }
     }
+    // A damaged launch fact is one line of error naming it.
+    let ptx = std::fs::read_to_string(dir.join("sm_90a/dump/gemm.ptx.ptx")).unwrap();
+    let bad = dir.join("sm_90a/gemm.ptx.ptx");
+    std::fs::write(&bad, ptx.replacen("tensor_map ", "tensor_map x", 1)).unwrap();
+    let (code, _, err) = weft(&["compile", &path(&bad), "--target", "sm_90a", "--emit", "cubin"]);
+    assert!(code != 0 && err.contains("malformed launch fact") && err.trim_end().lines().count() == 1, "{err}");
     let (code, ptx, err) = weft(&["compile", &path(&d.join("gemm.gpu.ll")), "--target", "sm_80", "--emit", "ptx"]);
     assert_eq!((code, ptx), (0, std::fs::read_to_string(d.join("gemm.ptx.ptx")).unwrap()), "{err}");
     // A stage before the start, or a target that cannot resume, is one line of error.

@@ -185,7 +185,7 @@ pub fn tma_words(p: &TmaParam) -> String {
 }
 
 /// The inverse of [`tma_words`] (`None`: malformed).
-fn tma_parse(v: &str) -> Option<TmaParam> {
+pub(crate) fn tma_parse(v: &str) -> Option<TmaParam> {
     let w: Vec<&str> = v.split(' ').collect();
     let [ptr, rows, cols, ld, br, bc, e, s] = w[..] else { return None };
     let elem = match e {

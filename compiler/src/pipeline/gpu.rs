@@ -4,6 +4,7 @@
 //! globaldce, O3) → `ptx` → `cubin` (ptxas). AMD: `tir` → `gpu` → `llvm` (O3) → `amdgcn` →
 //! `hsaco` (ld.lld).
 
+use super::launch_facts;
 use super::timings::time;
 use super::{make_tir, Gfx, Output, Options, Sm, Stage, Steps, Target};
 use crate::backend::{amdgpu, device, nvptx};
@@ -84,6 +85,7 @@ fn front<'c>(ctx: &'c Context, kernel: &Kernel, layouts: Option<LayoutMap>, targ
     out.symbol = m.symbol;
     out.dynamic_smem = m.dynamic_smem as u32;
     out.tma = m.tma;
+    out.text = launch_facts::annotate(std::mem::take(&mut out.text), ";", &out);
     opts.dump(&name, &stages[2], &out.text)?;
     Ok((out, (until != Some(stages[2])).then_some(module)))
 }
@@ -133,7 +135,7 @@ fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Out
         let text = match (i, &module) {
             (3, Some(m)) => {
                 nvptx::link_and_optimize(ctx, m, &symbol, &info, &tc, &tm, Some(&crate::cache::toolchain_dir())).map_err(gpu_err("llvm"))?;
-                let text = time("llvm.print", || m.print_to_string().to_string());
+                let text = launch_facts::annotate(time("llvm.print", || m.print_to_string().to_string()), ";", &out);
                 // Code generation continues from the printed text read back, as a run resumed
                 // from this stage's dump does: printing drops the use-list order, which loop
                 // strength reduction's choices depend on, so both give the same PTX.
@@ -141,7 +143,7 @@ fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Out
                 module = Some(again);
                 text
             }
-            (4, Some(m)) => time("ptx", || nvptx::emit_ptx(m, &tm)).map_err(gpu_err("ptx"))?,
+            (4, Some(m)) => launch_facts::annotate(time("ptx", || nvptx::emit_ptx(m, &tm)).map_err(gpu_err("ptx"))?, "//", &out),
             (3 | 4, None) => unreachable!("callers pass the module for the stages before ptx"),
             _ => {
                 let (cubin, report) = time("cubin.ptxas", || nvptx::assemble(&out.text, &symbol, &info, &tc)).map_err(gpu_err("cubin"))?;
@@ -161,7 +163,8 @@ fn nvptx_from<'c>(ctx: &'c Context, mut module: Option<Module<'c>>, mut out: Out
 
 /// Continues an NVIDIA compilation from `text`, a dump of stage `stage` (`layout`, `gpu`,
 /// `llvm` or `ptx`) of the kernel whose entry is `symbol`, up to `until` (or to the cubin).
-/// From `gpu` on, dynamic shared memory sizes are not in the IR, so the output records none.
+/// From `gpu` on, what the launch needs beyond the IR (dynamic shared memory, tensor maps) is
+/// read from the dump's head ([`launch_facts`]).
 pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until: Option<Stage>, opts: &Options) -> Result<Output, CompileError> {
     let stages = Target::Cuda { sm }.stages();
     let at = stages.iter().position(|s| *s == stage).unwrap_or(0);
@@ -179,10 +182,12 @@ pub(super) fn resume_nvptx(text: &str, stage: Stage, symbol: &str, sm: Sm, until
         return nvptx_from(&ctx, Some(module), out, 3, sm, until, opts);
     }
     let mut out = Output { text: text.to_string(), object: None, sites: vec![], symbol: symbol.into(), machine: sm.info().name.into(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![] };
+    let comment = if stage.ext == "ll" { ";" } else { "//" };
+    launch_facts::read(text, comment, &mut out).map_err(cannot)?;
     let ctx = Context::create();
     let module = if stage.ext == "ll" {
         let m = device::parse(&ctx, text, &format!("{symbol}.{}.ll", stage.name)).map_err(|source| CompileError::Llvm { stage: stage.name, source })?;
-        out.text = m.print_to_string().to_string();
+        out.text = launch_facts::annotate(m.print_to_string().to_string(), ";", &out);
         Some(m)
     } else {
         None
