@@ -18,7 +18,8 @@
 //! AllReduce (`allgather_ll_mesh`, `allreduce_ll_mesh`), and the MSCCL hierarchical AllReduce;
 //! on several nodes the library's hierarchical AllReduce (`allreduce_hier`) has a row at every size. Overlap rows give the CPU time of every process per launch beside the wall time
 //! (ranks outnumber cores: a waiter that burns CPU slows the ranks that compute), and
-//! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs.
+//! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs,
+//! `WEFT_BENCH_MPI_COLL_CX` the collectives rows' weft kernels' (`DIRECT=1` for the LL meshes).
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -217,7 +218,7 @@ impl Coll {
             return Ok(("allreduce (msccl hierarchical)".into(), Coll::Msccl(Box::new(p), bus)));
         }
         let per_rank = if name.starts_with("allgather") { bytes / ranks } else { bytes };
-        let cx = default_constexprs(name, "f32").map_err(|e| e.to_string())?;
+        let cx = overridden(default_constexprs(name, "f32").map_err(|e| e.to_string())?, "WEFT_BENCH_MPI_COLL_CX");
         let p = prepare(world, name, per_rank / 4, DType::F32, &cx).map_err(|e| e.to_string())?;
         let label = match name {
             // The library's choice across nodes: the row says which kernel ran.
@@ -266,11 +267,7 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
         }
         for (m, n, k) in shapes {
             let shape = MatmulShape { m, n, k };
-            let mut cx = shape_constexprs(kernel, shape, w, dtype.name());
-            for kv in std::env::var("WEFT_BENCH_MPI_CX").unwrap_or_default().split(',').filter(|s| !s.is_empty()) {
-                let (k, v) = kv.split_once('=').expect("K=V");
-                cx.set(k, v);
-            }
+            let cx = overridden(shape_constexprs(kernel, shape, w, dtype.name()), "WEFT_BENCH_MPI_CX");
             let mut fused = prepare_matmul(world, kernel, shape, dtype, &cx).expect("prepares");
             fused.launch().expect("launch");
             let (ok, err) = fused.verify().expect("verify");
@@ -325,6 +322,15 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
             }
         }
     }
+}
+
+/// `cx` with the `K=V,...` pairs of env var `var` set on it (A/B of a kernel's constexprs).
+fn overridden(mut cx: weft::compiler::dsl::Constexprs, var: &str) -> weft::compiler::dsl::Constexprs {
+    for kv in std::env::var(var).unwrap_or_default().split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=').expect("K=V");
+        cx.set(k, v);
+    }
+    cx
 }
 
 /// This process's CPU time so far (every thread, user and system), in milliseconds.

@@ -117,7 +117,7 @@ pub fn ll_mesh(c: &Constexprs) -> Result<Kernel, DslError> {
         let LlArgs { inp, out, ll, stage, n, words, flag } = LlArgs::declare(a, &cfg);
         let local = a.i64("local");
         let (ws, we) = my_chunk(words);
-        crate::ll_mesh::mesh_send(&cfg, inp, ll, flag, words, local, (ws, we));
+        crate::ll_mesh::mesh_send(&cfg, inp, ll, flag, words, local, (ws, we), c.flag("DIRECT")?);
         ll_unpack_all(&cfg, out, ll, stage, n, words, flag, (ws, we));
         Ok(())
     })

@@ -11,6 +11,14 @@
 //! Per rank: `(local-1)/local` of the buffer read from node peers, `(nodes-1)/local` put across
 //! nodes, `(local-1)/local` stored into node peers. One node is a two-shot through shared
 //! memory; one rank per node is a one-shot by puts.
+//!
+//! Self-closing (`LaunchOptions::self_closing`: no closing step between processes on `mpi`):
+//! every access of a peer to a rank's memory ends before that rank's kernel does (its input
+//! is read by node peers before they signal the node all-gather, which it waits for; the
+//! counterparts' puts land before their flags, which it waits for; its output is stored
+//! before those signals), and a rank's kernel ends only after every rank started it (it waits
+//! for its counterparts and its node peers, who waited for theirs). The next launch's rows
+//! alternate by epoch parity and its signals only grow.
 
 use crate::common::*;
 use weft_compiler::dsl::shmem::*;
@@ -68,6 +76,15 @@ pub fn allreduce(c: &Constexprs) -> Result<Kernel, DslError> {
             put_nbi(flags + my_node, flag_src, 1i64, to, ShmemScope::Block);
         });
         quiet();
+        // An empty chunk (fewer elements than ranks per node) waits for its counterparts'
+        // flags all the same: the launch is self-closing (no closing step on `mpi`), which
+        // needs every rank's kernel to end only after every rank started it and every put
+        // into it landed.
+        if_(cs.ge(ce), || {
+            for_range(1i64, nodes, 1i64, |step| {
+                let _ = wait_until(flags + (my_node + step) % nodes, Cmp::Ge, epoch);
+            });
+        });
 
         // Counterparts' partials added to this one; the sum stored into every node peer.
         for_tiles(cs, ce, cfg.block, |offs, m| {

@@ -320,6 +320,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
         // value, so the ring's load-add-store spilled every value to the stack and its reduce
         // took ~2x the CPU time it does at 64 (4 registers a value); the two-shot's sum of every
         // peer's tile likewise (2.5x at 16 MiB). GPUs get `GPU_BLOCK`.
+        Algo::AllReduceHier => CPU_HIER_BLOCK,
         a if cpu_small_tile(a) => CPU_SMALL_BLOCK,
         _ => GPU_BLOCK,
     };
@@ -330,6 +331,12 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
 const GPU_BLOCK: usize = 1024;
 /// The reducing collectives' tile on the CPU (see `default_constexprs`).
 const CPU_SMALL_BLOCK: usize = 64;
+/// `allreduce_hier`'s tile on the CPU: its node sum loads each peer's tile once and its
+/// gather stores one tile into every node peer, no ring slot to spill around. `cargo bench
+/// --bench mpi` 2x2 (`WEFT_BENCH_MPI_COLL_CX=BLOCK=`), two rounds, load ~5, weft µs at 64 /
+/// 128 / 256 / 512 / 1024: 1 MiB 536-713 / 399-431 / 367 / 370-374 / 386-404, 64 KiB 51-66 /
+/// 44 / 42-43 / 41 / 41-42, 4 KiB 25-30 / 26 / 25-26 / 25 / 28.
+const CPU_HIER_BLOCK: usize = 256;
 
 /// The pipelined ring kernels (`ring`) and the two-shot AllReduce (also `allreduce`'s kernel):
 /// their CPU tile differs from their GPU tile.

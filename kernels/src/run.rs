@@ -348,8 +348,9 @@ impl Prepared {
             })
             .collect();
         // The LL kernels need no closing step: every word is written once and awaited by the
-        // rank it lands on, whose kernel ends only after every rank's row came.
-        if matches!(self.algo, Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh) && !opts.self_closing {
+        // rank it lands on, whose kernel ends only after every rank's row came; nor does
+        // `allreduce_hier` (see its module notes).
+        if matches!(self.algo, Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier) && !opts.self_closing {
             let opts = weft_runtime::LaunchOptions { self_closing: true, ..opts.clone() };
             return Ok(self.world.launch_with(&self.kernel, self.grid, &args, &opts)?);
         }

@@ -1,5 +1,5 @@
 //! Launches without a closing step under `mpirun` (`LaunchOptions::self_closing`, set by the
-//! LL AllGathers): back-to-back LL launches of uneven sizes stay correct on every node grid,
+//! LL AllGathers and `allreduce_hier`): back-to-back LL (and hierarchical) launches of uneven sizes stay correct on every node grid,
 //! and a self-closing launch that fails on one process only (the others finish it and go on)
 //! is reported to every process at its next step, promptly, not at the host timeout.
 
@@ -18,16 +18,16 @@ fn child_ll_back_to_back() {
     let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
     let (me, n) = (world.host_ranks().start, world.n_ranks());
     // `allgather_ll` stores into every rank: one node only.
-    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather_ll_mesh", "allreduce_ll_mesh"] } else { &["allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh"] };
+    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] } else { &["allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] };
     for &name in kernels {
         let cx = |t: &str| default_constexprs(name, t).expect("constexprs");
-        // Uneven sizes (a shard ending mid-word for f16), two prepared at once, launched in
-        // turns with several launches between checks: each launch's flag and rows must not
-        // be confused with the other's or the last one's.
-        let mut a = prepare(&world, name, 1000 + 7 * n, DType::F32, &cx("f32")).expect("prepare a");
-        let mut b = prepare(&world, name, 4099, DType::F16, &cx("f16")).expect("prepare b");
-        for round in 0..6u64 {
-            let p = if round % 2 == 0 { &mut a } else { &mut b };
+        // Uneven sizes (a shard ending mid-word for f16; one element, which leaves ranks with
+        // empty shards), three prepared at once, launched in turns with several launches
+        // between checks: each launch's flag and rows must not be confused with another's or
+        // the last one's.
+        let mut ps = [(1000 + 7 * n, DType::F32), (4099, DType::F16), (1, DType::F32)].map(|(elems, t)| prepare(&world, name, elems, t, &cx(t.name())).expect("prepare"));
+        for round in 0..9u64 {
+            let p = &mut ps[round as usize % 3];
             p.seed(round).expect("seed");
             for _ in 0..=round % 3 {
                 p.launch().expect("launch");

@@ -198,6 +198,8 @@ impl Transport for MpiTransport {
         if opts.self_closing && self.self_closing {
             // The kernel's own waits ordered it (see `sync`); its success is confirmed by the
             // next step that completes, and its failure ends this world (see `deferred`).
+            // Its phases are recorded all the same (no closing phases).
+            phases::closing(false);
             return r.inspect(|_| self.peers.defer_close()).inspect_err(|_| self.peers.break_world());
         }
         // And no process reads results or reuses memory before every kernel is done; a kernel
