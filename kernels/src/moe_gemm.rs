@@ -172,7 +172,7 @@ pub(crate) fn push_shard(x: Val, x_full: Val, sig: Val, (tokens, k, epoch): (Val
 }
 
 /// Step `i`'s rank when this rank's group of `near` ranks goes first, from this rank on, then
-/// the other groups' ranks in order. On `mpi` a put to another node blocks the worker until it
+/// the other groups' ranks in order (rank order, as before, where the group is the world). On `mpi` a put to another node blocks the worker until it
 /// is flushed, and in rank order a second node's ranks put their shards to the first node
 /// before their own node (their own GEMM tiles waited behind those flushes: 2x2, kernel 2.2 ms
 /// on the second node's processes against 1.2 ms on the first's; 0.88-0.93x of `ag_moe_v`
@@ -183,7 +183,8 @@ fn group_first(i: Val, near: Val) -> Val {
     // The last group is short where `near` does not divide the world.
     let group = me - me % near;
     let size = minimum(near, world - group);
-    select(i.lt(size), group + (me - group + i) % size, (group + i) % world)
+    let grouped = select(i.lt(size), group + (me - group + i) % size, (group + i) % world);
+    select(near.lt(world), grouped, i)
 }
 
 /// Waits until every rank's shard signal `sig[src]` has reached `epoch`.
