@@ -52,6 +52,14 @@ pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype:
     crate::matmul::matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
 }
 
+/// `ag_moe`'s `near`, the group of ranks its shard goes to first: where each process holds its
+/// own rank (`mpi`), the node's ranks (reached by load/store; other nodes' puts block until
+/// flushed); where one process holds every rank (`local`, nothing blocks), the whole world.
+fn near_group(world: &World) -> usize {
+    let w = world.n_ranks();
+    if world.host_ranks().len() == w { w } else { world.topology().local_size.clamp(1, w) }
+}
+
 /// One expert-GEMM kernel (with its baseline's second step) ready to launch repeatedly.
 pub struct PreparedMoeGemm {
     world: World,
@@ -68,6 +76,8 @@ pub struct PreparedMoeGemm {
     data: Vec<(Vec<f64>, Vec<f64>)>,
     /// The `moe_align` launches that write the row layout on the device; none: the host writes it.
     align: Vec<PreparedAlign>,
+    /// `ag_moe`'s `near` ([`near_group`]; tests set others).
+    pub(crate) near: usize,
 }
 
 /// Buffer indices: `(inputs, weights, output)` of every kernel, then each family's own.
@@ -157,7 +167,7 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     let grids = [[fused as u32, 1, 1], [programs as u32, 1, 1]];
     let routing = Routing { idx: vec![], weights: vec![] };
     let align = device_layout(world, def.algo, shape)?;
-    let mut p = PreparedMoeGemm { world: world.clone(), name: name.into(), algo: def.algo, kernels, dtype, shape, bufs, grids, epoch: 0, routing, data: vec![], align };
+    let mut p = PreparedMoeGemm { world: world.clone(), name: name.into(), algo: def.algo, kernels, dtype, shape, bufs, grids, epoch: 0, routing, data: vec![], align, near: near_group(world) };
     p.seed(0x5eed, RoutingKind::Uniform)?;
     Ok(p)
 }
@@ -309,7 +319,7 @@ impl PreparedMoeGemm {
         let rows = epr * w * tokens;
         let steps: Vec<Vec<Arg>> = match self.algo {
             Algo::MoeGemm => vec![vec![b(X), b(GIDX), b(OFF), b(W), b(C), int(tokens), int(n), int(k), int(experts)]],
-            Algo::AgMoe => vec![vec![b(X), b(X_FULL), b(GIDX), b(OFF), b(W), b(C), b(SIG), int(tokens), int(n), int(k), int(epr), epoch]],
+            Algo::AgMoe => vec![vec![b(X), b(X_FULL), b(GIDX), b(OFF), b(W), b(C), b(SIG), int(tokens), int(n), int(k), int(epr), int(self.near), epoch]],
             Algo::AgMoeV => vec![
                 vec![b(X), b(X_FULL), b(SIG), int(tokens), int(k), epoch],
                 vec![b(X_FULL), b(GIDX), b(OFF_E), b(W), b(C), int(w * tokens), int(n), int(k), int(epr)],

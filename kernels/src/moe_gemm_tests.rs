@@ -104,3 +104,19 @@ fn expert_tiles_that_span_ranks_and_slots() {
         }
     }
 }
+
+#[test]
+fn ag_moe_puts_to_any_group_first() {
+    // `near` (the group its shard goes to first) is the node on `mpi`; every group size that
+    // splits the world (and one that does not: the last group is short) keeps the result.
+    for (ranks, near) in [(4, 2), (4, 1), (6, 4), (8, 2), (3, 2)] {
+        let shape = MoeGemmShape { tokens: 9 + ranks, k: 17, n: 13, topk: 2, experts: 2 * ranks };
+        let what = format!("ag_moe {ranks} ranks near {near}");
+        let mut p = prepare_moe_gemm(&world(1, ranks), "ag_moe", shape, DType::F32, &small(DType::F32)).unwrap_or_else(|e| panic!("{what}: {e}"));
+        p.near = near;
+        p.seed(5, RoutingKind::Uniform).unwrap();
+        p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "{what}: max error {err}");
+    }
+}
