@@ -148,7 +148,7 @@ fn overlap_spaces_join_the_comm_method_and_the_model_ranks_every_method() {
     let p = Problem { op: "gemm_rs".into(), shape: Shape::Matmul(MatmulShape { m: 256, n: 344, k: 128 }), dtype: DType::BF16 };
     let (_, pruned) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 2, local_size: 2 }, Target::Cpu);
     assert!(pruned.iter().any(|x| x.config.algorithm == "gemm_rs_ps" && x.why.contains("one node")));
-    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, poll_share: 0.05, cores: 2, tiles: super::tiles::TileCosts::NONE };
+    let machine = super::cost::Machine { flops_per_core: 1e9, copy_bytes_per_s: 1e10, cache_copy_bytes_per_s: 4e10, signal_s: 1e-6, launch_s: 1e-5, spawn_s: 1e-4, poll_share: 0.05, cores: 2, tiles: super::tiles::TileCosts::NONE };
     let (keep, _) = space::prune(space::space("gemm_rs", Target::Cpu).unwrap(), &p, Topology { nodes: 1, local_size: 4 }, Target::Cpu);
     for c in &keep {
         let t = super::cost::predict(c, &p, Topology { nodes: 1, local_size: 4 }, &machine);
@@ -342,4 +342,20 @@ fn a_candidates_time_is_the_reference_time_scaled_by_their_median_paired_ratio()
     let faster: Vec<f64> = reference.iter().map(|r| r * 0.8).collect();
     assert!((measure::against(2e-3, &[faster, reference.clone()]) - 1.6e-3).abs() < 1e-12);
     assert!((measure::against(2e-3, &[reference.clone(), reference]) - 2e-3).abs() < 1e-12);
+}
+
+#[test]
+fn the_launch_cost_is_timed_on_the_world_once_and_agreed() {
+    let m = super::cost::Machine { launch_s: 0.0, ..super::cost::Machine::measure() };
+    let w = world(1, 3);
+    let mut agree = agree::Agreement::new(&w).unwrap();
+    let first = launch::cost(&w, &mut agree, &m).unwrap();
+    // A launch on the pool, less the model's own terms: finite, not negative, and far from
+    // the seconds a broken measurement (or a hang) would take.
+    assert!(first.is_finite() && (0.0..1.0).contains(&first), "{first}");
+    // Measured once per process and world shape: the same value again, on every rank (one
+    // process holds them all, through the collective exchange as well).
+    assert_eq!(launch::cost(&w, &mut agree, &m).unwrap(), first);
+    let mut collective = agree::Agreement::collective(&w).unwrap();
+    assert_eq!(launch::cost(&w, &mut collective, &m).unwrap(), first);
 }
