@@ -260,6 +260,17 @@ fn cached_tile_cost(block: f64) -> f64 {
     1.0 + 0.035 * (block / 256.0 - 1.0).max(0.0)
 }
 
+/// Relative cost per element of a `block`-wide tile of a [`small_cpu_tile`] kernel while the
+/// data is in the caches: the lanes it spills past a few registers cost an extra trip through
+/// L1 each, which the cached copy rate does not hide as DRAM's does, so every doubling from 64
+/// costs about 40% of the cached copy (the tune bench's 1x4 sweeps at 256 KiB, over the
+/// model's cached copy time: 256-wide tiles 0.5-1.1x more, 1024-wide 0.6-1.6x, two-shot's 4096
+/// 4.2x; reduce_scatter_bidir 64 / 256 / 1024 at CHUNK=8192: 40 / 59 / 59-65 us, while
+/// [`cached_tile_cost`] ranked 256 first).
+fn cached_small_tile_cost(block: f64) -> f64 {
+    1.0 + 0.4 * (block / 64.0).log2().max(0.0)
+}
+
 /// Relative cost per element of a `block`-wide tile of a [`small_cpu_tile`] kernel when the
 /// data comes from DRAM: each tile value is straight-line vector code whose lanes spill to the
 /// stack past a few registers, so every doubling from 64 costs about 15% (the tune bench at
@@ -363,10 +374,14 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // Instances split the bytes but each adds its own synchronisation.
             let parallel = inst.min((cores / w).max(1.0));
             // In the caches the copy rate is the cached one and the tile width shows; from
-            // DRAM the large-copy rate decides and the width does not show.
+            // DRAM the large-copy rate decides and only the small-tile kernels' spills show.
             let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
-            let width = if small_cpu_tile(&c.algorithm) { dram_tile_cost(block) } else { 1.0 };
-            let copy = if 3.0 * w * bytes > CACHED_BYTES { bytes_moved * pad * width / bw } else { bytes_moved * pad * cached_tile_cost(block) / cached_bw };
+            let small = small_cpu_tile(&c.algorithm);
+            let copy = if 3.0 * w * bytes > CACHED_BYTES {
+                bytes_moved * pad * if small { dram_tile_cost(block) } else { 1.0 } / bw
+            } else {
+                bytes_moved * pad * if small { cached_small_tile_cost(block) } else { cached_tile_cost(block) } / cached_bw
+            };
             copy * inter / (pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }
         Shape::Matmul(s) => {

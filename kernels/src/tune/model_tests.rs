@@ -566,3 +566,32 @@ fn another_config_replaces_the_default_only_by_a_margin() {
     prefer_default(&mut v, "absent", &|_| false);
     assert_eq!(v, by_time(10.2));
 }
+
+#[test]
+fn the_bidirectional_reduce_scatter_ranks_its_tile_widths_as_measured() {
+    // The tune bench's 1x4 sweeps (us, CHUNK=8192 / CHUNK=-): 4 KiB (CHUNK=1024 / -) 64-wide
+    // 10.0 / 12.0, 256-wide 11.0 / 22.7, 1024-wide 22.8 / 26.9; 256 KiB 40 / 43-47, 59-61 /
+    // 60-61, 59-65 / 61-63; 16 MiB 6300-6370 / 7020-7180, 8800-13440 / 16830-18340,
+    // 10330-10460 / 15710. Here on the test's constants and on the bench machine's (its
+    // cached copy 4x its DRAM copy, signals in microseconds).
+    let bench = Machine { flops_per_core: 2.6e10, copy_bytes_per_s: 1.33e10, cache_copy_bytes_per_s: 5.36e10, signal_s: 1.4e-6, launch_s: 2e-5, ..MACHINE };
+    for m in [MACHINE, bench] {
+        let t = |block: u32, chunk: &str, n: usize| predict(&cfg(&format!("reduce_scatter_bidir BLOCK={block} CHUNK={chunk}")), &elems("reduce_scatter", n), ONE_BY_FOUR, &m);
+        for (n, chunks) in [(1 << 10, ["1024", "-"]), (1 << 16, ["8192", "-"]), (1 << 22, ["8192", "-"])] {
+            for chunk in chunks {
+                assert!(t(64, chunk, n) < t(256, chunk, n) && t(64, chunk, n) < t(1024, chunk, n), "{n} CHUNK={chunk}: {} {} {}", t(64, chunk, n), t(256, chunk, n), t(1024, chunk, n));
+            }
+        }
+        // At 256 KiB the model's best is the sweep's, and a budget of a quarter of the space
+        // (4 of 19) times it.
+        let p = elems("reduce_scatter", 1 << 16);
+        let (space, _) = super::space::prune(super::space::space("reduce_scatter", Target::Cpu).unwrap(), &p, ONE_BY_FOUR, Target::Cpu);
+        let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, ONE_BY_FOUR, &m))).collect();
+        by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        let best = cfg("reduce_scatter_bidir BLOCK=64 CHUNK=8192");
+        assert_eq!(by_model[0].0, best, "{:?}", by_model.iter().map(|(c, t)| format!("{} {:.1}", c.id(), t * 1e6)).collect::<Vec<_>>());
+        let default = super::space::default_config(&p, ONE_BY_FOUR, Target::Cpu).unwrap();
+        let method_default = |alg: &str| super::space::method_default(alg, &p, ONE_BY_FOUR, Target::Cpu).ok();
+        assert!(seeds(&by_model, &default, &method_default, space.len() / 4).contains(&best));
+    }
+}
