@@ -299,13 +299,16 @@ fn defaults_follow_the_measured_allreduce_choice_and_ring_chunks_are_pruned_to_d
     assert!(def.constexprs("f32").get("CHUNK").is_none());
     assert!(space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 20), four1, cpu).0.contains(&def));
     // 4 KiB on 4 ranks: a 256-element share, which every cap of 1024 and more takes whole:
-    // only the smallest such cap is kept. At 16 MiB every cap cuts the share differently.
+    // only the smallest such cap is kept. At 16 MiB (a 1 Mi-element share, the launch's own
+    // chunk 64 Ki) 65536 is the launch's own chunk again, the other caps cut it differently.
     let ring64 = |c: &Config| c.algorithm == "allreduce_ring" && c.int("BLOCK") == Some(64);
     let chunks = |v: Vec<Config>| v.into_iter().filter(ring64).map(|c| c.params["CHUNK"].clone()).collect::<Vec<_>>();
     let (keep, pruned) = space::prune(space::space("allreduce", cpu).unwrap(), &ar(4 << 10), one4, cpu);
     assert_eq!(chunks(keep), [space::DEFAULT, "1024"]);
     assert!(pruned.iter().filter(|p| ring64(&p.config)).all(|p| p.why.contains("whole 256-element share")), "{pruned:?}");
-    assert_eq!(chunks(space::prune(space::space("allreduce", cpu).unwrap(), &ar(16 << 20), one4, cpu).0).len(), 4);
+    let (keep, pruned) = space::prune(space::space("allreduce", cpu).unwrap(), &ar(16 << 20), one4, cpu);
+    assert_eq!(chunks(keep), [space::DEFAULT, "1024", "8192"]);
+    assert!(pruned.iter().filter(|p| ring64(&p.config)).all(|p| p.why.contains("CHUNK=65536 cuts the 1048576-element share in 65536-element chunks")), "{pruned:?}");
 }
 
 #[test]
