@@ -15,9 +15,10 @@ use weft_runtime::Topology;
 
 /// The machine constants' file in a tuning directory. Its version changes when a constant's
 /// measurement changes meaning (v2: the flop rate of vector code, not of libm's `fmaf`, and
-/// the polling thread's share of a core), so
-/// constants measured the old way are measured again instead of read.
-pub const MACHINE_FILE: &str = "machine-v2.json";
+/// the polling thread's share of a core; v3: thread starts are `spawn_s`, their fastest try,
+/// and `launch_s` is measured per world by the tuner), so constants measured the old way are measured again
+/// instead of read.
+pub const MACHINE_FILE: &str = "machine-v3.json";
 
 /// What the model knows about the machine.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
@@ -32,8 +33,12 @@ pub struct Machine {
     pub cache_copy_bytes_per_s: f64,
     /// Seconds for one cross-thread signal (one way).
     pub signal_s: f64,
-    /// Seconds to start and join one launch's workers.
+    /// Seconds of one launch's fixed cost on the world being tuned, set by the tuner
+    /// ([`super::launch::cost`]): 0 as measured here, without a world.
     pub launch_s: f64,
+    /// Seconds to start and join one thread per core (the copy engine starts its transfer
+    /// threads with every launch on `local`, see [`copy_engine_charge`]).
+    pub spawn_s: f64,
     /// Fraction of a core a thread polling every [`CE_POLL_S`] takes (its wake-ups' CPU time
     /// over the wall time), as a waiting copy-engine queue does on `local`.
     pub poll_share: f64,
@@ -67,7 +72,8 @@ impl Machine {
             copy_bytes_per_s: copy_rate(16 << 20, 4),
             cache_copy_bytes_per_s: copy_rate(256 << 10, 256),
             signal_s: signal_latency(),
-            launch_s: launch_latency(cores),
+            launch_s: 0.0,
+            spawn_s: spawn_latency(cores),
             poll_share: poll_share(),
             cores,
             tiles: TileCosts::NONE,
@@ -146,12 +152,18 @@ fn signal_latency() -> f64 {
     t.elapsed().as_secs_f64() / (2 * rounds) as f64
 }
 
-fn launch_latency(cores: usize) -> f64 {
-    let t = Instant::now();
-    for _ in 0..20 {
-        std::thread::scope(|s| (0..cores).for_each(|_| drop(s.spawn(|| std::hint::black_box(0)))));
-    }
-    t.elapsed().as_secs_f64() / 20.0
+/// Seconds to start and join `cores` threads, the fastest of 20 tries: the mean measured the
+/// scheduler's wait for a free core under other work (2.3 ms at load 8, 4.1 ms at load 9),
+/// which charged every copy-engine config milliseconds (the 1x4 ag_gemm sweep: model 5.4 ms,
+/// measured 1.2 ms) where its launch costs a fraction of one.
+fn spawn_latency(cores: usize) -> f64 {
+    (0..20)
+        .map(|_| {
+            let t = Instant::now();
+            std::thread::scope(|s| (0..cores).for_each(|_| drop(s.spawn(|| std::hint::black_box(0)))));
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
 }
 
 /// The CPU time of the calling thread, in seconds.
@@ -246,6 +258,17 @@ const CACHED_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
 /// tiles 2-10% and 4096-wide 10-45% slower than 256-wide; from DRAM the difference vanishes).
 fn cached_tile_cost(block: f64) -> f64 {
     1.0 + 0.035 * (block / 256.0 - 1.0).max(0.0)
+}
+
+/// Relative cost per element of a `block`-wide tile of a [`small_cpu_tile`] kernel while the
+/// data is in the caches: the lanes it spills past a few registers cost an extra trip through
+/// L1 each, which the cached copy rate does not hide as DRAM's does, so every doubling from 64
+/// costs about 40% of the cached copy (the tune bench's 1x4 sweeps at 256 KiB, over the
+/// model's cached copy time: 256-wide tiles 0.5-1.1x more, 1024-wide 0.6-1.6x, two-shot's 4096
+/// 4.2x; reduce_scatter_bidir 64 / 256 / 1024 at CHUNK=8192: 40 / 59 / 59-65 us, while
+/// [`cached_tile_cost`] ranked 256 first).
+fn cached_small_tile_cost(block: f64) -> f64 {
+    1.0 + 0.4 * (block / 64.0).log2().max(0.0)
 }
 
 /// Relative cost per element of a `block`-wide tile of a [`small_cpu_tile`] kernel when the
@@ -351,10 +374,14 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // Instances split the bytes but each adds its own synchronisation.
             let parallel = inst.min((cores / w).max(1.0));
             // In the caches the copy rate is the cached one and the tile width shows; from
-            // DRAM the large-copy rate decides and the width does not show.
+            // DRAM the large-copy rate decides and only the small-tile kernels' spills show.
             let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
-            let width = if small_cpu_tile(&c.algorithm) { dram_tile_cost(block) } else { 1.0 };
-            let copy = if 3.0 * w * bytes > CACHED_BYTES { bytes_moved * pad * width / bw } else { bytes_moved * pad * cached_tile_cost(block) / cached_bw };
+            let small = small_cpu_tile(&c.algorithm);
+            let copy = if 3.0 * w * bytes > CACHED_BYTES {
+                bytes_moved * pad * if small { dram_tile_cost(block) } else { 1.0 } / bw
+            } else {
+                bytes_moved * pad * if small { cached_small_tile_cost(block) } else { cached_tile_cost(block) } / cached_bw
+            };
             copy * inter / (pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }
         Shape::Matmul(s) => {
@@ -422,14 +449,14 @@ pub const CE_POLL_S: f64 = 20e-6;
 /// Seconds of the tiles (`compute`) and the copy engine's transfers (`copy`: its bytes over
 /// the world's copy rate) together on `local`, where the engine is one transfer thread per
 /// rank beside workers that fill every core, so nothing it does hides behind the tiles:
-/// - its `w` threads are started with every launch (`launch_s` starts `cores` threads);
+/// - its `w` threads are started with every launch (`spawn_s` starts `cores` threads);
 /// - its copies take the workers' cores: their time adds to the tiles';
 /// - a queue that waits for the kernel's progress (GEMM-RS scatters each partial tile once it
 ///   is staged) polls through the whole compute, each taking `poll_share` of a core: the
 ///   workers keep the rest.
 pub(super) fn copy_engine_charge(c: &Config, compute: f64, copy: f64, w: f64, m: &Machine) -> f64 {
     let cores = m.cores.max(1) as f64;
-    let start = m.launch_s * w / cores;
+    let start = m.spawn_s * w / cores;
     let polling = c.algorithm == "gemm_rs_ce";
     // Cores taken by the polls, at most all but one (the tiles still run, one poll at a time).
     let taken = if polling { (w * m.poll_share).min(cores - 1.0).max(0.0) } else { 0.0 };

@@ -241,9 +241,17 @@ pub fn time_against(runner: Runner, reference: Runner, reference_s: f64, agree: 
     let mut pair = vec![runner, reference];
     let first = Schedule { budget: s.first_pass, extend: 1.0, sample: s.sample / 4, ..*s };
     let (rounds, launches) = alternate(&mut pair, agree, &first, s.rounds.min(3), &|_| false)?;
-    let times = paired_times(&rounds);
     let reference = pair.pop().expect("two runners");
-    Ok((reference_s * times[0] / times[1].max(1e-12), launches[0], reference))
+    Ok((against(reference_s, &rounds), launches[0], reference))
+}
+
+/// A candidate's time from its paired `rounds` against a reference (`rounds[0]` the
+/// candidate's loops, `rounds[1]` the reference's) whose time is `reference_s`: the reference's
+/// time times the ratio of their [`paired_times`] (for two runners, the median of the rounds'
+/// candidate-to-reference ratios).
+pub fn against(reference_s: f64, rounds: &[Vec<f64>]) -> f64 {
+    let times = paired_times(rounds);
+    reference_s * times[0] / times[1].max(1e-12)
 }
 
 /// [`interleaved_until`], with each runner's timed launches.

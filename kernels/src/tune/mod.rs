@@ -9,6 +9,7 @@ pub mod agree;
 pub mod cache;
 pub mod cost;
 pub mod gpu_cost;
+pub mod launch;
 pub mod measure;
 #[cfg(test)]
 mod model_tests;

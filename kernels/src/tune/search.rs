@@ -113,7 +113,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
         let first = pruned.first().map(|p| format!("{}: {}", p.config.id(), p.why)).unwrap_or_default();
         return Err(TuneError::EmptySpace { op: problem.op.clone(), first });
     };
-    let machine = agreed_machine(&first_dir, problem, target, &mut agree)?;
+    let machine = agreed_machine(world, &first_dir, problem, target, &mut agree)?;
     // GPU tiles are ranked by the GPU's model; collectives (and CPU code) by the CPU's.
     let gpu = (target != Target::Cpu).then(|| GpuSpec::of(target, world.gpu_sms()));
     let model = |c: &Config| gpu.as_ref().and_then(|g| gpu_cost::predict(c, problem, world.topology(), g)).unwrap_or_else(|| predict(c, problem, world.topology(), &machine));
@@ -149,11 +149,12 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), retimed, space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
 }
 
-/// What the first pass times before anything else, at most two thirds of the budget `n` (the
+/// What the first pass times before anything else, about two thirds of the budget `n` (the
 /// rest walks the neighbours of the best measured config, which corrects the model where it
 /// misjudges one parameter): the `default` (so tuning never picks something slower than no
 /// tuning), one config of every method (algorithm) the model puts within [`SEED_METHODS_WITHIN`]
-/// of its best, in the model's order, then the model's best. A method's config is its own
+/// of its best, in the model's order, then the model's best (one past the two thirds if the
+/// methods took them). A method's config is its own
 /// defaults (`method_default`) where they are in the space, else the model's best of it: the
 /// model misjudges whole methods and their tiles (it ranked every `allgather_bidir` behind the
 /// library AllGather at 16 MiB on 1x4, and its 1024-wide tiles first, where the tune bench timed
@@ -176,6 +177,13 @@ pub(super) fn seeds(by_model: &[(Config, f64)], default: &Config, method_default
         if !out.contains(&c) {
             out.push(c);
         }
+    }
+    // The model's own first pick, past the two thirds if need be: a small budget spent on
+    // the default and the methods' defaults, then the walk, never timed it (4 KiB
+    // ReduceScatter on 1x4, a budget of 3: the bidirectional ring at CHUNK=1024, the
+    // head-to-head's best, was left out for its BLOCK=1024 neighbour, 2x slower).
+    if let Some((c, _)) = by_model.first().filter(|(c, _)| out.len() < n && !out.contains(c)) {
+        out.push(c.clone());
     }
     out
 }
@@ -200,22 +208,23 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
     first.chain(rank(m).into_iter().filter(|(id, _)| !finalists.contains(id))).collect()
 }
 
-/// The machine constants (and, for a GEMM, its element type's tile costs) of the lowest
-/// rank, so every rank ranks the space the same way.
-fn agreed_machine(dir: &std::path::Path, problem: &Problem, target: Target, agree: &mut Agreement) -> Result<Machine, TuneError> {
+/// The machine constants (and, for a GEMM, its element type's tile costs, and the launch cost
+/// measured on `world`) of the lowest rank, so every rank ranks the space the same way.
+fn agreed_machine(world: &World, dir: &std::path::Path, problem: &Problem, target: Target, agree: &mut Agreement) -> Result<Machine, TuneError> {
     let mut m = Machine::cached(dir);
     // The CPU tile costs rank CPU tiles only (a GPU's tiles have their own model).
     if matches!(problem.shape, super::Shape::Matmul(_)) && target == Target::Cpu {
         m.tiles = TileCosts::cached(dir, problem.dtype);
     }
-    let machine = [m.flops_per_core, m.copy_bytes_per_s, m.cache_copy_bytes_per_s, m.signal_s, m.launch_s, m.cores as f64, m.poll_share];
+    let machine = [m.flops_per_core, m.copy_bytes_per_s, m.cache_copy_bytes_per_s, m.signal_s, m.spawn_s, m.cores as f64, m.poll_share];
     let f = agreed_f64s(agree, &machine)?;
     let mut tiles = TileCosts::NONE;
     for (s, v) in tiles.s_per_flop.iter_mut().flatten().zip(agreed_f64s(agree, &m.tiles.s_per_flop.concat())?) {
         *s = v;
     }
     let f = |i: usize| f[i];
-    Ok(Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: f(4), cores: f(5) as usize, poll_share: f(6), tiles })
+    let m = Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: 0.0, spawn_s: f(4), cores: f(5) as usize, poll_share: f(6), tiles };
+    Ok(Machine { launch_s: super::launch::cost(world, agree, &m)?, ..m })
 }
 
 /// The lowest rank's `values`, gathered 8 at a time ([`super::agree::WORDS`] words).

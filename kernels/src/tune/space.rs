@@ -6,6 +6,7 @@
 use super::{Problem, Shape, TuneError};
 use crate::MatmulShape;
 use crate::registry::find;
+use crate::ring::ring_chunk;
 use std::collections::BTreeMap;
 use weft_compiler::dsl::Constexprs;
 use weft_compiler::msccl::algorithms::{self, AlgoParams};
@@ -270,10 +271,18 @@ fn why_pruned(c: &Config, problem: &Problem, topo: Topology, target: Target) -> 
 }
 
 /// Why a ring's `CHUNK` is pruned: a cap at or above its lane's share (one chunk per lane)
-/// when a smaller value of the space already is (the same launch twice).
+/// when a smaller value of the space already is, or a cap that cuts the share as the launch's
+/// own chunk (`-`) does (the same launch twice: `CHUNK` only sets the chunk `run::prepare`
+/// passes, the kernel's code is the same; the 16 MiB 1x4 ReduceScatter's `-` and 65536,
+/// both 65536-element chunks, came out 5-15% apart between runners, the tuner's and the
+/// bench's in opposite order).
 fn chunk_pruned(c: &Config, elems: usize, w: usize, cpu: bool) -> Option<String> {
     let cap = c.int("CHUNK")? as usize;
     let share = ring_share(&c.algorithm, elems, w, cpu)?;
+    let chunk = ring_chunk(share, !cpu, None);
+    if ring_chunk(share, !cpu, Some(cap)) == chunk {
+        return Some(format!("CHUNK={cap} cuts the {share}-element share in {chunk}-element chunks, as the launch's own chunk does"));
+    }
     let values = declared(&c.algorithm).iter().find(|p| p.name == "CHUNK")?.values;
     let smaller_whole = values.iter().filter_map(|v| v.parse::<usize>().ok()).any(|v| v < cap && v >= share);
     smaller_whole.then(|| format!("CHUNK={cap} and a smaller cap both take the whole {share}-element share in one chunk"))
