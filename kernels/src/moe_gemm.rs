@@ -172,9 +172,9 @@ pub(crate) fn push_shard(x: Val, x_full: Val, sig: Val, (tokens, k, epoch): (Val
 }
 
 /// Step `i`'s rank when this rank's group of `near` ranks goes first, from this rank on, then
-/// the other groups' ranks in order (rank order, as before, where the group is the world). On `mpi` a put to another node blocks the worker until it
-/// is flushed, and in rank order a second node's ranks put their shards to the first node
-/// before their own node (their own GEMM tiles waited behind those flushes: 2x2, kernel 2.2 ms
+/// the other groups' ranks in order (rank order, as before, where the group is the world). On
+/// `mpi` a put to another node blocks the worker until it is flushed, and in rank order a
+/// second node's ranks put their shards to the first node before their own node (their own GEMM tiles waited behind those flushes: 2x2, kernel 2.2 ms
 /// on the second node's processes against 1.2 ms on the first's; 0.88-0.93x of `ag_moe_v`
 /// before, 1.01-1.02x after, load 6, where also walking the node's own tiles first made it
 /// 0.88-0.97x: not done).
