@@ -272,12 +272,13 @@ pub const LL_MESH_MAX_BYTES: usize = 64 << 10;
 
 /// Per-rank shard bytes up to which `allgather` on one node of `mpi` processes runs the LL
 /// AllGather (`allgather_ll`: one hop of flag-tagged stores, no signal waits); above, the push
-/// ring. `cargo bench --bench mpi`, weft µs push ring / LL, load 5.2: 1x4 4 KiB 13.8 / 7.3,
-/// 8 KiB 14.1 / 9.3 (Open MPI 14.2), 16 KiB 15.2 / 12.4; 1x2 4 KiB 1.2 / 1.3, 8 KiB 1.1 / 2.2
-/// (the LL words carry twice the bytes: at a 4 KiB shard the ring wins on 2 ranks). Not on
-/// `local`, where the ranks share one process's workers: `weft run`, 512 f32 per rank, algbw
-/// GB/s push / LL at 2 / 4 / 8 ranks 3.86 / 2.90, 2.67 / 1.83, 1.53 / 0.70 (load 3.9).
-pub const LL_ONE_NODE_MAX_SHARD: usize = 2 << 10;
+/// ring. `cargo bench --bench mpi`, weft µs push ring / LL: 1x4 (1 KiB shards at 4 KiB) 4 KiB
+/// 13.8 / 7.3, 8 KiB 14.1 / 9.3 (Open MPI 14.2), 16 KiB 15.2 / 12.4 (load 5.2, the ring with
+/// its closing step); 1x2 4 KiB (2 KiB shards) 0.9-1.6 / 1.3-2.0 (load 7.7, both self-closing;
+/// the LL words carry twice the bytes). Not on `local`, where the ranks share one process's
+/// workers: `weft run`, 512 f32 per rank, algbw GB/s push / LL at 2 / 4 / 8 ranks 3.86 / 2.90,
+/// 2.67 / 1.83, 1.53 / 0.70 (load 3.9).
+pub const LL_ONE_NODE_MAX_SHARD: usize = 1 << 10;
 
 /// The kernel `allgather` runs for `bytes` gathered on `topo` (a choice apart from
 /// [`allreduce_choice`]; `processes`: one rank per process, the `mpi` transport): across nodes
