@@ -223,7 +223,7 @@ impl Coll {
         let label = match name {
             // The library's choice across nodes: the row says which kernel ran.
             "allreduce" if topo.nodes > 1 => format!("allreduce ({})", allreduce_choice(topo, bytes, false).trim_start_matches("allreduce_")),
-            "allgather" if topo.nodes > 1 => format!("allgather ({})", if allgather_choice(topo.nodes, bytes) == "allgather" { "ring" } else { "ll_mesh" }),
+            "allgather" if topo.nodes > 1 => format!("allgather ({})", if allgather_choice(topo, bytes, false, true) == "allgather" { "ring" } else { "ll_mesh" }),
             "allgather_ll" => "allgather (LL)".into(),
             "allgather_ll_mesh" => "allgather (LL mesh)".into(),
             "allreduce_ll_mesh" => "allreduce (LL mesh)".into(),

@@ -270,14 +270,28 @@ pub const CPU_HIER_ANY_NODES_MAX_BYTES: usize = 1 << 20;
 /// put-only LL mesh (twice the bytes on the wire, but no step waits on another process).
 pub const LL_MESH_MAX_BYTES: usize = 64 << 10;
 
-/// The kernel `allgather` runs for `bytes` gathered on `nodes` nodes (a choice apart from
-/// [`allreduce_choice`]): within a node the push ring; across nodes the two-level LL mesh up
-/// to [`LL_MESH_MAX_BYTES`], whose puts need no target inside MPI, where the ring's cross-node
-/// `put_signal`s each wait for their target process (`cargo bench --bench mpi`, 2x2: 4 KiB
-/// 30-33 µs mesh, 66-134 ring; 64 KiB 80-110 / 83-120; 256 KiB 353 / 204).
-pub fn allgather_choice(nodes: usize, bytes: usize) -> &'static str {
-    if nodes > 1 && bytes <= LL_MESH_MAX_BYTES {
+/// Per-rank shard bytes up to which `allgather` on one node of `mpi` processes runs the LL
+/// AllGather (`allgather_ll`: one hop of flag-tagged stores, no signal waits); above, the push
+/// ring. `cargo bench --bench mpi`, weft µs push ring / LL: 1x4 (1 KiB shards at 4 KiB) 4 KiB
+/// 13.8 / 7.3, 8 KiB 14.1 / 9.3 (Open MPI 14.2), 16 KiB 15.2 / 12.4 (load 5.2, the ring with
+/// its closing step); 1x2 4 KiB (2 KiB shards) 0.9-1.6 / 1.3-2.0 (load 7.7, both self-closing;
+/// the LL words carry twice the bytes). Not on `local`, where the ranks share one process's
+/// workers: `weft run`, 512 f32 per rank, algbw GB/s push / LL at 2 / 4 / 8 ranks 3.86 / 2.90,
+/// 2.67 / 1.83, 1.53 / 0.70 (load 3.9).
+pub const LL_ONE_NODE_MAX_SHARD: usize = 1 << 10;
+
+/// The kernel `allgather` runs for `bytes` gathered on `topo` (a choice apart from
+/// [`allreduce_choice`]; `processes`: one rank per process, the `mpi` transport): across nodes
+/// the two-level LL mesh up to [`LL_MESH_MAX_BYTES`], whose puts need no target inside MPI,
+/// where the ring's cross-node `put_signal`s each wait for their target process (`cargo bench
+/// --bench mpi`, 2x2: 4 KiB 30-33 µs mesh, 66-134 ring; 64 KiB 80-110 / 83-120; 256 KiB 353 /
+/// 204); within a node of CPU processes the LL AllGather up to [`LL_ONE_NODE_MAX_SHARD`] per
+/// rank; else the push ring.
+pub fn allgather_choice(topo: weft_runtime::Topology, bytes: usize, gpu: bool, processes: bool) -> &'static str {
+    if topo.nodes > 1 && bytes <= LL_MESH_MAX_BYTES {
         "allgather_ll_mesh"
+    } else if topo.nodes == 1 && !gpu && processes && bytes.div_ceil(topo.world_size().max(1)) <= LL_ONE_NODE_MAX_SHARD {
+        "allgather_ll"
     } else {
         "allgather"
     }

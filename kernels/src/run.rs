@@ -145,7 +145,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             find(chosen)?.algo
         }
         Algo::AllGatherRing => {
-            let chosen = allgather_choice(world.topology().nodes, elems.saturating_mul(es).saturating_mul(w));
+            let chosen = allgather_choice(world.topology(), elems.saturating_mul(es).saturating_mul(w), gpu, world.transport() == "mpi");
             // The LL mesh's own defaults (its tile), as `allreduce` rebases on its choice.
             c = rebase(&c, name, chosen, dtype, world)?;
             find(chosen)?.algo
@@ -350,8 +350,10 @@ impl Prepared {
             .collect();
         // The LL kernels need no closing step: every word is written once and awaited by the
         // rank it lands on, whose kernel ends only after every rank's row came; nor does
-        // `allreduce_hier` (see its module notes).
-        if matches!(self.algo, Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier) && !opts.self_closing {
+        // `allreduce_hier` (see its module notes); nor the push-ring AllGather: a rank's memory
+        // is only written by `put_signal`s whose signals it awaits (one per source rank and
+        // chunk, even an empty one), and each shard it awaits started at its source's launch.
+        if matches!(self.algo, Algo::AllGatherRing | Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier) && !opts.self_closing {
             let opts = weft_runtime::LaunchOptions { self_closing: true, ..opts.clone() };
             return Ok(self.world.launch_with(&self.kernel, self.grid, &args, &opts)?);
         }

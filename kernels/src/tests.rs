@@ -3,7 +3,7 @@
 //! repeated launches on the same buffers, and the errors a caller can provoke. (Unit tests,
 //! so the crate links no extra MLIR-sized test binary.)
 
-use crate::{allgather_choice, allreduce_choice, build, default_constexprs, list, prepare, run_collective, Collective, KernelError, RunOptions, CPU_HIER_ANY_NODES_MAX_BYTES, LL_MESH_MAX_BYTES};
+use crate::{allgather_choice, allreduce_choice, build, default_constexprs, list, prepare, run_collective, Collective, KernelError, RunOptions, CPU_HIER_ANY_NODES_MAX_BYTES, LL_MESH_MAX_BYTES, LL_ONE_NODE_MAX_SHARD};
 use weft_runtime::{DType, LaunchWarning, LocalOptions, Topology, World};
 
 const DTYPES: [DType; 4] = [DType::F32, DType::F16, DType::BF16, DType::I32];
@@ -202,8 +202,15 @@ fn node_grid_ll_collectives_uneven_counts() {
             check(&world, name, elems, dtype, 40 + i as u64);
         }
     }
-    assert_eq!((allgather_choice(2, 4096), allgather_choice(1, 4096), allgather_choice(2, LL_MESH_MAX_BYTES + 1)), ("allgather_ll_mesh", "allgather", "allgather"));
     let two = Topology { nodes: 2, local_size: 2 };
+    let (one2, one4) = (Topology { nodes: 1, local_size: 2 }, Topology { nodes: 1, local_size: 4 });
+    assert_eq!((allgather_choice(two, 4096, false, true), allgather_choice(two, LL_MESH_MAX_BYTES + 1, false, false)), ("allgather_ll_mesh", "allgather"));
+    // One node of processes: the LL AllGather up to its shard limit on CPUs; the push ring
+    // above, on GPUs and on `local`.
+    let shard = LL_ONE_NODE_MAX_SHARD;
+    let on = allgather_choice;
+    assert_eq!((on(one2, 2 * shard, false, true), on(one2, 2 * shard + 1, false, true), on(one4, 4 * shard, false, true)), ("allgather_ll", "allgather", "allgather_ll"));
+    assert_eq!((on(one4, 4096, true, true), on(one4, 4096, false, false)), ("allgather", "allgather"));
     let (four, any) = (Topology { nodes: 4, local_size: 1 }, CPU_HIER_ANY_NODES_MAX_BYTES);
     assert_eq!((allreduce_choice(two, 4096, false), allreduce_choice(two, 64 << 20, false), allreduce_choice(two, 4096, true)), ("allreduce_hier", "allreduce_hier", "allreduce_ring"));
     assert_eq!((allreduce_choice(four, any, false), allreduce_choice(four, any + 1, false)), ("allreduce_hier", "allreduce_ring"));

@@ -1,5 +1,5 @@
 //! Launches without a closing step under `mpirun` (`LaunchOptions::self_closing`, set by the
-//! LL AllGathers and `allreduce_hier`): back-to-back LL (and hierarchical) launches of uneven sizes stay correct on every node grid,
+//! AllGathers and `allreduce_hier`): back-to-back LL (ring, hierarchical) launches of uneven sizes stay correct on every node grid,
 //! and a self-closing launch that fails on one process only (the others finish it and go on)
 //! is reported to every process at its next step, promptly, not at the host timeout.
 
@@ -18,7 +18,9 @@ fn child_ll_back_to_back() {
     let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
     let (me, n) = (world.host_ranks().start, world.n_ranks());
     // `allgather_ll` stores into every rank: one node only.
-    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] } else { &["allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] };
+    // `allgather` is the library's choice: the LL kernels for small sizes, the push ring (also
+    // self-closing) above, both among these sizes.
+    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] } else { &["allgather", "allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] };
     for &name in kernels {
         let cx = |t: &str| default_constexprs(name, t).expect("constexprs");
         // Uneven sizes (a shard ending mid-word for f16; one element, which leaves ranks with

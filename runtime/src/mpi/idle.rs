@@ -78,7 +78,10 @@ fn oversubscribed(local_size: usize) -> bool {
 
 /// One wait's back-off.
 pub(crate) struct Idle {
-    start: Instant,
+    /// When the wait started, as first read: a spinning wait reads the clock only after
+    /// [`CLOCK_EVERY`] polls (most waits for a peer on its own core end sooner, and two clock
+    /// reads were a tenth of a 1 µs launch); its spin lasts that much longer.
+    start: Option<Instant>,
     budget: Budget,
     polls: u32,
     /// How long the wait had lasted at the last clock read.
@@ -98,7 +101,7 @@ impl Idle {
     /// A wait starting now.
     pub(crate) fn new(budget: Budget) -> Idle {
         let phase = if budget.spin.is_zero() { Phase::Yield } else { Phase::Spin };
-        Idle { start: Instant::now(), budget, polls: 0, waited: Duration::ZERO, phase }
+        Idle { start: (phase != Phase::Spin).then(Instant::now), budget, polls: 0, waited: Duration::ZERO, phase }
     }
 
     /// How long the wait had lasted when [`Idle::pause`] last read the clock.
@@ -115,8 +118,8 @@ impl Idle {
     /// away already (Open MPI's yield when idle), so a second yield would only cost another
     /// trip through the scheduler.
     pub(crate) fn pause_after(&mut self, yielded: bool) {
-        if self.polls.is_multiple_of(CLOCK_EVERY) || self.phase != Phase::Spin {
-            self.waited = self.start.elapsed();
+        if self.phase != Phase::Spin || (self.polls > 0 && self.polls.is_multiple_of(CLOCK_EVERY)) {
+            self.waited = self.start.get_or_insert_with(Instant::now).elapsed();
             self.phase = self.phase_at(self.waited);
         }
         self.polls = self.polls.wrapping_add(1);

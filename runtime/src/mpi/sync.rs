@@ -25,7 +25,7 @@
 //! overwrite buffer `s % 2` while a slow one still reads its step `s`.) The same holds for
 //! records, which are buffered the same way.
 //!
-//! A launch with `LaunchOptions::self_closing` (the LL AllGathers) has no closing step at all:
+//! A launch with `LaunchOptions::self_closing` (the AllGathers) has no closing step at all:
 //! its opening step is lazy and the next step may be lazy too. The kernel's protocol stands in
 //! for the step: (a) every peer's access to a rank's memory in the launch ends before that
 //! rank's kernel does (each word is written once and awaited by its owner), so the host may
