@@ -104,19 +104,8 @@ pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &st
 /// 32-200), 1x4, 1x8, 2x2 on `mpi`: 128 wide beat 64 (the least padded) in every pair, and 256
 /// wide ran at 0.5-0.95x of 128 (one column tile per owner; why it costs so much is not
 /// measured); at k / rank = 32 a 64-deep K step is half padding.
-/// At k / rank <= 64 the widest width of at least 32 that divides `n` instead, when the fewest
-/// tiles leave one partly filled: its padded GEMM work and its masked 16-bit stores (which the
-/// CPU lowering writes element by element) outweigh the GEMM's cost per column at a short K.
-/// bf16 on `mpi`, n = 160 (32 wide, against 128), alternated at load 7-9: attn out (k / rank 64,
-/// 32) 1x4 1.02-1.11x against 0.96-1.00x, 1x8 1.35-1.43x against 1.13-1.22x; mlp down (k /
-/// rank 100, 200) at 32 wide ran 0.69-0.73x at 1x8 against 0.93-1.00x, hence the bound on k.
 fn gemm_ar_tiles(shape: MatmulShape, dtype: &str) -> Constexprs {
-    let fewest = shape.n.next_power_of_two().clamp(16, 128);
-    let exact = [64usize, 32].into_iter().find(|&b| b < fewest && shape.n % b == 0);
-    let bn = match exact {
-        Some(b) if shape.k <= 64 && shape.n % fewest != 0 => b,
-        _ => fewest,
-    };
+    let bn = shape.n.next_power_of_two().clamp(16, 128);
     let bk = [64usize, 32].into_iter().min_by_key(|&b| shape.k.div_ceil(b) * b).unwrap_or(64);
     matmul_constexprs(dtype).with("BLOCK_N", bn).with("BLOCK_K", bk)
 }
