@@ -120,7 +120,6 @@ pub(crate) fn send_reduced(gather: Val, gather_sig: Val, slot: Val, tile_elems: 
 /// reduced tiles from their gather slots into `c[m, n]` as they arrive.
 pub(crate) fn receive_reduced(gather: Val, gather_sig: Val, out: Val, (first, step): (Val, Val), (me, world): (Val, Val), (m, n): (Val, Val), max_tiles: Val, arrivals: &Arrivals) {
     let cfg = arrivals.cfg;
-    let (ci, cj) = arrivals.indices();
     let num_pn = cdiv(n, cfg.bn);
     for_range(1i64, world, 1i64, |q| {
         let src = (me + q) % world;
@@ -131,12 +130,26 @@ pub(crate) fn receive_reduced(gather: Val, gather_sig: Val, out: Val, (first, st
             let tile = slot_tile(consume_token(gather, tok), slot, &cfg);
             let (row0, pn) = (s0 + (index / num_pn) * cfg.bm, index % num_pn);
             let cmat = Mat { ptr: out + row0 * n, rows: s1 - row0, cols: n, ld: n };
-            let cols = pn * cfg.bn + arange(0, cfg.bn as i32).to(Scalar::I64);
-            for_range(0i64, cfg.bm, arrivals.rr, |r0| {
-                let (p, mask) = Arrivals::chunk(&tile, r0).tile(ci, cj);
-                store_tile(&Arrivals::chunk(&cmat, r0), ci, cols, load_masked(p, mask, 0), cfg.t);
-            });
+            for_range(0i64, cfg.bm, arrivals.rr, |r0| copy_rows(&tile, &cmat, r0, pn, arrivals));
         });
+    });
+}
+
+/// Copies rows `r0..r0 + rr` of the dense slot tile `tile` into column tile `pn` of `cmat`
+/// (`cols` = the row length), `COPY_COLS` columns at a time and only over the columns `cmat` has: the
+/// CPU lowering writes a partly masked 16-bit row store element by element, so a tile that
+/// `n` fills in part (128 wide at n = 160) paid that on every row; where 32 divides `n` every
+/// store is whole.
+pub(crate) fn copy_rows(tile: &Mat, cmat: &Mat, r0: Val, pn: Val, arrivals: &Arrivals) {
+    let cfg = arrivals.cfg;
+    let w = arrivals.copy_cols;
+    let (ci, cj) = (arange(0, arrivals.rr as i32).to(Scalar::I64), arange(0, w as i32).to(Scalar::I64));
+    let col0 = pn * cfg.bn;
+    for_range(0i64, minimum(i64c(cfg.bn), cmat.cols - col0), w, |c0| {
+        let src = Arrivals::chunk(tile, r0);
+        let src = Mat { ptr: src.ptr + c0, cols: src.cols - c0, ..src };
+        let (p, mask) = src.tile(ci, cj);
+        store_tile(&Arrivals::chunk(cmat, r0), ci, col0 + c0 + cj, load_masked(p, mask, 0), cfg.t);
     });
 }
 

@@ -70,13 +70,17 @@ pub(crate) struct Arrivals {
     pub(crate) epoch: Val,
     /// Rows per chunk.
     pub(crate) rr: i64,
+    /// Columns per store of gathered rows into `c` (`COPY_COLS`, default 32, at most the
+    /// tile's width; see `crate::gemm_ar::copy_rows`).
+    pub(crate) copy_cols: i64,
 }
 
 impl Arrivals {
-    /// Reads `REDUCE_ROWS` (default 8, at most the tile's height).
+    /// Reads `REDUCE_ROWS` (default 8, at most the tile's height) and `COPY_COLS`.
     pub(crate) fn new(c: &Constexprs, cfg: GemmConfig, epoch: Val) -> Result<Arrivals, DslError> {
         let rr = if c.get("REDUCE_ROWS").is_some() { c.pow2("REDUCE_ROWS", 1, 256)? } else { 8 };
-        Ok(Arrivals { cfg, epoch, rr: rr.min(cfg.bm) })
+        let copy_cols = if c.get("COPY_COLS").is_some() { c.pow2("COPY_COLS", 1, 256)? } else { 32 };
+        Ok(Arrivals { cfg, epoch, rr: rr.min(cfg.bm), copy_cols: copy_cols.min(cfg.bn) })
     }
 
     /// Row and column indices of one chunk.
@@ -240,10 +244,14 @@ impl Reducer {
             if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
             if_(node.eq_(my_node), || {
                 let total = self.arrivals.sum(nodes - 1, &from, inter_sig, inter, r0, acc);
-                store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
                 if let Some(gather) = self.gather {
+                    // Gathered, the reduced rows go to this rank's own slot (whole stores), and
+                    // from there into `c` as the peers copy them (see `copy_rows`).
                     let mine = slot_tile(gather, me * max_tiles + index, &cfg);
                     store_tile(&chunk(&mine, r0), ci, cj, total, cfg.t);
+                    crate::gemm_ar::copy_rows(&mine, &cmat, r0, pn, &self.arrivals);
+                } else {
+                    store_tile(&chunk(&cmat, r0), ci, cols, total, cfg.t);
                 }
             });
         });

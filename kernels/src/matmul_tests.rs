@@ -103,6 +103,17 @@ fn gemm_ar_picks_its_method_by_size() {
 }
 
 #[test]
+fn gemm_ar_copies_gathered_rows_in_column_pieces() {
+    // Two-shot copies reduced rows into `c` `COPY_COLS` columns at a time over the columns `n`
+    // has: pieces narrower than the tile, a last tile `n` fills in part or in fewer pieces than
+    // fit, and pieces as wide as the tile, on one node and on two.
+    for (nodes, local, n, copy) in [(1, 3, 100, "8"), (1, 4, 72, "32"), (2, 2, 50, "64"), (1, 2, 33, "16")] {
+        let c = small(DType::BF16).with("METHOD", "2").with("BLOCK_N", 64).with("COPY_COLS", copy);
+        check(&world(nodes, local), "gemm_ar", MatmulShape { m: 37, n, k: 20 }, DType::BF16, &c);
+    }
+}
+
+#[test]
 fn gemm_ar_shape_fitted_tiles_verify_and_keep_their_rule() {
     // The shape-fitted default (the fewest column tiles up to 128 wide, the least padded K
     // step) on uneven shapes: it verifies on each method's world sizes, and its widths follow
