@@ -78,7 +78,7 @@ mod allreduce_hier_tests;
 
 pub use error::KernelError;
 pub use gpu::{gpu_launchable, launchable_for, launchable_for_resident};
-pub use registry::{allgather_choice, allreduce_choice, build, build_all, default_constexprs, list, target_constexprs, Collective, KernelInfo, CPU_HIER_ANY_NODES_MAX_BYTES, LL_MESH_MAX_BYTES, ONE_SHOT_MAX_BYTES};
+pub use registry::{allgather_choice, allreduce_choice, build, build_all, default_constexprs, list, target_constexprs, topology_constexprs, Collective, KernelInfo, CPU_HIER_ANY_NODES_MAX_BYTES, LL_MESH_MAX_BYTES, ONE_SHOT_MAX_BYTES};
 pub use decode::{decode_constexprs, prepare_decode, DecodeShape, PreparedDecode};
 pub use moe_align_host::{align_constexprs, prepare_align, AlignLayout, AlignSpec, PreparedAlign};
 pub use moe_gemm_host::{moe_gemm_constexprs, prepare_moe_gemm, MoeGemmShape, PreparedMoeGemm};

@@ -337,6 +337,15 @@ const CPU_SMALL_BLOCK: usize = 64;
 /// 128 / 256 / 512 / 1024: 1 MiB 536-713 / 399-431 / 367 / 370-374 / 386-404, 64 KiB 51-66 /
 /// 44 / 42-43 / 41 / 41-42, 4 KiB 25-30 / 26 / 25-26 / 25 / 28.
 const CPU_HIER_BLOCK: usize = 256;
+/// `allreduce_hier`'s CPU tile on one node, where it is `allreduce`'s kernel from
+/// [`CPU_HIER_ONE_NODE_MIN_BYTES`]: no put crosses a node there, and its node sum and gather are
+/// the two-shot's loads and stores, whose CPU tile is 64 for the same reason (values in registers).
+/// `cargo bench --bench collectives` (`WEFT_BENCH_BLOCK`, alternated, load 6.7-8), % of memcpy
+/// 64 / 256 at 4 ranks 4 / 16 / 64 MiB then 8 ranks: 155 320 304 172 273 297 / 126 142 171 115
+/// 124 182; 210 257 247 215 188 244 / 182 176 127 157 153 172; one pair the other way (162 112
+/// 107 115 102 141 / 133 161 160 160 144 167); memcpy's CPU time over hier's 100-174 % at 64,
+/// 75-128 % at 256 in every run. The quiet tune bench: 1x4 16 MiB 5239 µs at 64, 6375 at 256.
+const CPU_HIER_ONE_NODE_BLOCK: usize = 64;
 
 /// The pipelined ring kernels (`ring`) and the two-shot AllReduce (also `allreduce`'s kernel):
 /// their CPU tile differs from their GPU tile.
@@ -369,6 +378,15 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar" || name == "moe_rs";
     let (bm, bn) = if rs_like { (32, 32) } else { (64, 64) };
     Ok(c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3))
+}
+
+/// The default constexprs of `name` for `dtype` on `target` in a world of topology `topo`:
+/// [`target_constexprs`], except `allreduce_hier`'s CPU tile on one node
+/// ([`CPU_HIER_ONE_NODE_BLOCK`]; across nodes [`CPU_HIER_BLOCK`], its default by name).
+pub fn topology_constexprs(name: &str, dtype: &str, target: weft_compiler::pipeline::Target, topo: weft_runtime::Topology) -> Result<Constexprs, KernelError> {
+    let c = target_constexprs(name, dtype, target)?;
+    let one_node_hier = target == weft_compiler::pipeline::Target::Cpu && topo.nodes == 1 && find(name)?.algo == Algo::AllReduceHier;
+    Ok(if one_node_hier { c.with("BLOCK", CPU_HIER_ONE_NODE_BLOCK) } else { c })
 }
 
 /// Builds kernel `name` with `constexprs`.

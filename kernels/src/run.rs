@@ -8,7 +8,6 @@ use crate::ring::{ring_chunk, ring_programs, RING_SIGNALS, RING_SLOTS};
 use crate::KernelError;
 use std::time::Duration;
 use weft_compiler::dsl::Constexprs;
-use weft_compiler::pipeline::Target;
 use weft_runtime::{Arg, DType, LaunchWarning, Launchable, RawBuf, World};
 
 /// Options of [`run_collective`].
@@ -107,10 +106,12 @@ pub struct Prepared {
 
 /// `c` (`auto`'s defaults and the caller's overrides) moved onto `chosen`'s defaults: the
 /// overrides, the entries that differ from `auto`'s defaults, apply to `chosen`'s, so `allreduce`
-/// runs the chosen kernel as it runs by its own name (the ring's CPU tile is 64, not 1024).
-fn rebase(c: &Constexprs, auto: &str, chosen: &str, dtype: DType, target: Target) -> Result<Constexprs, KernelError> {
+/// runs the chosen kernel as it runs by its own name (the ring's CPU tile is 64, not 1024), with
+/// its defaults for the world's topology ([`crate::topology_constexprs`]).
+pub(crate) fn rebase(c: &Constexprs, auto: &str, chosen: &str, dtype: DType, world: &World) -> Result<Constexprs, KernelError> {
+    let target = crate::tune::target_of(world);
     let defaults = crate::target_constexprs(auto, dtype.name(), target)?;
-    let base = crate::target_constexprs(chosen, dtype.name(), target)?;
+    let base = crate::topology_constexprs(chosen, dtype.name(), target, world.topology())?;
     Ok(c.iter().filter(|(k, v)| defaults.get(k) != Some(*v)).fold(base, |b, (k, v)| b.with(k, v)))
 }
 
@@ -140,13 +141,13 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
     let algo = match d.algo {
         Algo::AllReduceAuto => {
             let chosen = allreduce_choice(world.topology(), elems.saturating_mul(es), gpu);
-            c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
+            c = rebase(&c, name, chosen, dtype, world)?;
             find(chosen)?.algo
         }
         Algo::AllGatherRing => {
             let chosen = allgather_choice(world.topology().nodes, elems.saturating_mul(es).saturating_mul(w));
             // The LL mesh's own defaults (its tile), as `allreduce` rebases on its choice.
-            c = rebase(&c, name, chosen, dtype, crate::tune::target_of(world))?;
+            c = rebase(&c, name, chosen, dtype, world)?;
             find(chosen)?.algo
         }
         a => a,

@@ -208,3 +208,28 @@ fn node_grid_ll_collectives_uneven_counts() {
     assert_eq!((allreduce_choice(two, 4096, false), allreduce_choice(two, 64 << 20, false), allreduce_choice(two, 4096, true)), ("allreduce_hier", "allreduce_hier", "allreduce_ring"));
     assert_eq!((allreduce_choice(four, any, false), allreduce_choice(four, any + 1, false)), ("allreduce_hier", "allreduce_ring"));
 }
+
+/// `allreduce_hier`'s CPU tile is 64 on one node and 256 across nodes when nobody set it: as a
+/// default, as `allreduce`'s choice (a caller's tile still wins) and as the tuner's default.
+#[test]
+fn allreduce_hier_tile_follows_the_topology() {
+    use crate::tune::{space::default_config, Problem, Shape};
+    use weft_compiler::pipeline::Target;
+    let (one, two) = (Topology { nodes: 1, local_size: 4 }, Topology { nodes: 2, local_size: 2 });
+    let tile = |c: &weft_compiler::dsl::Constexprs| c.get("BLOCK").map(str::to_string);
+    let by_topology = |t| tile(&crate::topology_constexprs("allreduce_hier", "f32", Target::Cpu, t).unwrap());
+    assert_eq!((by_topology(one), by_topology(two)), (Some("64".into()), Some("256".into())));
+    let gpu = crate::topology_constexprs("allreduce_hier", "f32", Target::parse("sm_90a").unwrap(), one).unwrap();
+    assert_eq!(tile(&gpu), tile(&crate::target_constexprs("allreduce_hier", "f32", Target::parse("sm_90a").unwrap()).unwrap()));
+    for (topo, want) in [(one, "64"), (two, "256")] {
+        let world = World::local_with(LocalOptions { topology: topo, ..LocalOptions::from_env() }).unwrap();
+        let auto = default_constexprs("allreduce", "f32").unwrap();
+        let chosen = crate::run::rebase(&auto, "allreduce", "allreduce_hier", DType::F32, &world).unwrap();
+        assert_eq!(tile(&chosen).as_deref(), Some(want), "{topo}");
+        let own = crate::run::rebase(&auto.clone().with("BLOCK", 512), "allreduce", "allreduce_hier", DType::F32, &world).unwrap();
+        assert_eq!(tile(&own).as_deref(), Some("512"), "{topo}: the caller's tile");
+        let problem = Problem { op: "allreduce".into(), shape: Shape::Elems(4 << 20), dtype: DType::F32 };
+        let d = default_config(&problem, topo, Target::Cpu).unwrap();
+        assert_eq!((d.algorithm.as_str(), d.constexprs("f32").get("BLOCK")), ("allreduce_hier", Some(want)), "{topo}");
+    }
+}

@@ -2,6 +2,7 @@
 //! a CUDA world), verify, time.
 
 use clap::Args;
+use weft::compiler::pipeline::Target;
 use weft::kernels::tune::Shape;
 use weft::runtime::{DType, LocalOptions, MpiOptions, Topology, World};
 
@@ -125,7 +126,11 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_grouped()) {
         return run_moe_gemm(&a, &world, dtype);
     }
-    let mut constexprs = weft::kernels::default_constexprs(&a.kernel, dtype.name()).map_err(|e| e.to_string())?;
+    let mut constexprs = match world.gpu_arch() {
+        None => weft::kernels::topology_constexprs(&a.kernel, dtype.name(), Target::Cpu, topology),
+        Some(_) => weft::kernels::default_constexprs(&a.kernel, dtype.name()),
+    }
+    .map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
     if matmul {
         let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };

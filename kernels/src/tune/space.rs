@@ -327,6 +327,7 @@ pub fn method_default(algorithm: &str, problem: &Problem, topo: Topology, target
             }
             c
         }
+        Shape::Elems(_) if !gpu => crate::topology_constexprs(algorithm, dtype, target, topo)?,
         Shape::Elems(_) => crate::default_constexprs(algorithm, dtype)?,
     };
     let params = declared(algorithm)
