@@ -280,11 +280,13 @@ pub(super) fn dram_tile_cost(block: f64) -> f64 {
     1.0 + 0.15 * (block / 64.0).log2().max(0.0)
 }
 
-/// Whether library kernel `algorithm` defaults to the registry's small CPU tile (64: the rings
-/// and two-shot, whose tile values the CPU back end spills when wide, see
-/// `registry::default_constexprs`).
-fn small_cpu_tile(algorithm: &str) -> bool {
-    crate::default_constexprs(algorithm, "f32").is_ok_and(|d| d.get("BLOCK") == Some("64"))
+/// Whether library kernel `algorithm` defaults to the registry's small CPU tile on `topo` (64:
+/// the rings and two-shot, whose tile values the CPU back end spills when wide, and the
+/// hierarchical AllReduce on one node, see `registry::topology_constexprs`: by name alone its
+/// 256 across nodes left its wide tiles uncharged on one node, where the quiet tune bench
+/// timed 1x4 16 MiB at BLOCK=64 in 5239 us against 6375 at 256).
+fn small_cpu_tile(algorithm: &str, topo: Topology) -> bool {
+    crate::topology_constexprs(algorithm, "f32", weft_compiler::pipeline::Target::Cpu, topo).is_ok_and(|d| d.get("BLOCK") == Some("64"))
 }
 
 /// A synchronisation step of a lowered MSCCL schedule costs this many library signals: each
@@ -376,7 +378,7 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // In the caches the copy rate is the cached one and the tile width shows; from
             // DRAM the large-copy rate decides and only the small-tile kernels' spills show.
             let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
-            let small = small_cpu_tile(&c.algorithm);
+            let small = small_cpu_tile(&c.algorithm, topo);
             let copy = if 3.0 * w * bytes > CACHED_BYTES {
                 bytes_moved * pad * if small { dram_tile_cost(block) } else { 1.0 } / bw
             } else {

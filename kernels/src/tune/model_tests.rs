@@ -659,3 +659,19 @@ fn launch_and_signal_costs_are_fitted_to_two_probes() {
     let probe_1 = |m: &Machine| [predict(&c_b, &elems("broadcast", 1), one, m), predict(&c_r, &elems("reduce_scatter", 1024), one, m)];
     assert_eq!(super::launch::fit(&MACHINE, &probe_1, [1e-5, 1e-5]).1, MACHINE.signal_s);
 }
+
+#[test]
+fn the_hierarchical_allreduce_charges_wide_tiles_on_one_node() {
+    // One node: the registry's CPU tile is 64 (`topology_constexprs`), and 256 measured slower
+    // (the quiet tune bench, 1x4 16 MiB: 5239 us at 64 against 6375 at 256; at load 7-8 the
+    // sweep's best was BLOCK=64 too). The model read the by-name default (256) and charged
+    // nothing for the wider tile: 256 ranked ahead.
+    for m in [MACHINE, FITTED] {
+        let p = elems("allreduce", 1 << 22);
+        let t = |b: u32, topo: Topology| predict(&cfg(&format!("allreduce_hier BLOCK={b}")), &p, topo, &m);
+        assert!(t(64, ONE_BY_FOUR) < t(256, ONE_BY_FOUR), "{} {}", t(64, ONE_BY_FOUR), t(256, ONE_BY_FOUR));
+        // Across nodes the registry's tile stays 256, and the model does not charge it.
+        let two = Topology { nodes: 2, local_size: 2 };
+        assert!(t(256, two) <= t(64, two), "{} {}", t(256, two), t(64, two));
+    }
+}
