@@ -93,11 +93,11 @@ fn main() {
             }
             CacheDirs { per_rank: Some(vec![d; topo.world_size()]) }
         };
-        // The model's launch cost on this world (as the tuner measures it), for the sweep's
-        // model column.
-        let machine = tune::cost::Machine { launch_s: tune::launch::cost(&world, &mut Agreement::new(&world).expect("agreement"), &machine).expect("launch cost"), ..machine };
+        // The model's launch and signal costs on this world (as the tuner measures them), for
+        // the sweep's model column.
+        let machine = tune::launch::on_world(&world, &mut Agreement::new(&world).expect("agreement"), &machine).expect("launch cost");
         if verbose {
-            eprintln!("    launch cost on {topo}: {:.1} us (thread starts: {:.1} us)", machine.launch_s * 1e6, machine.spawn_s * 1e6);
+            eprintln!("    launch cost on {topo}: {:.1} us, signal {:.2} us (thread starts: {:.1} us)", machine.launch_s * 1e6, machine.signal_s * 1e6, machine.spawn_s * 1e6);
         }
         let dirs = dir("tuned");
         let t0 = Instant::now();

@@ -280,11 +280,18 @@ pub(super) fn dram_tile_cost(block: f64) -> f64 {
     1.0 + 0.15 * (block / 64.0).log2().max(0.0)
 }
 
-/// Whether library kernel `algorithm` defaults to the registry's small CPU tile (64: the rings
-/// and two-shot, whose tile values the CPU back end spills when wide, see
-/// `registry::default_constexprs`).
-fn small_cpu_tile(algorithm: &str) -> bool {
-    crate::default_constexprs(algorithm, "f32").is_ok_and(|d| d.get("BLOCK") == Some("64"))
+/// Whether library kernel `algorithm` defaults to the registry's small CPU tile on `topo` (64:
+/// the rings and two-shot, whose tile values the CPU back end spills when wide, and the
+/// hierarchical AllReduce on one node, see `registry::topology_constexprs`: by name alone its
+/// 256 across nodes left its wide tiles uncharged on one node, where the quiet tune bench
+/// timed 1x4 16 MiB at BLOCK=64 in 5239 us against 6375 at 256).
+/// `None`: the by-name tile (`registry::default_constexprs`).
+fn small_cpu_tile(algorithm: &str, topo: Option<Topology>) -> bool {
+    let tile = match topo {
+        Some(t) => crate::topology_constexprs(algorithm, "f32", weft_compiler::pipeline::Target::Cpu, t),
+        None => crate::default_constexprs(algorithm, "f32"),
+    };
+    tile.is_ok_and(|d| d.get("BLOCK") == Some("64"))
 }
 
 /// A synchronisation step of a lowered MSCCL schedule costs this many library signals: each
@@ -376,11 +383,13 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
             // In the caches the copy rate is the cached one and the tile width shows; from
             // DRAM the large-copy rate decides and only the small-tile kernels' spills show.
             let cached_bw = m.cache_copy_bytes_per_s.max(m.copy_bytes_per_s) * cores.min(w) / w.max(1.0);
-            let small = small_cpu_tile(&c.algorithm);
+            // The registry's per-topology tile from DRAM, its by-name tile in the caches: the
+            // one-node hier's 64 (see `small_cpu_tile`) wins from DRAM, while at 256 KiB on 1x4
+            // its 256-wide tile led the sweep (32 us against 36 at 1024 and 40 at 64).
             let copy = if 3.0 * w * bytes > CACHED_BYTES {
-                bytes_moved * pad * if small { dram_tile_cost(block) } else { 1.0 } / bw
+                bytes_moved * pad * if small_cpu_tile(&c.algorithm, Some(topo)) { dram_tile_cost(block) } else { 1.0 } / bw
             } else {
-                bytes_moved * pad * if small { cached_small_tile_cost(block) } else { cached_tile_cost(block) } / cached_bw
+                bytes_moved * pad * if small_cpu_tile(&c.algorithm, None) { cached_small_tile_cost(block) } else { cached_tile_cost(block) } / cached_bw
             };
             copy * inter / (pbw * parallel) + steps * psync * lat * inst + tile_cost + m.launch_s
         }

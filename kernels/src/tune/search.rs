@@ -153,9 +153,10 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
 /// rest walks the neighbours of the best measured config, which corrects the model where it
 /// misjudges one parameter): the `default` (so tuning never picks something slower than no
 /// tuning), one config of every method (algorithm) the model puts within [`SEED_METHODS_WITHIN`]
-/// of its best, in the model's order, then the model's best (one past the two thirds if the
-/// methods took them). A method's config is its own
-/// defaults (`method_default`) where they are in the space, else the model's best of it: the
+/// of its best, in the model's order (the model's best first: its method's seed), then the
+/// model's order, one past the two thirds. A method's config is its own
+/// defaults (`method_default`) where they are in the space (and neither the default nor of
+/// the model's best method), else the model's best of it: the
 /// model misjudges whole methods and their tiles (it ranked every `allgather_bidir` behind the
 /// library AllGather at 16 MiB on 1x4, and its 1024-wide tiles first, where the tune bench timed
 /// the ring's own 64-wide tile at 11.0 ms against 18.5), and a method never timed has no
@@ -165,25 +166,32 @@ pub(super) fn seeds(by_model: &[(Config, f64)], default: &Config, method_default
     let mut out: Vec<Config> = in_space(default).then(|| default.clone()).into_iter().collect();
     let best = by_model.first().map_or(0.0, |(_, t)| *t);
     let mut methods = std::collections::BTreeSet::new();
+    // A method's seed is the model's best of it where its own defaults are already seeded
+    // (they are the default) or where it holds the model's best (seeded below anyway): two
+    // seeds of one method leave another method untimed (4 KiB ReduceScatter on 1x4, a budget
+    // of 3: the default `reduce_scatter BLOCK=1024`, the bidirectional ring's own defaults and
+    // its model-best at CHUNK=1024, while the library's at BLOCK=64, the sweep's best at 3.3
+    // us against 3.6, was never timed).
+    let first = by_model.first().map(|(c, _)| c.algorithm.clone());
     let per_method = by_model
         .iter()
         .filter(|(c, t)| *t <= best * SEED_METHODS_WITHIN && methods.insert(c.algorithm.clone()))
-        .map(|(c, _)| method_default(&c.algorithm).filter(|d| in_space(d)).unwrap_or_else(|| c.clone()));
+        .map(|(c, _)| {
+            let own = method_default(&c.algorithm).filter(|d| in_space(d) && d != default && first.as_ref() != Some(&c.algorithm));
+            own.unwrap_or_else(|| c.clone())
+        });
+    // The model's best is the first method's seed (past the two thirds if need be: a small
+    // budget spent on the default and the methods' defaults, then the walk, never timed it;
+    // 4 KiB ReduceScatter on 1x4, a budget of 3: the bidirectional ring at CHUNK=1024, the
+    // head-to-head's best, was left out for its BLOCK=1024 neighbour, 2x slower).
     let top = by_model.iter().map(|(c, _)| c.clone());
     for c in per_method.chain(top) {
-        if out.len() >= (2 * n / 3).max(2).min(n) {
+        if out.len() >= ((2 * n / 3).max(2) + 1).min(n) {
             break;
         }
         if !out.contains(&c) {
             out.push(c);
         }
-    }
-    // The model's own first pick, past the two thirds if need be: a small budget spent on
-    // the default and the methods' defaults, then the walk, never timed it (4 KiB
-    // ReduceScatter on 1x4, a budget of 3: the bidirectional ring at CHUNK=1024, the
-    // head-to-head's best, was left out for its BLOCK=1024 neighbour, 2x slower).
-    if let Some((c, _)) = by_model.first().filter(|(c, _)| out.len() < n && !out.contains(c)) {
-        out.push(c.clone());
     }
     out
 }
@@ -208,8 +216,8 @@ pub(super) fn ordered(m: &BTreeMap<String, Measured>, finalists: &[String]) -> V
     first.chain(rank(m).into_iter().filter(|(id, _)| !finalists.contains(id))).collect()
 }
 
-/// The machine constants (and, for a GEMM, its element type's tile costs, and the launch cost
-/// measured on `world`) of the lowest rank, so every rank ranks the space the same way.
+/// The machine constants (and, for a GEMM, its element type's tile costs, and the launch and
+/// signal costs measured on `world`) of the lowest rank, so every rank ranks the space the same way.
 fn agreed_machine(world: &World, dir: &std::path::Path, problem: &Problem, target: Target, agree: &mut Agreement) -> Result<Machine, TuneError> {
     let mut m = Machine::cached(dir);
     // The CPU tile costs rank CPU tiles only (a GPU's tiles have their own model).
@@ -224,7 +232,7 @@ fn agreed_machine(world: &World, dir: &std::path::Path, problem: &Problem, targe
     }
     let f = |i: usize| f[i];
     let m = Machine { flops_per_core: f(0), copy_bytes_per_s: f(1), cache_copy_bytes_per_s: f(2), signal_s: f(3), launch_s: 0.0, spawn_s: f(4), cores: f(5) as usize, poll_share: f(6), tiles };
-    Ok(Machine { launch_s: super::launch::cost(world, agree, &m)?, ..m })
+    super::launch::on_world(world, agree, &m)
 }
 
 /// The lowest rank's `values`, gathered 8 at a time ([`super::agree::WORDS`] words).

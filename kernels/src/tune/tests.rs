@@ -348,17 +348,20 @@ fn a_candidates_time_is_the_reference_time_scaled_by_their_median_paired_ratio()
 }
 
 #[test]
-fn the_launch_cost_is_timed_on_the_world_once_and_agreed() {
+fn the_launch_and_signal_costs_are_timed_on_the_world_once_and_agreed() {
     let m = super::cost::Machine { launch_s: 0.0, ..super::cost::Machine::measure() };
     let w = world(1, 3);
     let mut agree = agree::Agreement::new(&w).unwrap();
-    let first = launch::cost(&w, &mut agree, &m).unwrap();
+    let first = launch::on_world(&w, &mut agree, &m).unwrap();
     // A launch on the pool, less the model's own terms: finite, not negative, and far from
-    // the seconds a broken measurement (or a hang) would take.
-    assert!(first.is_finite() && (0.0..1.0).contains(&first), "{first}");
-    // Measured once per process and world shape: the same value again, on every rank (one
+    // the seconds a broken measurement (or a hang) would take; the signal within the
+    // ping-pong's bound; every other constant as given.
+    assert!(first.launch_s.is_finite() && (0.0..1.0).contains(&first.launch_s), "{first:?}");
+    assert!((0.0..=m.signal_s).contains(&first.signal_s), "{first:?}");
+    assert_eq!(super::cost::Machine { launch_s: 0.0, signal_s: m.signal_s, ..first }, m);
+    // Measured once per process and world shape: the same values again, on every rank (one
     // process holds them all, through the collective exchange as well).
-    assert_eq!(launch::cost(&w, &mut agree, &m).unwrap(), first);
+    assert_eq!(launch::on_world(&w, &mut agree, &m).unwrap(), first);
     let mut collective = agree::Agreement::collective(&w).unwrap();
-    assert_eq!(launch::cost(&w, &mut collective, &m).unwrap(), first);
+    assert_eq!(launch::on_world(&w, &mut collective, &m).unwrap(), first);
 }
