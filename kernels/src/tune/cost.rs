@@ -34,7 +34,7 @@ pub struct Machine {
     /// Seconds for one cross-thread signal (one way).
     pub signal_s: f64,
     /// Seconds of one launch's fixed cost on the world being tuned, set by the tuner
-    /// ([`super::launch::cost`]): 0 as measured here, without a world.
+    /// ([`super::launch::on_world`]): 0 as measured here, without a world.
     pub launch_s: f64,
     /// Seconds to start and join one thread per core (the copy engine starts its transfer
     /// threads with every launch on `local`, see [`copy_engine_charge`]).

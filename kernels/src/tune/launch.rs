@@ -35,10 +35,8 @@ pub fn on_world(world: &World, agree: &mut Agreement, m: &Machine) -> Result<Mac
             k
         }
     };
-    let bits = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
-    let all = agree.gather(|_| [bits(launch), bits(signal)].concat())?;
-    let f = |i: usize| f64::from_bits(all[0][i] as u64 | (all[0][i + 1] as u64) << 32);
-    Ok(Machine { launch_s: f(0), signal_s: f(2), ..*m })
+    let agreed = super::search::agreed_f64s(agree, &[launch, signal])?;
+    Ok(Machine { launch_s: agreed[0], signal_s: agreed[1], ..*m })
 }
 
 /// The two problems timed: one f32 element per rank broadcast (a launch and one signal), and

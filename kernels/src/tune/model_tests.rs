@@ -29,6 +29,18 @@ fn elems(op: &str, n: usize) -> Problem {
     Problem { op: op.into(), shape: Shape::Elems(n), dtype: DType::F32 }
 }
 
+/// The pruned CPU space of `p` on `topo` ranked by the model on `m` as the tuner ranks it
+/// (ties by config), the default config, and what a budget of a quarter of the space seeds.
+fn model_seeds(p: &Problem, topo: Topology, m: &Machine) -> (Vec<(Config, f64)>, Config, Vec<Config>) {
+    let (space, _) = super::space::prune(super::space::space(&p.op, Target::Cpu).unwrap(), p, topo, Target::Cpu);
+    let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, p, topo, m))).collect();
+    by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    let default = super::space::default_config(p, topo, Target::Cpu).unwrap();
+    let method_default = |alg: &str| super::space::method_default(alg, p, topo, Target::Cpu).ok();
+    let seeded = seeds(&by_model, &default, &method_default, space.len() / 4);
+    (by_model, default, seeded)
+}
+
 fn us(id: &str, p: &Problem, topo: Topology) -> f64 {
     predict(&cfg(id), p, topo, &MACHINE) * 1e6
 }
@@ -522,12 +534,8 @@ fn small_reduce_scatters_are_predicted_near_their_measured_times_and_seeded() {
     }
     // A budget of 3 (a quarter of the 15 configs) times the default, the model's best (the
     // ring at CHUNK=1024) and the library at a tile that fits the 256-element segment.
-    let (space, _) = super::space::prune(super::space::space("reduce_scatter", Target::Cpu).unwrap(), &p, ONE_BY_FOUR, Target::Cpu);
-    let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, ONE_BY_FOUR, &FITTED))).collect();
-    by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
-    let default = super::space::default_config(&p, ONE_BY_FOUR, Target::Cpu).unwrap();
-    let method_default = |alg: &str| super::space::method_default(alg, &p, ONE_BY_FOUR, Target::Cpu).ok();
-    let seeded: Vec<String> = seeds(&by_model, &default, &method_default, space.len() / 4).iter().map(Config::id).collect();
+    let (_, default, seeded) = model_seeds(&p, ONE_BY_FOUR, &FITTED);
+    let seeded: Vec<String> = seeded.iter().map(Config::id).collect();
     assert_eq!(seeded.len(), 3, "{seeded:?}");
     assert_eq!(seeded[0], default.id());
     assert!(seeded.contains(&"reduce_scatter_bidir BLOCK=64 CHUNK=1024".to_string()), "{seeded:?}");
@@ -570,13 +578,8 @@ fn the_one_node_hierarchical_allreduce_is_seeded() {
     for (bytes, local) in [(4usize << 20, 4usize), (16 << 20, 2)] {
         let topo = Topology { nodes: 1, local_size: local };
         let p = elems("allreduce", bytes / 4);
-        let (space, _) = super::space::prune(super::space::space("allreduce", Target::Cpu).unwrap(), &p, topo, Target::Cpu);
-        let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, topo, &MACHINE))).collect();
-        by_model.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let default = super::space::default_config(&p, topo, Target::Cpu).unwrap();
+        let (_, default, seeded) = model_seeds(&p, topo, &MACHINE);
         assert_eq!(default.algorithm, "allreduce_two_shot");
-        let method_default = |alg: &str| super::space::method_default(alg, &p, topo, Target::Cpu).ok();
-        let seeded = seeds(&by_model, &default, &method_default, space.len() / 4);
         assert!(seeded.iter().any(|c| c.algorithm == "allreduce_hier"), "{:?}", seeded.iter().map(Config::id).collect::<Vec<_>>());
         assert_eq!(seeded[0], default);
     }
@@ -628,14 +631,10 @@ fn the_bidirectional_reduce_scatter_ranks_its_tile_widths_as_measured() {
         // At 256 KiB the model's best is the sweep's, and a budget of a quarter of the space
         // (4 of 19) times it.
         let p = elems("reduce_scatter", 1 << 16);
-        let (space, _) = super::space::prune(super::space::space("reduce_scatter", Target::Cpu).unwrap(), &p, ONE_BY_FOUR, Target::Cpu);
-        let mut by_model: Vec<(Config, f64)> = space.iter().map(|c| (c.clone(), predict(c, &p, ONE_BY_FOUR, &m))).collect();
-        by_model.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        let (by_model, _, seeded) = model_seeds(&p, ONE_BY_FOUR, &m);
         let best = cfg("reduce_scatter_bidir BLOCK=64 CHUNK=8192");
         assert_eq!(by_model[0].0, best, "{:?}", by_model.iter().map(|(c, t)| format!("{} {:.1}", c.id(), t * 1e6)).collect::<Vec<_>>());
-        let default = super::space::default_config(&p, ONE_BY_FOUR, Target::Cpu).unwrap();
-        let method_default = |alg: &str| super::space::method_default(alg, &p, ONE_BY_FOUR, Target::Cpu).ok();
-        assert!(seeds(&by_model, &default, &method_default, space.len() / 4).contains(&best));
+        assert!(seeded.contains(&best));
     }
 }
 

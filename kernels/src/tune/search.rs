@@ -236,7 +236,7 @@ fn agreed_machine(world: &World, dir: &std::path::Path, problem: &Problem, targe
 }
 
 /// The lowest rank's `values`, gathered 8 at a time ([`super::agree::WORDS`] words).
-fn agreed_f64s(agree: &mut Agreement, values: &[f64]) -> Result<Vec<f64>, TuneError> {
+pub(super) fn agreed_f64s(agree: &mut Agreement, values: &[f64]) -> Result<Vec<f64>, TuneError> {
     let mut out = Vec::with_capacity(values.len());
     for part in values.chunks(super::agree::WORDS / 2) {
         let all = agree.gather(|_| part.iter().flat_map(|x| [x.to_bits() as u32, (x.to_bits() >> 32) as u32]).collect())?;
