@@ -96,6 +96,8 @@ pub struct Prepared {
     algo: Algo,
     root: usize,
     inputs: Vec<Vec<f64>>,
+    /// The last launch's arguments (kept for the vector's room).
+    launch_args: Vec<Arg>,
     /// Bytes per rank, NCCL algorithm-bandwidth convention.
     pub alg_bytes: usize,
     /// Bytes per rank, NCCL bus-bandwidth convention.
@@ -266,6 +268,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
         algo,
         root: 0,
         inputs: vec![],
+        launch_args: vec![],
         alg_bytes: alg,
         bus_bytes: bus,
         world_size: w,
@@ -334,10 +337,10 @@ impl Prepared {
     /// Launches once with `opts`; returns the runtime's report.
     pub fn launch_with(&mut self, opts: &weft_runtime::LaunchOptions) -> Result<weft_runtime::LaunchReport, KernelError> {
         self.epoch += 1;
-        let args: Vec<Arg> = self
-            .args
-            .iter()
-            .map(|a| match *a {
+        // Last launch's vector, for its room: a small launch allocates nothing here.
+        let mut args = std::mem::take(&mut self.launch_args);
+        args.clear();
+        args.extend(self.args.iter().map(|a| match *a {
                 ArgSpec::Buf(i) => Arg::Buf(self.bufs[i]),
                 ArgSpec::I64(x) => Arg::I64(x),
                 ArgSpec::Root => Arg::I32(self.root as i32),
@@ -346,18 +349,21 @@ impl Prepared {
                 // previous launch's (and from the zeroed buffer's 0 on the first launch):
                 // wrapping at 2^32 launches is harmless.
                 ArgSpec::Flag => Arg::I32(self.epoch as i32),
-            })
-            .collect();
+            }));
         // The LL kernels need no closing step: every word is written once and awaited by the
         // rank it lands on, whose kernel ends only after every rank's row came; nor does
         // `allreduce_hier` (see its module notes); nor the push-ring AllGather: a rank's memory
         // is only written by `put_signal`s whose signals it awaits (one per source rank and
         // chunk, even an empty one), and each shard it awaits started at its source's launch.
-        if matches!(self.algo, Algo::AllGatherRing | Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier) && !opts.self_closing {
+        let self_closing = matches!(self.algo, Algo::AllGatherRing | Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier);
+        let r = if self_closing && !opts.self_closing {
             let opts = weft_runtime::LaunchOptions { self_closing: true, ..opts.clone() };
-            return Ok(self.world.launch_with(&self.kernel, self.grid, &args, &opts)?);
-        }
-        Ok(self.world.launch_with(&self.kernel, self.grid, &args, opts)?)
+            self.world.launch_with(&self.kernel, self.grid, &args, &opts)
+        } else {
+            self.world.launch_with(&self.kernel, self.grid, &args, opts)
+        };
+        self.launch_args = args;
+        Ok(r?)
     }
 
     /// Launches once, then checks every rank against the reference.

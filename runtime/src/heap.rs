@@ -2,9 +2,10 @@
 //! allocation has the same offset everywhere. Remote translation is then a constant delta.
 
 use crate::buffer::RawBuf;
+use crate::local::bounds::AllocSpan;
 use crate::RuntimeError;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 const ALIGN: usize = 256;
 /// Mapped past the usable end, so vector code that reads a few bytes beyond the last
@@ -56,6 +57,9 @@ struct Allocator {
     /// Offsets below this were handed out before and must be zeroed on reuse.
     high_water: usize,
     next_id: u64,
+    /// `live` as launches see it, made on the first launch after an alloc or free (launches
+    /// far outnumber both; copying the map per launch was part of a small launch's cost).
+    snapshot: Option<Arc<[AllocSpan]>>,
 }
 
 /// Every rank's arena plus the shared allocator.
@@ -66,6 +70,8 @@ pub struct Heap {
     /// The one arena this process writes when it zeroes reused memory (its own rank's), when
     /// the other arenas belong to other processes; `None`: all of them.
     own: Option<usize>,
+    /// Each arena's base address, as launches index it (0 where this process cannot see it).
+    bases: Vec<usize>,
 }
 
 impl Heap {
@@ -94,7 +100,8 @@ impl Heap {
         }
         let mut a = Allocator::default();
         a.free.insert(0, size);
-        Ok(Heap { arenas, size, alloc: Mutex::new(a), own: None })
+        let bases = arenas.iter().map(|a| a.base as usize).collect();
+        Ok(Heap { arenas, size, alloc: Mutex::new(a), own: None, bases })
     }
 
     /// A heap over memory mapped by someone else (an MPI window): `bases[r]` is rank `r`'s
@@ -102,10 +109,11 @@ impl Heap {
     /// and only arena `own` is ever written by the allocator. Every process runs the same
     /// allocator over the same sequence of calls, so offsets agree without communication.
     pub fn from_segments(bases: Vec<*mut u8>, size: usize, own: usize) -> Heap {
-        let arenas = bases.into_iter().map(|base| Arena { base, size: size + SLACK, owned: false }).collect();
+        let arenas: Vec<Arena> = bases.into_iter().map(|base| Arena { base, size: size + SLACK, owned: false }).collect();
         let mut a = Allocator::default();
         a.free.insert(0, size);
-        Heap { arenas, size, alloc: Mutex::new(a), own: Some(own) }
+        let bases = arenas.iter().map(|a| a.base as usize).collect();
+        Heap { arenas, size, alloc: Mutex::new(a), own: Some(own), bases }
     }
 
     /// Usable bytes of a heap of `size` asked-for bytes, and the bytes to map for each arena.
@@ -136,6 +144,11 @@ impl Heap {
         self.arenas[rank].base
     }
 
+    /// Every rank's base address, by rank (0 for an arena this process cannot see).
+    pub fn bases(&self) -> &[usize] {
+        &self.bases
+    }
+
     /// `rank`'s device area: [`DEVICE_AREA_BYTES`] bytes outside the allocator, zero when the
     /// heap is made and kept across launches, at the same offset from every rank's base (so
     /// peers reach it by the heap delta). Emulated GPU code keeps its device state there.
@@ -159,6 +172,7 @@ impl Heap {
         a.next_id += 1;
         let id = a.next_id;
         a.live.insert(off, (id, want, bytes));
+        a.snapshot = None;
         // Fresh pages are already zero; only reused ranges need clearing.
         let dirty = a.high_water.saturating_sub(off).min(want);
         a.high_water = a.high_water.max(off + want);
@@ -177,6 +191,7 @@ impl Heap {
     pub fn free(&self, buf: RawBuf) {
         let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
         let Some((_, len, _)) = a.live.remove(&buf.offset) else { return };
+        a.snapshot = None;
         let (mut off, mut len) = (buf.offset, len);
         if let Some((&next, &nlen)) = a.free.range(off + len..).next() {
             if next == off + len {
@@ -210,10 +225,16 @@ impl Heap {
     }
 
     /// Every live allocation as (heap offset, bytes reserved, bytes asked for, id), by offset:
-    /// a launch's bounds checks look spans up in this snapshot without taking the lock.
-    pub fn live_allocations(&self) -> Vec<crate::local::bounds::AllocSpan> {
-        let a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
-        a.live.iter().map(|(&offset, &(id, reserved, bytes))| crate::local::bounds::AllocSpan { offset, reserved, bytes, id }).collect()
+    /// a launch's bounds checks look spans up in this snapshot without taking the lock. The
+    /// same snapshot is shared until the next alloc or free.
+    pub fn live_allocations(&self) -> Arc<[AllocSpan]> {
+        let mut a = self.alloc.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = &a.snapshot {
+            return s.clone();
+        }
+        let s: Arc<[AllocSpan]> = a.live.iter().map(|(&offset, &(id, reserved, bytes))| AllocSpan { offset, reserved, bytes, id }).collect();
+        a.snapshot = Some(s.clone());
+        s
     }
 
     /// Bytes from `addr` (in any rank's arena) to the end of what the host asked for in the

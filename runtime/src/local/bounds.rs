@@ -6,6 +6,7 @@
 use super::state::Inst;
 use crate::checks::{BoundsFault, HeapSpan};
 use crate::RuntimeError;
+use std::sync::Arc;
 
 /// One live allocation of the symmetric heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,13 +23,13 @@ pub struct AllocSpan {
 
 /// The live allocations of a launch, by offset.
 pub(crate) struct AllocTable {
-    spans: Vec<AllocSpan>,
+    spans: Arc<[AllocSpan]>,
 }
 
 impl AllocTable {
-    /// A table over `spans`, sorted by offset.
-    pub fn new(mut spans: Vec<AllocSpan>) -> AllocTable {
-        spans.sort_by_key(|s| s.offset);
+    /// A table over `spans`, which are sorted by offset (as the heap keeps them).
+    pub fn new(spans: Arc<[AllocSpan]>) -> AllocTable {
+        debug_assert!(spans.is_sorted_by_key(|s| s.offset));
         AllocTable { spans }
     }
 

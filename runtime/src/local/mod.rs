@@ -7,6 +7,7 @@ pub(crate) mod ops;
 pub(crate) mod race;
 mod park;
 mod pool;
+mod reuse;
 mod slot;
 pub(crate) mod sched;
 pub(crate) mod state;

@@ -15,6 +15,7 @@
 
 use super::ops::{compare, RT_FNS};
 use super::pool::{return_stack, take_stack, Job};
+use super::reuse::Reused;
 pub(crate) use super::pool::Pool;
 use super::state::{Blocked, Inst, Shared, Yield};
 use super::LocalOptions;
@@ -25,16 +26,18 @@ use crate::launch::{Arg, LaunchOptions, LaunchReport, Launchable};
 use crate::RuntimeError;
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// One program instance's memory: its context, state and argument slots.
+/// One program instance's memory: its context and state. Its arguments are its rank's row of
+/// the launch's argument slots.
 struct Task {
     ctx: KernelCtx,
     inst: Inst,
-    args: Vec<u64>,
+    args: *const u64,
 }
 
 const DONE: u64 = u64::MAX;
@@ -80,7 +83,7 @@ pub(crate) fn run(
         heap,
         kernel,
         topology: topo,
-        bases: (0..n).map(|r| heap.base(r) as usize).collect(),
+        bases: heap.bases(),
         heap_bytes: heap.capacity(),
         total,
         ranks_here: here.ranks.len(),
@@ -102,13 +105,20 @@ pub(crate) fn run(
     };
     // SAFETY: `shared` outlives every task (the scope below joins all workers first).
     let shared_ptr = &shared as *const Shared as *const Shared<'static>;
-    let mut tasks: Vec<Box<Task>> = Vec::with_capacity(total);
-    let mut index = 0;
+    // Every program of a rank gets the same argument slots: one row per rank.
+    let mut slots = Reused::take(&SLOTS, here.ranks.len() * args.len());
     for rank in here.ranks.clone() {
+        slots.extend(args.iter().map(|a| a.slot(heap.base(rank))));
+    }
+    // Tasks live in one allocation that never grows, so their addresses (the contexts point at
+    // their own `inst`) stay put.
+    let mut tasks = Reused::take(&TASKS, total);
+    for (row, rank) in here.ranks.clone().enumerate() {
         for z in 0..grid[2] as i32 {
             for y in 0..grid[1] as i32 {
                 for x in 0..grid[0] as i32 {
-                    let mut t = Box::new(Task {
+                    let index = tasks.len();
+                    tasks.push(Task {
                         ctx: KernelCtx {
                             fns: here.fns,
                             rank: rank as i32,
@@ -132,43 +142,42 @@ pub(crate) fn run(
                             last_poll: None,
                             finished: false,
                         },
-                        args: args.iter().map(|a| a.slot(heap.base(rank))).collect(),
+                        args: slots[row * args.len()..].as_ptr(),
                     });
-                    t.ctx.inst = &mut t.inst as *mut Inst as *mut std::ffi::c_void;
-                    tasks.push(t);
-                    index += 1;
                 }
             }
         }
     }
+    let mut task_ptrs = Reused::take(&TASK_PTRS, total);
+    for t in tasks.iter_mut() {
+        t.ctx.inst = &mut t.inst as *mut Inst as *mut std::ffi::c_void;
+        task_ptrs.push(t as *mut Task as usize);
+    }
     let workers = pool.size().clamp(1, total);
-    let states: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
-    let task_ptrs: Vec<usize> = tasks.iter_mut().map(|t| &mut **t as *mut Task as usize).collect();
+    let mut states = Reused::take(&STATES, workers);
+    states.extend((0..workers).map(|_| AtomicU64::new(0)));
     let start = Instant::now();
     let spawn_err: Mutex<Option<RuntimeError>> = Mutex::new(None);
     let queue = Queue { tasks: &task_ptrs, next: AtomicUsize::new(0) };
-    let jobs: Vec<Job<'_>> = (0..workers)
-        .map(|w| {
-            let (states, shared, entry, spawn_err, queue) = (&states, &shared, entry, &spawn_err, &queue);
-            let (stack, timeout) = (opts.stack_bytes, opts.deadlock_timeout);
-            Box::new(move || {
-                if let Err(e) = worker(w, queue, states, shared, entry, stack, timeout) {
-                    *spawn_err.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                    shared.abort.store(true, Ordering::Release);
-                }
-            }) as Job<'_>
-        })
-        .collect();
-    if jobs.len() == 1 && here.remote.is_some() {
-        // One worker (ranks of a node sharing its cores): run it here, sparing two thread
-        // hand-offs per launch, which dominate small collectives.
-        if let Some(job) = jobs.into_iter().next() {
-            job();
+    let (stack, timeout) = (opts.stack_bytes, opts.deadlock_timeout);
+    let job = |w: usize| {
+        if let Err(e) = worker(w, &queue, &states, &shared, entry, stack, timeout) {
+            *spawn_err.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            shared.abort.store(true, Ordering::Release);
         }
-    } else if here.remote.is_none() {
-        pool.run_here(jobs);
+    };
+    if workers == 1 && here.remote.is_some() {
+        // One worker (ranks of a node sharing its cores): run it here, sparing two thread
+        // hand-offs per launch, which dominate small collectives (and the jobs' boxes).
+        job(0);
     } else {
-        pool.run(jobs);
+        let job = &job;
+        let jobs: Vec<Job<'_>> = (0..workers).map(|w| Box::new(move || job(w)) as Job<'_>).collect();
+        if here.remote.is_none() {
+            pool.run_here(jobs);
+        } else {
+            pool.run(jobs);
+        }
     }
     let elapsed = start.elapsed();
     if let Some(e) = spawn_err.into_inner().unwrap_or_else(|e| e.into_inner()) {
@@ -205,7 +214,7 @@ impl Queue<'_> {
             // SAFETY: each task is driven by exactly one worker; the launch outlives it.
             unsafe {
                 (*task).inst.yielder = y as *const _;
-                entry(&mut (*task).ctx, (*task).args.as_ptr());
+                entry(&mut (*task).ctx, (*task).args);
             }
         });
         live.push((t, co));
@@ -224,19 +233,28 @@ fn worker(
     stack_bytes: usize,
     timeout: Duration,
 ) -> Result<(), RuntimeError> {
-    let mut live: Vec<(usize, Co)> = Vec::new();
+    let mut live = Reused::take(&LIVE, 1);
     let result = run_instances(w, queue, &mut live, states, shared, entry, stack_bytes, timeout);
     if result.is_err() {
         shared.abort.store(true, Ordering::Release);
     }
     states[w].store(DONE, Ordering::Release);
-    for (_, mut co) in live {
+    for (_, mut co) in live.drain(..) {
         // SAFETY: suspended kernels hold no Rust objects that need dropping (runtime entry
         // points keep none across a suspend), and JIT frames cannot be unwound.
         unsafe { co.force_reset() };
         return_stack(stack_bytes, co.into_stack());
     }
     result
+}
+
+thread_local! {
+    // A launch's memory, kept by the thread across launches (see `reuse`).
+    static TASKS: Cell<Vec<Task>> = const { Cell::new(Vec::new()) };
+    static TASK_PTRS: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+    static SLOTS: Cell<Vec<u64>> = const { Cell::new(Vec::new()) };
+    static STATES: Cell<Vec<AtomicU64>> = const { Cell::new(Vec::new()) };
+    static LIVE: Cell<Vec<(usize, Co)>> = const { Cell::new(Vec::new()) };
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -250,7 +268,7 @@ fn run_instances(
     stack_bytes: usize,
     timeout: Duration,
 ) -> Result<(), RuntimeError> {
-    let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, Instant::now());
+    let (mut idle_rounds, mut idle_at, mut idle_since) = (0u64, u64::MAX, None::<Instant>);
     let mut watch = crate::mpi::Watch::default();
     // Whether this idle round's MPI progress call already gave the core away.
     let mut yielded = false;
@@ -293,21 +311,23 @@ fn run_instances(
             if idle_at == now {
                 idle_rounds += 1;
             } else {
-                (idle_at, idle_rounds, idle_since) = (now, 1, Instant::now());
+                (idle_at, idle_rounds, idle_since) = (now, 1, None);
             }
+            // How long this wait has lasted, counted from its `CLOCK_AFTER`th idle round.
+            let idle_for = if idle_rounds < CLOCK_AFTER { Duration::ZERO } else { idle_since.get_or_insert_with(Instant::now).elapsed() };
             states[w].store(now << ROUNDS_BITS | idle_rounds.min(255), Ordering::Release);
             let stuck = match shared.remote {
-                None => everyone_stuck(states, shared, now) || (idle_since.elapsed() > timeout && !anyone_running(states)),
+                None => everyone_stuck(states, shared, now) || (idle_for > timeout && !anyone_running(states)),
                 // Another process may still unblock these instances: the timeout decides, once
                 // every other process has been idle through it too.
                 Some(peers) => {
                     yielded = peers.progress();
-                    match peers.judge(&mut watch, idle_since.elapsed(), timeout) {
+                    match peers.judge(&mut watch, idle_for, timeout) {
                         crate::mpi::Verdict::PeerFailed(rank) => return Err(peers.peer_failed_error(rank, &shared.kernel.name).into()),
                         _ if anyone_running(states) => false,
                         crate::mpi::Verdict::Stuck => true,
                         crate::mpi::Verdict::Active => {
-                            idle_since = Instant::now();
+                            idle_since = Some(Instant::now());
                             false
                         }
                         crate::mpi::Verdict::Wait => false,
@@ -326,7 +346,7 @@ fn run_instances(
             if let Some(peers) = shared.remote {
                 peers.pause(&mut watch, yielded);
             } else {
-                idle(shared, states, live, idle_rounds, idle_since, now);
+                idle(shared, states, live, idle_rounds, idle_for, now);
             }
         } else {
             idle_rounds = 0;
@@ -338,6 +358,10 @@ fn run_instances(
     Ok(())
 }
 
+/// Idle rounds before a wait reads the clock: most waits (for a peer on its own core, for a
+/// chunk another worker is copying) end sooner, and a clock read costs about as much as a
+/// round, so the first rounds count as no time waited.
+const CLOCK_AFTER: u64 = 32;
 /// Spinning this long while another worker is inside an instance catches a signal that is a
 /// chunk's copy away without a sleep and a wakeup (a few µs each way).
 const SPIN: Duration = Duration::from_micros(50);
@@ -349,7 +373,7 @@ const POLL: Duration = Duration::from_micros(20);
 
 /// Backs off after an idle round at progress `now`, so that a worker sharing a core (other
 /// load, more workers than cores) lets the instance that everyone waits for run.
-fn idle(shared: &Shared, states: &[AtomicU64], live: &[(usize, Co)], idle_rounds: u64, idle_since: Instant, now: u64) {
+fn idle(shared: &Shared, states: &[AtomicU64], live: &[(usize, Co)], idle_rounds: u64, idle_for: Duration, now: u64) {
     // SAFETY: this worker drives these tasks; nothing else touches their `blocked`.
     let plain = live.iter().any(|&(t, _)| matches!(unsafe { (*(t as *const Task)).inst.blocked }, Some(Blocked::Spin { .. })));
     if plain || !parks() {
@@ -363,7 +387,7 @@ fn idle(shared: &Shared, states: &[AtomicU64], live: &[(usize, Co)], idle_rounds
         } else {
             std::thread::sleep(POLL);
         }
-    } else if idle_since.elapsed() < SPIN && anyone_running(states) {
+    } else if idle_for < SPIN && anyone_running(states) {
         std::hint::spin_loop();
     } else {
         // Signals, puts and barrier arrivals bump progress, which wakes this sleep at once; the
@@ -405,7 +429,7 @@ fn cmp_name(c: i32) -> &'static str {
     }
 }
 
-fn deadlock_report(shared: &Shared, tasks: &[Box<Task>]) -> DeadlockReport {
+fn deadlock_report(shared: &Shared, tasks: &[Task]) -> DeadlockReport {
     let mut waits = vec![];
     let mut finished = 0;
     let arrived = shared.barrier_arrived.load(Ordering::Acquire);
@@ -430,7 +454,7 @@ fn deadlock_report(shared: &Shared, tasks: &[Box<Task>]) -> DeadlockReport {
     DeadlockReport { kernel: shared.kernel.name.clone(), finished, waits }
 }
 
-fn warnings(shared: &Shared, tasks: &[Box<Task>]) -> Vec<LaunchWarning> {
+fn warnings(shared: &Shared, tasks: &[Task]) -> Vec<LaunchWarning> {
     let mut out: Vec<LaunchWarning> = tasks
         .iter()
         .filter(|t| t.inst.nbi_pending > 0)

@@ -39,7 +39,7 @@ pub(crate) struct Shared<'a> {
     pub heap: &'a Heap,
     pub kernel: &'a Launchable,
     pub topology: Topology,
-    pub bases: Vec<usize>,
+    pub bases: &'a [usize],
     pub heap_bytes: usize,
     /// Program instances run in this process.
     pub total: usize,

@@ -200,7 +200,12 @@ impl Transport for MpiTransport {
             // next step that completes, and its failure ends this world (see `deferred`).
             // Its phases are recorded all the same (no closing phases).
             phases::closing(false);
-            return r.inspect(|_| self.peers.defer_close()).inspect_err(|_| self.peers.break_world());
+            // Matched by reference: moving the result through combinators copied it twice.
+            match &r {
+                Ok(_) => self.peers.defer_close(),
+                Err(_) => self.peers.break_world(),
+            }
+            return r;
         }
         // And no process reads results or reuses memory before every kernel is done; a kernel
         // that touched no peer learns here whether the others launched the same.
