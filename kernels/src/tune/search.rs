@@ -35,8 +35,9 @@ pub enum Progress<'a> {
     Measured { config: &'a Config, us: f64 },
     /// Timing stopped before the end of the candidate list.
     Stopped { why: String },
-    /// The closest measured configs re-timed in alternation (agreed microseconds).
-    Finalists { times: Vec<(String, f64)> },
+    /// The closest measured configs re-timed in alternation (agreed microseconds), and why
+    /// the default stayed first when another finalist re-timed faster.
+    Finalists { times: Vec<(String, f64)>, kept_default: Option<String> },
 }
 
 /// Options of [`tune`].
@@ -506,9 +507,30 @@ fn retime_finalists(
         (Some(l), Some(d)) => measure::robustly_beats(&rounds[l], &rounds[d]),
         _ => true,
     };
+    let lead = by_time[0].0.clone();
     prefer_default(&mut by_time, default, &proven);
-    progress(Progress::Finalists { times: by_time.clone() });
+    let kept_default = match (at(&lead), at(default)) {
+        (Some(l), Some(d)) if by_time[0].0 != lead => Some(kept_default_note(&lead, &rounds[l], &rounds[d])),
+        _ => None,
+    };
+    progress(Progress::Finalists { times: by_time.clone(), kept_default });
     Ok(by_time.into_iter().map(|(id, _)| id).collect())
+}
+
+/// Why the default stayed first although `lead` re-timed faster: how `lead`'s paired rounds
+/// (`a`) went against the default's (`b`), beside what replacing the default takes
+/// ([`prefer_default`]), so a kept default can be told from a lost comparison (the tune
+/// bench's near-tie rows).
+pub(super) fn kept_default_note(lead: &str, a: &[f64], b: &[f64]) -> String {
+    let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y.max(1e-12)).collect();
+    let wins = ratios.iter().filter(|r| **r < 1.0).count();
+    format!(
+        "default kept: `{lead}` was faster in {wins} of {} paired rounds (median ratio {:.2}, upper quartile {:.2}); replacing the default takes a {:.0}% lead, the sign test and three quarters of the rounds",
+        ratios.len(),
+        measure::median(ratios.clone()),
+        measure::upper_quartile(&ratios),
+        (DEFAULT_MARGIN - 1.0) * 100.0
+    )
 }
 
 /// The fastest measured config (in [`ordered`]'s order) whose result matches the reference on

@@ -1,0 +1,85 @@
+//! `cargo bench --bench alternate`: a reproduction harness for launch times that depend on what
+//! else ran in the process (the tune bench timed `allreduce_ring CHUNK=65536` at 3x the two-shot
+//! at 256 KiB on 1x4 where fresh `weft run`s put it ahead). Prepares every config of
+//! `WEFT_ALT_CONFIGS` (`;`-separated tuner ids, default: that ring and the two-shot) on one
+//! `local` world, then alternates timed loops of them (75 launches each) for `WEFT_ALT_ROUNDS`
+//! rounds (default 10). Prints each loop's mean, each config's per-launch quantiles, and its
+//! voluntary context switches per launch (how often a worker parked), with the 1-minute load.
+//! `WEFT_ALT_OP` (default `allreduce`), `WEFT_ALT_ELEMS` (per rank, default 65536 = 256 KiB of
+//! f32) and `WEFT_ALT_RANKS` (default 4, one node) set the problem; the `local` transport's own
+//! variables (`WEFT_WORKERS`, `WEFT_LINGER_US`, `WEFT_IDLE`, `WEFT_CLAIM`) apply for A/B.
+
+#[path = "support.rs"]
+#[allow(dead_code)]
+mod support;
+
+use std::time::Instant;
+use support::load;
+use weft::kernels::tune::measure::Runner;
+use weft::kernels::tune::{Config, Problem, Shape};
+use weft::runtime::{DType, LocalOptions, Topology, World};
+
+/// Launches per timed loop.
+const REPS: usize = 75;
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("alternate: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let num = |k: &str, d: usize| var(k, &d.to_string()).trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{k} must be a positive count"));
+    let (elems, ranks, rounds) = (num("WEFT_ALT_ELEMS", 65536)?, num("WEFT_ALT_RANKS", 4)?, num("WEFT_ALT_ROUNDS", 10)?);
+    let ids: Vec<String> = var("WEFT_ALT_CONFIGS", "allreduce_ring BLOCK=64 CHUNK=65536;allreduce_two_shot BLOCK=64").split(';').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let configs: Vec<Config> = ids.iter().map(|id| Config::parse(id).ok_or_else(|| format!("`{id}` is not a config id"))).collect::<Result<_, _>>()?;
+    let world = World::local_with(LocalOptions { topology: Topology { nodes: 1, local_size: ranks }, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
+    let problem = Problem { op: var("WEFT_ALT_OP", "allreduce"), shape: Shape::Elems(elems), dtype: DType::F32 };
+    let mut runners = Vec::with_capacity(configs.len());
+    for (id, c) in ids.iter().zip(&configs) {
+        let mut r = Runner::prepare(&world, &problem, c).map_err(|e| format!("{id}: {e}"))?;
+        if !r.verify().map_err(|e| format!("{id}: {e}"))?.0 {
+            return Err(format!("{id}: wrong result"));
+        }
+        runners.push(r);
+    }
+    println!("load {}", load());
+    for (id, r) in ids.iter().zip(runners.iter_mut()) {
+        let before = voluntary_switches();
+        for _ in 0..10 * REPS {
+            r.launch().map_err(|e| e.to_string())?;
+        }
+        println!("{id}: {:.2} voluntary context switches per launch", (voluntary_switches() - before) as f64 / (10 * REPS) as f64);
+    }
+    let mut launches: Vec<Vec<f64>> = vec![vec![]; runners.len()];
+    for round in 0..rounds {
+        let mut line = format!("round {round:3} loop means (us):");
+        for (j, r) in runners.iter_mut().enumerate() {
+            let t = Instant::now();
+            for _ in 0..REPS {
+                launches[j].push(r.launch().map_err(|e| e.to_string())?.as_secs_f64() * 1e6);
+            }
+            line.push_str(&format!(" {:8.1}", t.elapsed().as_secs_f64() * 1e6 / REPS as f64));
+        }
+        println!("{line}");
+    }
+    for (id, mut v) in ids.iter().zip(launches) {
+        v.sort_by(f64::total_cmp);
+        let q = |f: f64| v.get(((v.len().max(1) - 1) as f64 * f) as usize).copied().unwrap_or(f64::NAN);
+        println!("{id}: per launch p10 {:.1} p25 {:.1} p50 {:.1} p75 {:.1} p90 {:.1} us", q(0.1), q(0.25), q(0.5), q(0.75), q(0.9));
+    }
+    println!("load {}", load());
+    Ok(())
+}
+
+/// Voluntary context switches of every thread of this process so far (a parked or sleeping
+/// worker adds one each time); 0 where `/proc` cannot say.
+fn voluntary_switches() -> u64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("status")).ok())
+        .filter_map(|s| s.lines().find(|l| l.starts_with("voluntary_ctxt_switches"))?.split_whitespace().last()?.parse::<u64>().ok())
+        .sum()
+}
