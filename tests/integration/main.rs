@@ -21,7 +21,7 @@ mod gpu_amd_mfma;
 mod gpu_fp8;
 mod gpu_tma;
 mod gpu_transport;
-mod half_masked_store;
+mod cpu_masked_access;
 mod half_precision;
 mod layout;
 mod mpi;

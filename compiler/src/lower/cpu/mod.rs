@@ -13,6 +13,7 @@ mod dot;
 mod emit;
 mod grid;
 mod half;
+mod lanes;
 mod racecheck;
 mod shmem;
 mod tile;

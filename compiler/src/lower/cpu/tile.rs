@@ -255,6 +255,7 @@ impl Cx<'_> {
                     self.line("}");
                 }
             },
+            Addr::Lanes(a) if Self::gathers_by_loop(elem, n) => return self.lanes_load(a, elem, n, mask, other),
             Addr::Lanes(a) => {
                 let pv = self.lane_ptrs(a, n);
                 let m = mask.map(str::to_string).unwrap_or_else(|| self.all_true(n));
@@ -407,13 +408,7 @@ impl Cx<'_> {
                     self.line("}");
                 }
             },
-            Addr::Lanes(a) => {
-                let pv = self.lane_ptrs(a, n);
-                let m = mask.map(str::to_string).unwrap_or_else(|| self.all_true(n));
-                self.line(&format!(
-                    "llvm.intr.masked.scatter {v}, {pv}, {m} {{alignment = {al} : i32}} : {vt}, vector<{n}xi1> into vector<{n}x!llvm.ptr>"
-                ));
-            }
+            Addr::Lanes(a) => self.lanes_store(a, v, elem, n, mask),
         }
     }
 
