@@ -185,4 +185,4 @@ pub(crate) fn ll_unpack_all(cfg: &Config, out: Val, ll: Val, stage: Val, n: Val,
 }
 
 /// The tuner's search space of the AllGathers (push ring, pull, LL).
-pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["256", "1024", "4096"])];
+pub(crate) const TUNE_SPACE: &[crate::tune::Param] = &[crate::tune::Param::all("BLOCK", &["64", "256", "1024", "4096"])];

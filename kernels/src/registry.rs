@@ -361,12 +361,26 @@ const CPU_HIER_BLOCK: usize = 256;
 /// 75-128 % at 256 in every run. The quiet tune bench: 1x4 16 MiB 5239 µs at 64, 6375 at 256.
 const CPU_HIER_ONE_NODE_BLOCK: usize = 64;
 
-/// The pipelined ring kernels (`ring`) and the two-shot AllReduce (also `allreduce`'s kernel):
-/// their CPU tile differs from their GPU tile.
+/// The kernels whose CPU tile differs from their GPU tile: the pipelined ring kernels (`ring`),
+/// the two-shot AllReduce (also `allreduce`'s kernel), the push-ring and pull AllGathers and the
+/// ring ReduceScatter. Their tiles is masked on the CPU, so a 1024-lane
+/// tile is 128 masked AVX2 loads and stores even for a 2 KiB shard: `cargo bench --bench mpi`
+/// 1x2 4 KiB (load 0.7-7, alternated), AllGather 3.4-4.1 µs at 1024 against 1.6-2.0 at 64
+/// (kernel phase 2.9-3.3 / 1.1-1.2 µs), ReduceScatter 5.2-8.1 / 2.9-3.8; from 64 KiB to 16 MiB
+/// (`--bench collectives`, CPU time against memcpy's, load 6.5) 64 was as fast or faster.
 fn cpu_small_tile(a: Algo) -> bool {
     matches!(
         a,
-        Algo::AllReduceRing | Algo::AllReduceRingBidir | Algo::ReduceScatterBidir | Algo::AllGatherBidir | Algo::AllReduceTwoShot | Algo::AllReduceAuto | Algo::AllReduceHier
+        Algo::AllReduceRing
+            | Algo::AllReduceRingBidir
+            | Algo::ReduceScatterBidir
+            | Algo::AllGatherBidir
+            | Algo::AllReduceTwoShot
+            | Algo::AllReduceAuto
+            | Algo::AllReduceHier
+            | Algo::AllGatherRing
+            | Algo::AllGatherPull
+            | Algo::ReduceScatterRing
     )
 }
 

@@ -167,11 +167,11 @@ fn cached_collectives_prefer_narrow_tiles_and_the_library_reduce_scatter() {
     for n in [1 << 16, 1 << 22] {
         let p = elems("reduce_scatter", n);
         let ring = us("msccl:reduce_scatter_ring block=512 instances=1 protocol=Simple", &p, ONE_BY_FOUR);
-        assert!(us("reduce_scatter BLOCK=1024", &p, ONE_BY_FOUR) < ring, "{n}");
+        assert!(us("reduce_scatter BLOCK=64", &p, ONE_BY_FOUR) < ring, "{n}");
     }
     // LL words are polled one by one on CPU threads.
     let p = elems("allgather", 1024);
-    assert!(us("allgather BLOCK=256", &p, ONE_BY_FOUR) < us("allgather_ll BLOCK=256", &p, ONE_BY_FOUR));
+    assert!(us("allgather BLOCK=64", &p, ONE_BY_FOUR) < us("allgather_ll BLOCK=256", &p, ONE_BY_FOUR));
 }
 
 #[test]
