@@ -126,11 +126,9 @@ pub fn run(a: RunArgs) -> Result<(), String> {
     if weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_grouped()) {
         return run_moe_gemm(&a, &world, dtype);
     }
-    let mut constexprs = match world.gpu_arch() {
-        None => weft::kernels::topology_constexprs(&a.kernel, dtype.name(), Target::Cpu, topology),
-        Some(_) => weft::kernels::default_constexprs(&a.kernel, dtype.name()),
-    }
-    .map_err(|e| e.to_string())?;
+    // The target's own defaults: a GPU's collective tile is not the CPU's.
+    let target = world.gpu_arch().and_then(Target::parse).unwrap_or(Target::Cpu);
+    let mut constexprs = weft::kernels::topology_constexprs(&a.kernel, dtype.name(), target, topology).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
     if matmul {
         let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };

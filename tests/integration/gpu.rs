@@ -28,8 +28,10 @@ pub(crate) const COLLECTIVES: [&str; 14] = [
     "allgather_bidir",
 ];
 
+/// Library kernel `name` at its GPU default (a collective's is the same on every GPU target,
+/// and differs from the CPU's tile for the copies and rings), with `defines` set.
 pub(crate) fn kernel(name: &str, dtype: &str, defines: &[(&str, &str)]) -> Kernel {
-    let mut c = weft::kernels::default_constexprs(name, dtype).unwrap();
+    let mut c = weft::kernels::target_constexprs(name, dtype, Target::parse("sm_80").unwrap()).unwrap();
     for (k, v) in defines {
         c.set(k, v);
     }
