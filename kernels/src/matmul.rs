@@ -93,21 +93,22 @@ pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &st
     let cost = |bn: usize| shape.n.div_ceil(bn) * bn * if bn == 256 { 100 } else if bn == 128 { 110 } else { 125 };
     let bn = [256usize, 128, 64].into_iter().min_by_key(|&b| cost(b)).unwrap_or(256);
     if name == "gemm_ar" {
-        return gemm_ar_tiles(shape, dtype).with("BLOCK_M", bm);
+        return gemm_ar_tiles(shape, dtype).with("BLOCK_M", bm).with("BLOCK_N", bn.min(128).min(shape.n.next_power_of_two().max(16)));
     }
     matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn)
 }
 
-/// `gemm_ar`'s widths: its tile is also the unit of its puts, signals and waits, so the fewest
-/// column tiles up to 128 wide (as `moe_rs`), and `BLOCK_K` with the least padding of a rank's
-/// `k` (32 or 64, 64 on a tie). Measured on `bench/mpi_fused.rs`'s shapes (n = 160, k / rank
-/// 32-200), 1x4, 1x8, 2x2 on `mpi`: 128 wide beat 64 (the least padded) in every pair, and 256
-/// wide ran at 0.5-0.95x of 128 (one column tile per owner; why it costs so much is not
-/// measured); at k / rank = 32 a 64-deep K step is half padding.
+/// `gemm_ar`'s `BLOCK_K`: the least padding of a rank's `k` (32 or 64, 64 on a tie); at k /
+/// rank = 32 a 64-deep K step is half padding. Its `BLOCK_N` is the GEMM's least-padded width,
+/// at most 128 and no wider than `n` needs (`shape_constexprs`): 128-wide tiles at n = 160 pad every row to 256 columns, 1.6x
+/// the products, where 64-wide ones pad to 192. `bench/fused.rs`'s shapes on `local` with one
+/// worker (CPU ms per launch, two runs each, load 9-14), 128 / 64 wide: 1x4 k/rank 64 1.23,
+/// 1.05 / 0.79, 0.80; k/rank 200 2.63, 3.35 / 2.51, 2.70; 1x8 k/rank 32 1.50, 1.64 / 1.32,
+/// 1.12; k/rank 100 4.00, 4.40 / 3.33, 3.26 (before the CPU's partly masked 16-bit stores went
+/// in 8-lane chunks, 128 wide had led on `mpi`).
 fn gemm_ar_tiles(shape: MatmulShape, dtype: &str) -> Constexprs {
-    let bn = shape.n.next_power_of_two().clamp(16, 128);
     let bk = [64usize, 32].into_iter().min_by_key(|&b| shape.k.div_ceil(b) * b).unwrap_or(64);
-    matmul_constexprs(dtype).with("BLOCK_N", bn).with("BLOCK_K", bk)
+    matmul_constexprs(dtype).with("BLOCK_K", bk)
 }
 
 /// Compute programs per rank: on a CPU enough to keep every core busy across the ranks; on a
