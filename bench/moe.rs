@@ -2,8 +2,9 @@
 //! on `local` at 2, 4 and 8 ranks and 2x2 nodes:
 //! - `ep_dispatch` (LL words into the experts' ranks, no counts round trip) against
 //!   `ep_dispatch_v` (counts exchange with put_signal, then AllToAllv with get: two launches);
-//! - `ep_combine` (LL words back, weighted top-k sum in f32) against `ep_combine_v` (AllToAllv
-//!   back with a put per row, then the weighted sum: two launches);
+//! - `ep_combine` (rows back as plain words, one LL count per block, weighted top-k sum in f32)
+//!   against `ep_combine_v` (AllToAllv back with a put per row, then the weighted sum: two
+//!   launches);
 //! - `ag_moe` (AllGather of tokens fused with the grouped GEMM of the local experts) against
 //!   `ag_moe_v` (AllGather, then the grouped GEMM), and `moe_rs` (grouped GEMM fused with the
 //!   ReduceScatter of the top-k weighted outputs) against `moe_rs_v` (grouped GEMM, then each

@@ -1,14 +1,15 @@
 //! Low-latency AllToAll for expert-parallel MoE (DeepEP's low-latency mode, Triton-distributed's
 //! LL `ep_a2a`): `ep_dispatch` sends each token to the ranks of its top-k experts, `ep_combine`
-//! sends the experts' outputs back and sums them with the routing weights in f32. Every combine
-//! word and dispatch count carries its own flag, so a receiver polls the messages themselves:
-//! no signal, no counts round trip. The combine's words and the dispatch's counts travel with
-//! the LL protocol (a 32-bit data word and the launch's flag in one 64-bit store into the
-//! peer); a dispatched (expert, source) block travels as plain words (rows and 32-bit
-//! headers), then its count as one LL word behind one fence (LL128's order, data, fence, flag,
-//! with DeepEP's low-latency granularity: the count is the block's flag), so a row costs its
-//! own bytes plus 4 instead of twice its bytes, and a block one fence. The receiver waits for every count anyway (a
-//! block's rows start after the earlier sources'), so a flag per row bought it nothing.
+//! sends the experts' outputs back and sums them with the routing weights in f32. Both send a
+//! block of plain 32-bit words, then the block's count as one LL word (a 32-bit data word and
+//! the launch's flag in one 64-bit store into the peer) behind one fence: LL128's order, data,
+//! fence, flag, with DeepEP's low-latency granularity (the count is the block's flag). So a
+//! receiver polls the count words themselves (no signal, no counts round trip), a row costs its
+//! own bytes plus 4 instead of twice its bytes, and a block one fence. A dispatch block is an
+//! (expert, source) pair's rows and 32-bit headers; a combine block is an (expert, token rank)
+//! pair's output rows. Every receiver waits for every count anyway (a dispatch block's rows
+//! start after the earlier sources', a combined token sums rows from several blocks), so a flag
+//! per row would buy it nothing.
 //!
 //! Expert `e` lives on rank `e / epr` as its local expert `e % epr` (`epr = experts / world`).
 //! A token goes once to each expert it picks (a token's top-k experts are distinct) into a fixed
@@ -33,8 +34,11 @@
 //! `ep_dispatch`'s credits carry the last launch's, zeroed words before the first).
 //!
 //! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
-//! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `ll[2, tokens *
-//! topk, words]` (i64), `tokens, words, topk, experts, flag`.
+//! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `recv[2, tokens *
+//! topk, hidden]` (the rows back, at their (token, choice) row), `cnt[2, world * epr]` (i64 LL
+//! count words, one per (source, local expert) block), `tokens, words, topk, experts, flag`.
+//! Both alternate by the flag's parity: a rank's launch `i + 2` sends after its launch `i + 1`
+//! waited for every block of `i + 1`, each sent after its sender's launch `i` was done.
 //!
 //! Constexprs: `T` (f32, f16, bf16), `BLOCK` (words per tile), `BLOCK_K` (≥ topk).
 
@@ -100,6 +104,18 @@ pub(crate) fn send_word(p: Val, v: Val, flag: Val, pe: Val) {
 /// Waits for the LL word at `p` and returns its data (i64).
 pub(crate) fn recv_word(p: Val, flag: Val) -> Val {
     sum(ll_recv(one(p), flag, None), 0).to(Scalar::I64)
+}
+
+/// Ends a block sent to `pe` as plain words: its count `n` as one LL word at `p` on `pe`,
+/// behind a fence, so the count's flag is the whole block's.
+pub(crate) fn send_count(p: Val, n: Val, flag: Val, pe: Val) {
+    fence();
+    send_word(p, n, flag, pe);
+}
+
+/// Waits for this launch's LL count words `cnt[from..to]`; returns their sum.
+pub(crate) fn recv_counts(cnt: Val, from: Val, to: Val, flag: Val) -> Val {
+    for_range_carry(from, to, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(cnt + s, flag)])[0]
 }
 
 /// Calls `hit(t, k, slot)` for every token `t` of `tokens` whose choice `k` in `idx[tokens,
@@ -187,9 +203,7 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
                 copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
                 store1(heads + slot, (t * topk + k).to(Scalar::I32));
             });
-            // The block's rows and headers before its count: the count's flag is the block's.
-            fence();
-            send_word(cnt + le * world + me, n, flag, dst);
+            send_count(cnt + le * world + me, n, flag, dst);
         });
         for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
             let (heads, rows) = region(ll, le * world + src, tokens, msg);
@@ -226,7 +240,7 @@ fn for_pairs(r: &Ranks, bufs: [Val; 2], tokens: Val, flag: Val, body: impl Fn(Va
     for_range(r.pid, epr * world, r.progs, |p| {
         let (le, src) = (p / world, p % world);
         let counts = cnt + le * world;
-        let base = for_range_carry(0i64, src, 1i64, &[i64c(0)], |s, c| vec![c[0] + recv_word(counts + s, flag)])[0];
+        let base = recv_counts(counts, i64c(0), src, flag);
         let n = recv_word(counts + src, flag);
         let offs_row = off + le * (world + 1);
         store1(offs_row + src, base.to(Scalar::I32));
@@ -264,25 +278,30 @@ pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
     kernel("ep_combine", c, |a| {
         let (y, off, src_tk) = (a.ptr("y", cfg.t), a.ptr("off", Scalar::I32), a.ptr("src_tk", Scalar::I32));
-        let (w, out, ll) = (a.ptr("w", Scalar::F32), a.ptr("out", cfg.t), a.ptr("ll", Scalar::I64));
+        let (w, out) = (a.ptr("w", Scalar::F32), a.ptr("out", cfg.t));
+        let (recv, cnt) = (a.ptr("recv", cfg.t), a.ptr("cnt", Scalar::I64));
         let (tokens, words, topk, experts) = (a.i64("tokens"), a.i64("words"), a.i64("topk"), a.i64("experts"));
         let flag = a.i32("flag");
-        let Ranks { world, epr, pid, progs, .. } = Ranks::new(experts);
-        let ll = ll + (flag & 1).to(Scalar::I64) * (tokens * topk * words);
+        let Ranks { me, world, epr, pid, progs } = Ranks::new(experts);
+        let parity = (flag & 1).to(Scalar::I64);
+        let (recv, cnt) = (ptr_cast(recv, Scalar::I32) + parity * (tokens * topk * words), cnt + parity * (world * epr));
         let (yw, outw) = (ptr_cast(y, Scalar::I32), ptr_cast(out, Scalar::I32));
-        // Send every expert output row back to its token's rank, at its (token, choice) row.
+        // Send: every (local expert, token rank) block's rows back to their (token, choice) rows.
         for_range(pid, epr * world, progs, |p| {
-            let (le, src) = (p / world, p % world);
-            let (base, n) = source_rows(off, le, world, src);
+            let (le, dst) = (p / world, p % world);
+            let (base, n) = source_rows(off, le, world, dst);
+            // One address translation per block, not per row.
+            let rows = remote_ptr(recv, dst);
             for_range(0i64, n, 1i64, |j| {
                 let at = le * world * tokens + base + j;
-                let row = remote_ptr(ll + load1(src_tk + at).to(Scalar::I64) * words, src);
-                for_tiles(i64c(0), words, cfg.block, |offs, m| {
-                    store_masked(row + offs, ll_pack(load_masked(yw + at * words + offs, m, 0), flag), m);
-                });
+                copy_exact(rows + load1(src_tk + at).to(Scalar::I64) * words, yw + at * words, words, cfg.block);
             });
+            send_count(cnt + me * epr + le, n, flag, dst);
         });
-        // Receive: tokens over programs; each tile of words sums its topk rows, weighted.
+        // Receive: every block's count (a token's rows come from several), then tokens over
+        // programs, each tile of words summing its topk rows, weighted.
+        recv_counts(cnt, i64c(0), world * epr, flag);
+        fence();
         let per_word = 4 / cfg.t.bytes() as i64;
         let kk = arange(0, cfg.bk as i32).to(Scalar::I64);
         for_range(pid, tokens, progs, |t| {
@@ -291,7 +310,7 @@ pub fn ep_combine(c: &Constexprs) -> Result<Kernel, DslError> {
                 let init = vec![zeros(&[cfg.block as usize], Scalar::F32); per_word as usize];
                 let acc = for_range_carry(0i64, topk, 1i64, &init, |k, acc| {
                     let wk = sum(select(kk.eq_(k), wt, 0.0f64), 0);
-                    let got = ll_recv(ll + (t * topk + k) * words + offs, flag, Some(m));
+                    let got = load_masked(recv + (t * topk + k) * words + offs, m, 0);
                     unpack(got, cfg.t).into_iter().zip(acc).map(|(v, a)| *a + v * wk).collect()
                 });
                 store_masked(outw + t * words + offs, pack(&acc, cfg.t), m);

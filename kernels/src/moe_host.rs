@@ -168,7 +168,8 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
         }
         _ => {
             let mut s = vec![mul(&[recv, hidden, es])?, mul(&[epr, w + 1, 4])?, mul(&[recv, 4])?, mul(&[tokens, topk, 4])?, mul(&[tokens, hidden, es])?];
-            s.extend(if def.algo == Algo::EpCombine { vec![mul(&[2, tokens, topk, words, 8])?] } else { vec![mul(&[2, tokens, topk, hidden, es])?, mul(&[2, w, epr, 8])?] });
+            // Both combines: the rows back at their parity's half, one count or signal per block.
+            s.extend([mul(&[2, tokens, topk, hidden, es])?, mul(&[2, w, epr, 8])?]);
             s
         }
     };

@@ -191,7 +191,7 @@ pub(crate) static DEFS: [Def; 36] = [
     def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
     def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank, rescaled sum", Algo::FlashDecode, flash_decode::flash_decode),
     def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks, each (expert, source) block's count an LL word behind its rows (the block's flag), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
-    def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as LL words, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
+    def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as plain words with one LL count per block, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
     def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),
     def("ep_combine_v", "Expert-parallel combine baseline: AllToAllv back (put per row, signal per block), then the weighted sum, two launches", Algo::EpCombineV, moe_v::ep_combine_a2a),
     def("moe_gemm", "Grouped GEMM: each expert's rows (per-expert offsets, gathered by token index) times its own weights", Algo::MoeGemm, moe_gemm::moe_gemm),
