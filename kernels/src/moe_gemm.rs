@@ -26,16 +26,18 @@
 //!   x_full[world * tokens, k], gidx, off[epr * world + 1], w[epr, k, n], c, sig[world],
 //!   tokens, n, k, epr, near, epoch`, `near` a node's ranks on `mpi`, `world` on `local`.
 //! * `moe_rs`: block `le * world + dst` holds local expert `le`'s rows of rank `dst`'s tokens;
-//!   an expert's f32 tile is staged and its rows put to the ranks they belong to. Arrivals are
-//!   laid out per (sender, local expert) block in the receiver's slots, `BLOCK_M` rows of the
-//!   block each: a sender tile's piece covers the start or the end of a slot (or both), and sets
-//!   that slot's first or second signal, so a slot that two sender tiles fill is complete once
-//!   both signals are set. The communication programs reduce on arrival: token `t`'s output is
+//!   an expert's tile is staged in the element type and its rows put to the ranks they belong
+//!   to, rounded once per row as `moe_rs_v`'s GEMM output is (f32 staging doubled the bytes
+//!   staged, put and summed on arrival). Arrivals are laid out per (sender, local expert)
+//!   block in the receiver's slots, `BLOCK_M` rows of the block each; a sender tile's piece
+//!   covers the start or the end of a slot (or both). Once a GEMM program has put all its
+//!   pieces it fences and adds its share to every rank's count (`RS_COUNT`); the communication
+//!   programs reduce once the count is complete: token `t`'s output is
 //!   `sum_k wt[t, k] * row(t, k)`, the top-k combine and the sum over ranks in one f32 sum,
 //!   where `row(t, k)` is row `pos[t, k]` of block `(idx[t, k] % epr) * world + me` on rank
 //!   `idx[t, k] / epr`. Args: `a[rows, k], off, w, idx, pos (i32), wt (f32) [tokens, topk],
-//!   c[tokens, n], stage (f32, [epr * cdiv(world * tokens, BLOCK_M) * cdiv(n, BLOCK_N)] tiles),
-//!   recv (f32, [world * epr * slots] tiles), sig[2 * world * epr * slots], tokens, n, k, topk,
+//!   c[tokens, n], stage (T, [epr * cdiv(world * tokens, BLOCK_M) * cdiv(n, BLOCK_N)] tiles),
+//!   recv (T, [world * epr * slots] tiles), sig[1] (the count), tokens, n, k, topk,
 //!   epr, epoch`, with `slots = cdiv(tokens, BLOCK_M) * cdiv(n, BLOCK_N)`.
 
 use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
@@ -261,6 +263,14 @@ pub(crate) fn weighted_rows(topk: Val, wt: Val, rows: &dyn Fn(Val) -> Val, mask:
     for_range_carry(0i64, topk, 1i64, &[zero], |k, acc| vec![acc[0] + load_masked(rows(k), mask, 0).to(Scalar::F32) * load1(wt + k)])[0]
 }
 
+/// What each rank's `moe_rs` GEMM programs add to every receiver's count per launch, whatever
+/// their number (program 0 adds the rest of it): a receiver then waits for `world` of these per
+/// epoch without knowing its peers' grids. One count instead of two signals per slot and two
+/// waits per (token, choice): at 1x4 on 2 CPU cores those waits were ~0.9 ms of CPU per launch
+/// in signal waits, yields and wake-ups (perf), and summing still had to wait for nearly every
+/// tile, a token's top-k rows coming from experts all over the world.
+const RS_COUNT: i64 = 1 << 20;
+
 /// Builds `moe_rs`.
 pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
@@ -268,7 +278,7 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
     kernel("moe_rs", c, |a| {
         let (am, off, w) = (a.ptr("a", cfg.t), a.ptr("off", Scalar::I32), a.ptr("w", cfg.t));
         let (idx, pos, wt) = (a.ptr("idx", Scalar::I32), a.ptr("pos", Scalar::I32), a.ptr("wt", Scalar::F32));
-        let (out, stage, recv) = (a.ptr("c", cfg.t), a.ptr("stage", Scalar::F32), a.ptr("recv", Scalar::F32));
+        let (out, stage, recv) = (a.ptr("c", cfg.t), a.ptr("stage", cfg.t), a.ptr("recv", cfg.t));
         let sig = a.ptr("sig", Scalar::I64);
         let (tokens, n, k, topk, epr) = (a.i64("tokens"), a.i64("n"), a.i64("k"), a.i64("topk"), a.i64("epr"));
         let epoch = a.i64("epoch");
@@ -288,7 +298,7 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
                 let t = rotated(t, bound(off, base), bound(off, base + (me + 1i64) % world), &cfg);
                 let acc = gathered_tile(Mat::dense(am, rows_all, k), None, expert(w, le, k, n), &t, &cfg);
                 let staged = slot_tile(stage, (le * cdiv(world * tokens, cfg.bm) + t.row_tile) * num_pn + t.pn, &cfg);
-                store_tile(&staged, si, sj, acc, Scalar::F32);
+                store_tile(&staged, si, sj, acc, cfg.t);
                 let row_end = minimum(t.row0 + cfg.bm, t.r1);
                 let (lo, hi) = rank_span(off, base, world, t.row0, row_end);
                 for_range(lo, hi + 1i64, 1i64, |dst| {
@@ -299,20 +309,20 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
                     for_range(ja / cfg.bm, cdiv(jb, cfg.bm), 1i64, |jt| {
                         let (x0, x1) = (maximum(ja, jt * cfg.bm), minimum(jb, (jt + 1i64) * cfg.bm));
                         let at = (me * epr + le) * slots + jt * num_pn + t.pn;
-                        let (first, last) = (x0.eq_(jt * cfg.bm), x1.eq_(minimum((jt + 1i64) * cfg.bm, be - bs)));
-                        // A piece sets the signal of the slot end it covers; a whole slot, both.
-                        let flag = sig + 2i64 * at + select(first, i64c(0), i64c(1));
                         let from = staged.ptr + (x0 + bs - t.row0) * cfg.bn;
-                        put_signal(recv + at * tile_elems + (x0 - jt * cfg.bm) * cfg.bn, from, (x1 - x0) * cfg.bn, flag, epoch, dst, PutSignal::default());
-                        if_(first & last, || {
-                            fence();
-                            signal_op(sig + 2i64 * at + 1i64, epoch, Signal::Set, dst);
-                        });
+                        put(recv + at * tile_elems + (x0 - jt * cfg.bm) * cfg.bn, from, (x1 - x0) * cfg.bn, dst, ShmemScope::Block);
                     });
                 });
             });
+            // Every piece this program put lands before its count does.
+            fence();
+            let share = select(g.eq_(0), i64c(RS_COUNT) - programs + 1i64, i64c(1));
+            for_range(0i64, world, 1i64, |dst| signal_op(sig, share, Signal::Add, dst));
         });
         if_(is_gemm.eq_(0), || {
+            // Summed once every rank's programs have counted in: per-row waits (two per choice)
+            // cost more than they overlapped (see `RS_COUNT`).
+            let recv = consume_token(recv, wait_until(sig, Cmp::Ge, epoch * world * RS_COUNT));
             let cols = arange(0, cfg.bn as i32).to(Scalar::I64);
             for_range(g, tokens, i64c(comm), |t| {
                 for_range(0i64, num_pn, 1i64, |pn| {
@@ -321,12 +331,9 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
                     let row = |kk: Val| {
                         let e = load1(idx + t * topk + kk).to(Scalar::I64);
                         let j = load1(pos + t * topk + kk).to(Scalar::I64);
-                        // The sender put it at block (its rank * epr + local expert) = e, and
-                        // set both signals of the slot once every piece of it was there.
+                        // The sender put it at block (its rank * epr + local expert) = e.
                         let at = e * slots + (j / cfg.bm) * num_pn + pn;
-                        wait_until(sig + 2i64 * at, Cmp::Ge, epoch);
-                        let tok = wait_until(sig + 2i64 * at + 1i64, Cmp::Ge, epoch);
-                        consume_token(recv, tok) + at * tile_elems + (j % cfg.bm) * cfg.bn + cols
+                        recv + at * tile_elems + (j % cfg.bm) * cfg.bn + cols
                     };
                     let acc = weighted_rows(topk, wt + t * topk, &row, mask, cfg.bn);
                     store_masked(out + t * n + c0 + cols, acc.to(cfg.t), mask);

@@ -146,14 +146,14 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     let tokens_in = if def.algo == Algo::MoeGemm { tokens } else if matches!(def.algo, Algo::MoeRs | Algo::MoeRsV) { rows } else { tokens };
     let mut sizes = vec![mul(&[tokens_in, k, es])?, mul(&[groups, k, n, es])?, mul(&[rows.max(tokens), n, es])?, mul(&[rows, 4])?, mul(&[epr * w + groups + 1, 4])?, mul(&[groups + 1, 4])?];
     let tiles = mul(&[w, epr, tokens.div_ceil(bm), n.div_ceil(bn)])?;
-    // `moe_rs`: two signals per arrival slot.
-    sizes.push(mul(&[2 * tiles.max(w), 8])?);
+    // `ag_moe`'s signal per source; `moe_rs`'s count is the first.
+    sizes.push(mul(&[w, 8])?);
     if matches!(def.algo, Algo::AgMoe | Algo::AgMoeV) {
         sizes.push(mul(&[w, tokens, k, es])?);
     }
     if matches!(def.algo, Algo::MoeRs | Algo::MoeRsV) {
         let choices = mul(&[tokens, topk, 4])?;
-        sizes.extend([choices, choices, choices, mul(&[tiles, bm, bn, 4])?, mul(&[tiles, bm, bn, 4])?, mul(&[rows, n, es])?, mul(&[tokens, topk, n, es])?]);
+        sizes.extend([choices, choices, choices, mul(&[tiles, bm, bn, es])?, mul(&[tiles, bm, bn, es])?, mul(&[rows, n, es])?, mul(&[tokens, topk, n, es])?]);
     }
     let programs = match world.gpu_sms() {
         Some(sms) => sms.saturating_sub(comm).max(1),
