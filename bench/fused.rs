@@ -14,7 +14,7 @@
 //! A 2-core machine shared with other work is noisy, so the baseline and every fused variant
 //! run interleaved, one launch each per round, for `WEFT_FUSED_ROUNDS` rounds (default 15);
 //! a time is the median over rounds, and the load average is printed beside each row. Writes
-//! `target/weft-bench/fused.md`.
+//! `target/weft-bench/fused.md`. `WEFT_FUSED_ONLY=gemm_ar` or `=flash_decode` runs one part.
 
 #[path = "support.rs"]
 #[allow(dead_code)] // the criterion helpers: this bench interleaves its own rounds
@@ -35,8 +35,10 @@ fn main() {
     let mut table = format!(
         "GEMM-AllReduce vs GEMM then AllReduce, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| kernel | topology | M x N x K (k/rank) | gemm + allreduce ms | fused ms | speedup | load |\n|---|---|---|---|---|---|---|\n"
     );
+    let only = std::env::var("WEFT_FUSED_ONLY").unwrap_or_default();
     let total = TOPOLOGIES.len() * SHAPES.len();
-    for (i, (&(nodes, local), &(label, m, n, k_all))) in TOPOLOGIES.iter().flat_map(|t| SHAPES.iter().map(move |s| (t, s))).enumerate() {
+    let gemm_ar_rows = TOPOLOGIES.iter().flat_map(|t| SHAPES.iter().map(move |s| (t, s))).filter(|_| only.is_empty() || only == "gemm_ar");
+    for (i, (&(nodes, local), &(label, m, n, k_all))) in gemm_ar_rows.enumerate() {
         let topology = Topology { nodes, local_size: local };
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
         let w = topology.world_size();
@@ -84,7 +86,9 @@ fn main() {
             let _ = writeln!(table, "{line}");
         }
     }
-    decode_rows(&mut table, rounds);
+    if only.is_empty() || only == "flash_decode" {
+        decode_rows(&mut table, rounds);
+    }
     support::write_summary("fused.md", &table);
 }
 

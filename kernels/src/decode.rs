@@ -50,6 +50,8 @@ pub struct PreparedDecode {
     bufs: Vec<RawBuf>,
     grid: [u32; 3],
     splits: usize,
+    /// `BLOCK_N`: positions per step, the unit of K's layout.
+    step: usize,
     epoch: i64,
     /// The query and the whole caches (`[batch, kv_heads, seq, head_dim]`), as written.
     q: Vec<f64>,
@@ -57,7 +59,8 @@ pub struct PreparedDecode {
     v: Vec<f64>,
 }
 
-/// Allocates, compiles and seeds `flash_decode` on `world`.
+/// Allocates, compiles and seeds `flash_decode` on `world`. `PROGRAMS` in `c`, if set, is the
+/// program instances per rank (the host's choice, not the kernel's).
 pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DType, c: &Constexprs) -> Result<PreparedDecode, KernelError> {
     let def = find(name)?;
     let unsupported = |what: String| KernelError::Unsupported { kernel: name.into(), what };
@@ -83,11 +86,20 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
     }
     let kernel = crate::gpu::launchable_for_resident(world, &(def.build)(&c)?)?;
     let w = world.n_ranks();
-    let seg_max = seq.div_ceil(w);
+    let step = get(&c, "BLOCK_N").max(1);
+    let seg_max = seq.div_ceil(w).div_ceil(step) * step;
     let blocks = batch * kv_heads;
     // Enough split-K programs to fill the machine, but no split shorter than one step.
     let programs = world.gpu_sms().unwrap_or_else(|| std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1).div_ceil(w)).max(1);
-    let splits = programs.div_ceil(blocks).clamp(1, seg_max.div_ceil(get(&c, "BLOCK_N").max(1)).max(1));
+    let splits = programs.div_ceil(blocks).clamp(1, (seg_max / step).max(1));
+    // A GPU runs a program per block at least; on the CPU, where every rank's programs share
+    // the cores as coroutines, a rank gets its share of the cores only (1x8 on 2 cores: one
+    // program a rank, not 8; `weft run`, seq 2048, 12.2-12.8 ms against 14.8-16.9, load 9-10).
+    let programs = match get(&c, "PROGRAMS") {
+        0 if world.gpu_sms().is_none() => programs,
+        0 => programs.max(blocks),
+        p => p,
+    };
     let too_large = || KernelError::TooLarge { kernel: name.into(), elems: batch.saturating_mul(kv_heads).saturating_mul(seg_max).saturating_mul(head_dim) };
     let mul = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);
     let es = dtype.size_bytes();
@@ -101,8 +113,8 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
         mul(&[w, splits, blocks, 8])?,
     ];
     let bufs = crate::run::alloc_all(world, &sizes)?;
-    let grid = [(splits * blocks).min(programs.max(blocks)) as u32, 1, 1];
-    let mut p = PreparedDecode { world: world.clone(), kernel, dtype, shape, bufs, grid, splits, epoch: 0, q: vec![], k: vec![], v: vec![] };
+    let grid = [(splits * blocks).min(programs) as u32, 1, 1];
+    let mut p = PreparedDecode { world: world.clone(), kernel, dtype, shape, bufs, grid, splits, step, epoch: 0, q: vec![], k: vec![], v: vec![] };
     p.seed(0x5eed)?;
     Ok(p)
 }
@@ -118,17 +130,18 @@ impl PreparedDecode {
         let (q, k, v) = (random(batch * heads * head_dim, 1)?, random(batch * kv_heads * seq * head_dim, 2)?, random(batch * kv_heads * seq * head_dim, 3)?);
         let (k_all, v_all) = (k.to_f64(), v.to_f64());
         let w = self.world.n_ranks();
-        let seg_max = seq.div_ceil(w);
+        let (step, seg_max) = (self.step, seq.div_ceil(w).div_ceil(self.step) * self.step);
         for r in self.world.host_ranks() {
             q.write(&self.world, self.bufs[0], r, 0, self.dtype)?;
             let rows = segment(seq, w, r);
             for bh in 0..batch * kv_heads {
                 let mine = |all: &[f64]| all[(bh * seq + rows.start) * head_dim..(bh * seq + rows.end) * head_dim].to_vec();
-                // K goes in transposed, `[head_dim, positions]` (see `crate::flash_decode`).
+                // K goes in transposed a step at a time, `[steps, head_dim, step]` (see
+                // `crate::flash_decode`).
                 let (k_mine, v_mine) = (mine(&k_all), mine(&v_all));
                 let mut k_t = vec![0.0; head_dim * seg_max];
                 for (t, row) in k_mine.chunks(head_dim).enumerate() {
-                    row.iter().enumerate().for_each(|(d, &x)| k_t[d * seg_max + t] = x);
+                    row.iter().enumerate().for_each(|(d, &x)| k_t[(t / step * head_dim + d) * step + t % step] = x);
                 }
                 HostVec::from_f64(self.dtype, &k_t).write(&self.world, self.bufs[1], r, bh * seg_max * head_dim, self.dtype)?;
                 HostVec::from_f64(self.dtype, &v_mine).write(&self.world, self.bufs[2], r, bh * seg_max * head_dim, self.dtype)?;

@@ -8,8 +8,11 @@ use rand::{Rng, SeedableRng};
 use weft_runtime::DType;
 
 fn check(w: &weft_runtime::World, shape: DecodeShape, dtype: DType) {
-    let what = format!("flash_decode {} {shape:?} {dtype}", w.topology());
-    let c = decode_constexprs(shape, dtype.name(), false);
+    check_with(w, shape, dtype, decode_constexprs(shape, dtype.name(), false));
+}
+
+fn check_with(w: &weft_runtime::World, shape: DecodeShape, dtype: DType, c: weft_compiler::dsl::Constexprs) {
+    let what = format!("flash_decode {} {shape:?} {dtype} {c:?}", w.topology());
     let mut p = prepare_decode(w, "flash_decode", shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
     for seed in [1, 2] {
         p.seed(seed).unwrap();
@@ -40,6 +43,19 @@ fn flash_decode_with_fewer_positions_than_ranks() {
     let w = world(1, 8);
     for seq in [1, 2, 7] {
         check(&w, DecodeShape { batch: 1, heads: 4, kv_heads: 2, seq, head_dim: 32 }, DType::F32);
+    }
+}
+
+#[test]
+fn flash_decode_split_over_programs_on_step_boundaries() {
+    // More programs than KV heads split each rank's positions (split-K); splits start on a
+    // step and a short last step is masked. Steps of 16 positions make several per rank.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+    for (nodes, local, programs) in [(1, 1, 5), (1, 3, 4), (2, 2, 3), (1, 8, 1)] {
+        let w = world(nodes, local);
+        let shape = DecodeShape { batch: 1, heads: 4, kv_heads: 2, seq: rng.random_range(40..400), head_dim: 24 };
+        let c = decode_constexprs(shape, "f32", false).with("BLOCK_N", 16).with("PROGRAMS", programs);
+        check_with(&w, shape, DType::F32, c);
     }
 }
 

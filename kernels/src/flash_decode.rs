@@ -7,9 +7,10 @@
 //! A rank's positions `segment(me, seq, world)` are further split over `splits` programs
 //! (flash-decoding's split-K), so a batch of one still fills the machine.
 //!
-//! Args: `q[batch, heads, head_dim]`, `k[batch, kv_heads, head_dim, cdiv(seq, world)]` (this
-//! rank's positions, padded, K stored transposed so each step's `K^T` tile is a contiguous
-//! load), `v[batch, kv_heads, cdiv(seq, world), head_dim]`, `o[batch, heads, head_dim]`,
+//! Args: `q[batch, heads, head_dim]`, `k[batch, kv_heads, seg / BLOCK_N, head_dim, BLOCK_N]`
+//! (this rank's positions, `seg` = `cdiv(seq, world)` padded to a multiple of `BLOCK_N`; K
+//! stored transposed a step at a time, so each step's `K^T` tile is one contiguous block),
+//! `v[batch, kv_heads, seg, head_dim]`, `o[batch, heads, head_dim]`,
 //! `part[world * splits, batch, heads, head_dim]` (f32), `lse[world * splits, batch, heads]`
 //! (f32), `sig[world * splits * batch * kv_heads]`, `batch, heads, kv_heads, seq, head_dim,
 //! splits, scale` (f32, the softmax scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the
@@ -39,7 +40,8 @@ pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
         let group = heads / kv_heads;
         let blocks = batch * kv_heads;
         let (s0, s1) = segment(me, seq, world);
-        let seg_max = cdiv(seq, world);
+        // Each rank's positions, padded to whole steps (see the module docs).
+        let seg_max = cdiv(cdiv(seq, world), bn) * bn;
         let idx = |n: i64| arange(0, n as i32).to(Scalar::I64);
         let (hi, di, ni) = (idx(bh), idx(bd), idx(bn));
         // Rows of the group's query heads (or of its partials) in a `[.., heads, head_dim]` array.
@@ -51,17 +53,20 @@ pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
         for_range(pid, splits * blocks, progs, |item| {
             let (sp, blk) = (item / blocks, item % blocks);
             let (b, kvh) = (blk / kv_heads, blk % kv_heads);
-            let (p0, p1) = segment(sp, s1 - s0, splits);
+            // Splits start on a step, so each step's K^T tile is one block of `k`.
+            let (q0, q1) = segment(sp, cdiv(s1 - s0, bn), splits);
+            let (p0, p1) = (q0 * bn, minimum(q1 * bn, s1 - s0));
             let (qp, qm) = heads_of(q, b, kvh).tile(hi, di);
             let qt = load_masked(qp, qm, 0);
             let kv = (b * kv_heads + kvh) * seg_max * head_dim;
             let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
             let out = for_range_carry(p0, p1, bn, &init, |n0, c| {
                 let live = (n0 + ni).lt(p1);
-                // K^T, stored transposed: a `[head_dim, positions]` tile is contiguous along
-                // positions (the CPU back end turns a transposed gather into code that takes
-                // LLVM's register coalescer 45 s at 4x32x32; see the module docs).
-                let kptr = k + kv + expand_dims(di, 1) * seg_max + expand_dims(n0 + ni, 0);
+                // K^T, stored transposed a step at a time: this step's `[head_dim, BLOCK_N]`
+                // tile is one contiguous block (the CPU back end turns a transposed gather into
+                // code that takes LLVM's register coalescer 45 s at 4x32x32; rows a whole
+                // segment apart missed the cache on every row at 8 ranks).
+                let kptr = k + kv + n0 * head_dim + expand_dims(di, 1) * bn + expand_dims(ni, 0);
                 let kt = load_masked(kptr, expand_dims(di.lt(head_dim), 1) & expand_dims(live, 0), 0);
                 let s = dot(qt, kt, zeros(&[bh as usize, bn as usize], Scalar::F32)) * scale;
                 let s = select(expand_dims(live, 0), s, NEG);

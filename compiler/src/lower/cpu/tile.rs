@@ -7,10 +7,6 @@ use crate::ir::{Elem, Op, OpKind, ReduceKind, Scalar, Value};
 use crate::lower::LowerError;
 use weft_runtime::abi::{access, ctx_offset};
 
-/// Lanes per chunk of a partly masked 16-bit store: 16 bytes, one SSE store, and its mask
-/// bytes one i64.
-const CHUNK_16: usize = 8;
-
 /// Flat source index for each flat index of `to`, broadcasting size-1 dims of `from`.
 fn broadcast_indices(from: &[usize], to: &[usize]) -> Vec<usize> {
     let n: usize = to.iter().product();
@@ -295,86 +291,6 @@ impl Cx<'_> {
         let r = self.fresh();
         self.line(&format!("{r} = arith.select {m}, {lanes}, {o} : vector<{n}xi1>, vector<{n}xi16>"));
         r
-    }
-
-    /// A masked store of 16-bit lanes: one vector store when every lane is in, nothing when
-    /// none is, else `chunked_store_16`. A masked i16 store is not lowered by LLVM here: its
-    /// lane-by-lane expansion takes seconds to compile at 1024 lanes (x86 before AVX-512BW has
-    /// no 16-bit masked store), and storing whole 32-bit pairs would race with a neighbour's
-    /// writer.
-    fn masked_store_16(&mut self, p: &str, v: &str, m: &str, n: usize) {
-        let (all, any) = (self.fresh(), self.fresh());
-        self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
-        self.line(&format!("{any} = vector.reduction <or>, {m} : vector<{n}xi1> into i1"));
-        self.line(&format!("scf.if {all} {{"));
-        self.line(&format!("  llvm.store {v}, {p} {{alignment = 2 : i64}} : vector<{n}xi16>, !llvm.ptr"));
-        self.line(&format!("}} else {{ scf.if {any} {{"));
-        self.depth += 1;
-        self.chunked_store_16(p, v, m, n);
-        self.depth -= 1;
-        self.line("} }");
-    }
-
-    /// Stores the masked-in lanes of `v` in chunks of `CHUNK_16` lanes read back from stack
-    /// copies of the lanes and the mask (one byte per lane): a chunk wholly in is one vector
-    /// store, one wholly out is skipped, and only a mixed chunk (and a tail shorter than a
-    /// chunk) stores lane by lane. A partial tile's mask is a prefix of its columns, so a row
-    /// pays for at most one mixed chunk. The loop's body is the same at every width, which
-    /// keeps the compile time flat.
-    fn chunked_store_16(&mut self, p: &str, v: &str, m: &str, n: usize) {
-        let vbuf = self.alloca(Scalar::I16, n);
-        self.line(&format!("llvm.store {v}, {vbuf} {{alignment = 64 : i64}} : vector<{n}xi16>, !llvm.ptr"));
-        let mbuf = self.alloca(Scalar::I8, n);
-        let bytes = self.fresh();
-        self.line(&format!("{bytes} = arith.extui {m} : vector<{n}xi1> to vector<{n}xi8>"));
-        self.line(&format!("llvm.store {bytes}, {mbuf} {{alignment = 64 : i64}} : vector<{n}xi8>, !llvm.ptr"));
-        let chunks = n / CHUNK_16;
-        if chunks > 0 {
-            let (_, c64) = self.open_row_loop(chunks);
-            let w = self.const_int(CHUNK_16 as i64, "i64");
-            let off = self.fresh();
-            self.line(&format!("{off} = arith.muli {c64}, {w} : i64"));
-            let (mp, src, dst) = (self.gep(&mbuf, &off, Scalar::I8), self.gep(&vbuf, &off, Scalar::I16), self.gep(p, &off, Scalar::I16));
-            // The chunk's mask bytes as one word: every byte 1, or every byte 0.
-            let word = self.fresh();
-            self.line(&format!("{word} = llvm.load {mp} {{alignment = 8 : i64}} : !llvm.ptr -> i64"));
-            let (ones, zero) = (self.const_int(0x0101_0101_0101_0101, "i64"), self.const_int(0, "i64"));
-            let (full, some) = (self.fresh(), self.fresh());
-            self.line(&format!("{full} = arith.cmpi eq, {word}, {ones} : i64"));
-            self.line(&format!("{some} = arith.cmpi ne, {word}, {zero} : i64"));
-            let x = self.fresh();
-            self.line(&format!("scf.if {full} {{"));
-            self.line(&format!("  {x} = llvm.load {src} {{alignment = 16 : i64}} : !llvm.ptr -> vector<{CHUNK_16}xi16>"));
-            self.line(&format!("  llvm.store {x}, {dst} {{alignment = 2 : i64}} : vector<{CHUNK_16}xi16>, !llvm.ptr"));
-            self.line(&format!("}} else {{ scf.if {some} {{"));
-            self.depth += 1;
-            self.lanes_store_16(&mp, &src, &dst, CHUNK_16);
-            self.depth -= 1;
-            self.line("} }");
-            self.close_loop();
-        }
-        let done = chunks * CHUNK_16;
-        if done < n {
-            let at = self.const_int(done as i64, "i64");
-            let (mp, src, dst) = (self.gep(&mbuf, &at, Scalar::I8), self.gep(&vbuf, &at, Scalar::I16), self.gep(p, &at, Scalar::I16));
-            self.lanes_store_16(&mp, &src, &dst, n - done);
-        }
-    }
-
-    /// `count` lanes from `src` to `dst`, each where its mask byte at `mp` is nonzero.
-    fn lanes_store_16(&mut self, mp: &str, src: &str, dst: &str, count: usize) {
-        let (_, j) = self.open_row_loop(count);
-        let (b, z, on) = (self.fresh(), self.fresh(), self.fresh());
-        let bp = self.gep(mp, &j, Scalar::I8);
-        self.line(&format!("{b} = llvm.load {bp} {{alignment = 1 : i64}} : !llvm.ptr -> i8"));
-        self.line(&format!("{z} = arith.constant 0 : i8"));
-        self.line(&format!("{on} = arith.cmpi ne, {b}, {z} : i8"));
-        self.line(&format!("scf.if {on} {{"));
-        let (sp, dp, x) = (self.gep(src, &j, Scalar::I16), self.gep(dst, &j, Scalar::I16), self.fresh());
-        self.line(&format!("  {x} = llvm.load {sp} {{alignment = 2 : i64}} : !llvm.ptr -> i16"));
-        self.line(&format!("  llvm.store {x}, {dp} {{alignment = 2 : i64}} : i16, !llvm.ptr"));
-        self.line("}");
-        self.close_loop();
     }
 
     fn store_raw(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
