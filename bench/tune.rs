@@ -5,9 +5,10 @@
 //! 1x4, 1x8, 2x2) for ag_gemm and gemm_rs, and allreduce / allgather / reduce_scatter at
 //! 4 KiB, 256 KiB and 16 MiB per rank on 1x4 (f32). Per row: the tuner's wall time (compiles
 //! the disk cache lacks included) and configs it timed, then an exhaustive sweep that times
-//! every config of the pruned space. The comparison is then decided head to head: the
+//! every config of the pruned space briefly (`SCREEN`; `WEFT_TUNE_BENCH_SWEEP=full` gives it
+//! the tuner's own schedule), independent of the tuner's timings. The comparison is then decided head to head: the
 //! default, the tuned winner and the sweep's contenders (every config within 10% of the
-//! sweep's fastest, at least 3 and at most 5, and the fastest of up to 3 other methods within
+//! sweep's fastest, at least 4 and at most 5, and the fastest of up to 3 other methods within
 //! 2x) are timed in one interleaved loop, one timed loop each per round (at least 3 ms, MAX
 //! over ranks; each round starts one contender later) for 20 rounds, or for short launches
 //! as many as make 500 ms per contender (twice `Schedule::sample`, the tuner's finalists'
@@ -66,6 +67,7 @@ fn main() {
         rows.retain(|(p, t)| wanted.iter().any(|w| format!("{} on {t}", p.describe()).contains(w)));
     }
     let verbose = std::env::var("WEFT_TUNE_BENCH_VERBOSE").is_ok_and(|v| v == "1");
+    let sweep_schedule = if std::env::var("WEFT_TUNE_BENCH_SWEEP").is_ok_and(|v| v == "full") { Schedule::default() } else { SCREEN };
     let started = (Instant::now(), load());
     let mut table = String::from(
         "| problem | ranks | default us | tuned us | best us | tuned/best | noise | tuned/default | tune s | measured / space | load | winner |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
@@ -94,10 +96,10 @@ fn main() {
             CacheDirs { per_rank: Some(vec![d; topo.world_size()]) }
         };
         // The model's launch and signal costs on this world (as the tuner measures them), for
-        // the sweep's model column.
-        let machine = tune::launch::on_world(&world, &mut Agreement::new(&world).expect("agreement"), &machine).expect("launch cost");
-        if verbose {
-            eprintln!("    launch cost on {topo}: {:.1} us, signal {:.2} us (thread starts: {:.1} us)", machine.launch_s * 1e6, machine.signal_s * 1e6, machine.spawn_s * 1e6);
+        // the verbose sweep's model column only.
+        let machine = verbose.then(|| tune::launch::on_world(&world, &mut Agreement::new(&world).expect("agreement"), &machine).expect("launch cost"));
+        if let Some(m) = &machine {
+            eprintln!("    launch cost on {topo}: {:.1} us, signal {:.2} us (thread starts: {:.1} us)", m.launch_s * 1e6, m.signal_s * 1e6, m.spawn_s * 1e6);
         }
         let dirs = dir("tuned");
         let t0 = Instant::now();
@@ -109,9 +111,11 @@ fn main() {
         let tuned = tune::tune(&world, problem, &TuneOptions { dirs: dirs.clone(), ..Default::default() }, &mut report).expect("tunes");
         let tune_s = t0.elapsed().as_secs_f64();
         lookups.push(lookup_us(&world, problem, &dirs));
-        let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, ..Default::default() }, &mut |_| {}).expect("sweeps");
-        if verbose {
-            print_sweep(&sweep, problem, *topo, &machine);
+        let t1 = Instant::now();
+        let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, schedule: sweep_schedule, ..Default::default() }, &mut |_| {}).expect("sweeps");
+        let sweep_s = t1.elapsed().as_secs_f64();
+        if let Some(m) = &machine {
+            print_sweep(&sweep, problem, *topo, m);
         }
         let default = space::default_config(problem, *topo, weft::compiler::Target::Cpu).expect("default");
         // One runner per distinct config (the tuned winner is often the sweep's best, or the
@@ -128,7 +132,9 @@ fn main() {
                 distinct.push(c);
             }
         }
+        let t2 = Instant::now();
         let (pick, times) = head_to_head(&world, problem, &distinct, verbose);
+        eprintln!("    phases: tune {tune_s:.1} s, sweep {sweep_s:.1} s ({} configs), head to head {:.1} s ({} contenders), load {}", sweep.measured_now, t2.elapsed().as_secs_f64(), distinct.len(), load());
         let t = |c: &Config| times[distinct.iter().position(|d| d == c).expect("timed")];
         let best_at = (0..distinct.len()).min_by(|&a, &b| pick[a].total_cmp(&pick[b]).then_with(|| distinct[a].cmp(&distinct[b]))).expect("contenders");
         let (default_us, tuned_us, best, best_config) = (t(&default), t(&tuned.winner), times[best_at], &distinct[best_at]);
@@ -190,13 +196,32 @@ fn main() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+/// How the exhaustive sweep times each config: it only screens for the head-to-head's
+/// contenders (which are re-timed in alternation), so a short look suffices: one warm-up
+/// launch, loops of one launch where a launch is at least `min_loop` long, 3 loops or about
+/// 30 ms of loops, whichever is more, stopping once 150 ms of launches are spent (a third of
+/// the tuner's first pass; a config a quarter slower than the best so far stops after 2 loops).
+/// Its noise is why the head-to-head takes at least 4 contenders. The tuner's own schedule (`WEFT_TUNE_BENCH_SWEEP=full`)
+/// spent 49 of a row's 113 s here on 30 AllGather 16 MiB configs at load 8.
+const SCREEN: Schedule = Schedule {
+    warmup: 1,
+    round: 1,
+    rounds: 3,
+    min_loop: std::time::Duration::from_millis(3),
+    budget: std::time::Duration::from_millis(1500),
+    first_pass: std::time::Duration::from_millis(150),
+    give_up: 1.25,
+    extend: 1.0,
+    sample: std::time::Duration::from_millis(120),
+};
+
 /// The sweep's contenders for the exhaustive best: its fastest configs (every one within 10%
-/// of the fastest, at least 3 and at most 5), then the fastest of every other method
+/// of the fastest, at least 4 and at most 5), then the fastest of every other method
 /// (algorithm) within 2x of it, at most 3: the sweep's own order is one noisy loop per config
 /// beyond its re-timed finalists, and a method's best can sit behind several configs of another.
 fn contenders(ranked: &[(String, tune::cache::Measured)]) -> Vec<Config> {
     let Some(fastest) = ranked.first().map(|(_, m)| m.us) else { return vec![] };
-    let mut out: Vec<Config> = ranked.iter().enumerate().take_while(|(i, (_, m))| *i < 3 || m.us <= fastest * 1.1).take(5).filter_map(|(_, (id, _))| Config::parse(id)).collect();
+    let mut out: Vec<Config> = ranked.iter().enumerate().take_while(|(i, (_, m))| *i < 4 || m.us <= fastest * 1.1).take(5).filter_map(|(_, (id, _))| Config::parse(id)).collect();
     let mut others = 0;
     for c in ranked.iter().take_while(|(_, m)| m.us <= fastest * 2.0).filter_map(|(id, _)| Config::parse(id)) {
         if others < 3 && !out.iter().any(|o| o.algorithm == c.algorithm) {
@@ -230,7 +255,9 @@ fn head_to_head(world: &World, problem: &Problem, configs: &[Config], verbose: b
     let mut runners: Vec<Runner> = configs.iter().map(|c| Runner::prepare(world, problem, c).expect("prepares")).collect();
     // No time budget: every row gets its rounds (the default `sample` sets them for short
     // launches, as it sets the tuner's finalists').
-    let s = Schedule { rounds: 20, budget: std::time::Duration::from_secs(3600), ..Schedule::default() };
+    // Loops of one launch where a launch is at least `min_loop` long: its 20 rounds are the
+    // samples, and a second launch per loop doubled the 16 MiB rows' time (34 s of AllGather's).
+    let s = Schedule { rounds: 20, round: 1, budget: std::time::Duration::from_secs(3600), ..Schedule::default() };
     let rounds = measure::interleaved_rounds(&mut runners, &mut agree, &s).expect("times");
     let half = |parity: usize| -> Vec<f64> {
         let half: Vec<Vec<f64>> = rounds.iter().map(|r| r.iter().skip(parity).step_by(2).copied().collect()).collect();
