@@ -59,6 +59,12 @@ pub struct PreparedDecode {
     v: Vec<f64>,
 }
 
+/// A rank's positions of a `seq`-position cache over `w` ranks, padded to whole `step`s: the
+/// K and V buffers' length per block (as the kernel's `seg_max`).
+fn padded_segment(seq: usize, w: usize, step: usize) -> usize {
+    seq.div_ceil(w).div_ceil(step) * step
+}
+
 /// Allocates, compiles and seeds `flash_decode` on `world`. `PROGRAMS` in `c`, if set, is the
 /// program instances per rank (the host's choice, not the kernel's).
 pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DType, c: &Constexprs) -> Result<PreparedDecode, KernelError> {
@@ -87,7 +93,7 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
     let kernel = crate::gpu::launchable_for_resident(world, &(def.build)(&c)?)?;
     let w = world.n_ranks();
     let step = get(&c, "BLOCK_N").max(1);
-    let seg_max = seq.div_ceil(w).div_ceil(step) * step;
+    let seg_max = padded_segment(seq, w, step);
     let blocks = batch * kv_heads;
     // Enough split-K programs to fill the machine, but no split shorter than one step.
     let programs = world.gpu_sms().unwrap_or_else(|| std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1).div_ceil(w)).max(1);
@@ -130,7 +136,7 @@ impl PreparedDecode {
         let (q, k, v) = (random(batch * heads * head_dim, 1)?, random(batch * kv_heads * seq * head_dim, 2)?, random(batch * kv_heads * seq * head_dim, 3)?);
         let (k_all, v_all) = (k.to_f64(), v.to_f64());
         let w = self.world.n_ranks();
-        let (step, seg_max) = (self.step, seq.div_ceil(w).div_ceil(self.step) * self.step);
+        let (step, seg_max) = (self.step, padded_segment(seq, w, self.step));
         for r in self.world.host_ranks() {
             q.write(&self.world, self.bufs[0], r, 0, self.dtype)?;
             let rows = segment(seq, w, r);

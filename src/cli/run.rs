@@ -2,7 +2,6 @@
 //! a CUDA world), verify, time.
 
 use clap::Args;
-use weft::compiler::pipeline::Target;
 use weft::kernels::tune::Shape;
 use weft::runtime::{DType, LocalOptions, MpiOptions, Topology, World};
 
@@ -127,8 +126,7 @@ pub fn run(a: RunArgs) -> Result<(), String> {
         return run_moe_gemm(&a, &world, dtype);
     }
     // The target's own defaults: a GPU's collective tile is not the CPU's.
-    let target = world.gpu_arch().and_then(Target::parse).unwrap_or(Target::Cpu);
-    let mut constexprs = weft::kernels::topology_constexprs(&a.kernel, dtype.name(), target, topology).map_err(|e| e.to_string())?;
+    let mut constexprs = weft::kernels::topology_constexprs(&a.kernel, dtype.name(), weft::kernels::tune::target_of(&world), topology).map_err(|e| e.to_string())?;
     let matmul = weft::kernels::list().iter().any(|k| k.name == a.kernel && k.collective.is_matmul());
     if matmul {
         let shape = weft::kernels::MatmulShape { m: a.m, n: a.n, k: a.k };
