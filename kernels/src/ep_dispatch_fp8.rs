@@ -1,16 +1,23 @@
 //! `ep_dispatch_fp8`: `ep_dispatch` (see [`crate::moe`]) with an FP8 payload, as DeepEP's and
 //! Triton-distributed's low-latency dispatch send it: each token is quantized per group of
 //! [`GROUP`](crate::fp8::GROUP) elements to e4m3 with an f32 scale `amax / 448` (1 for an
-//! all-zero group), sent with the LL protocol (four codes per 32-bit word), and dequantized by
-//! the receiver into `out` of type `T`. A message is the header word, the scale words, then
-//! the code words: about a quarter (f32) or half (bf16) of the plain dispatch's words.
+//! all-zero group), sent as plain 32-bit words (the scale words, then the codes four to a word)
+//! in `ep_dispatch`'s regions, counts and credits, and dequantized by the receiver into `out`
+//! of type `T`. A row is about a quarter (f32) or half (bf16) of the plain dispatch's words.
+//! Every token is quantized once, into this rank's staging rows, before any is sent: a token
+//! goes to up to `topk` experts.
+//!
+//! A group of `4 w` elements (`w` = 32 but in a last, partial group) is `w` code words; word
+//! `i` holds elements `i`, `w + i`, `2 w + i` and `3 w + i`, so every part is a contiguous
+//! load or store of `w` elements (a stride-4 layout would gather and scatter on a CPU).
 //!
 //! Args as `ep_dispatch`'s (`words` is still the token's words of `T`, so the host side is
-//! shared; `hidden` must be a multiple of 4). Constexprs: `T`, `BLOCK` (choices per counting
-//! tile), `BLOCK_K` (≥ topk).
+//! shared; `hidden` must be a multiple of 4). Constexprs: `T`, `BLOCK` (words per tile),
+//! `BLOCK_K` (≥ topk).
 
 use crate::fp8::{Fp8, GROUP};
-use crate::moe::{one, recv_dispatch, send_word, DispatchArgs, MoeConfig, Ranks};
+use crate::common::copy_exact;
+use crate::moe::{dispatch_msg, dispatch_rows, load1, store1, DispatchArgs, MoeConfig, Ranks};
 use crate::tiles::i64c;
 use weft_compiler::dsl::shmem::*;
 use weft_compiler::dsl::*;
@@ -38,75 +45,59 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
     kernel("ep_dispatch_fp8", c, |a| {
         let d = DispatchArgs::new(a, cfg.t);
-        let DispatchArgs { x, idx, out, off, src_tk, tokens, words, topk, experts, flag, .. } = d;
-        let r = Ranks::new(experts);
-        let Ranks { me, world, epr, pid, progs } = r;
+        let (x, out, tokens, words) = (d.x, d.out, d.tokens, d.words);
+        let r = Ranks::new(d.experts);
         let hidden = words * 4i64 / cfg.t.bytes() as i64;
         let groups = cdiv(hidden, GROUP as i64);
-        // Header, scales, codes (4 a word).
-        let msg = 1i64 + groups + hidden / 4i64;
-        let (ll, cnt) = d.halves(&r, msg);
+        // A row: the scale words, then the code words.
+        let row_words = groups + hidden / 4i64;
         let lane = arange(0, GROUP_WORDS as i32).to(Scalar::I64);
-        // Element `4 * lane + part` of group `g` (and whether it is in the token).
-        let element = |g: Val, part: i64| {
-            let el = g * GROUP as i64 + lane * 4i64 + part;
-            (el, el.lt(hidden))
+        // Group `g`'s code words `w`, the lanes that hold one, and element `part` of each lane.
+        let group = |g: Val| {
+            let w = minimum(hidden - g * GROUP as i64, i64c(GROUP as i64)) / 4i64;
+            (w, lane.lt(w))
         };
-        // Send token-major, so each token is quantized once, not once per choice: a choice's
-        // slot is the count of earlier tokens that picked its expert (one masked count per
-        // choice over the earlier choices).
-        let kk = arange(0, cfg.bk as i32).to(Scalar::I64);
-        let pick = |tile: Val, k: Val| sum(select(kk.eq_(k), tile, i64c(0)), 0);
-        let count = |e: Val, end: Val| {
-            for_range_carry(0i64, end, cfg.block, &[i64c(0)], |i, acc| {
-                let at = i + arange(0, cfg.block as i32).to(Scalar::I64);
-                let hit = load_masked(idx + at, at.lt(end), -1).to(Scalar::I64).eq_(e);
-                vec![acc[0] + sum(select(hit, i64c(1), i64c(0)), 0)]
-            })[0]
-        };
-        for_range(pid, tokens, progs, |t| {
-            let ids = load_masked(idx + t * topk + kk, kk.lt(topk), -1).to(Scalar::I64);
-            let init = zeros(&[cfg.bk as usize], Scalar::I64);
-            let slots = for_range_carry(0i64, topk, 1i64, &[init], |k, c| vec![select(kk.eq_(k), count(pick(ids, k), t * topk), c[0])])[0];
-            // Where choice `k`'s message starts on its expert's rank.
-            let row = |k: Val| {
-                let e = pick(ids, k);
-                remote_ptr(ll + ((e % epr) * world + me) * tokens * msg + pick(slots, k) * msg, e / epr)
-            };
-            for_range(0i64, topk, 1i64, |k| store(one(row(k)), ll_pack(splat((t * topk + k).to(Scalar::I32), &[1]), flag)));
+        let element = |g: Val, w: Val, part: i64| g * GROUP as i64 + w * part + lane;
+        // Staging: one quantized row per token, then a word counting this launch's programs in.
+        let spare = ptr_cast(d.spare(&r, dispatch_msg(words)), Scalar::I32);
+        let (stage, ready) = (spare, ptr_cast(spare, Scalar::I64) + cdiv(tokens * row_words, 2i64));
+        for_range(r.pid, tokens, r.progs, |t| {
+            let row = stage + t * row_words;
             for_range(0i64, groups, 1i64, |g| {
-                let vals: Vec<Val> = (0..4)
-                    .map(|p| {
-                        let (el, m) = element(g, p);
-                        load_masked(x + t * hidden + el, m, 0.0f64).to(Scalar::F32)
-                    })
-                    .collect();
+                let (w, m) = group(g);
+                let vals: Vec<Val> = (0..4).map(|p| load_masked(x + t * hidden + element(g, w, p), m, 0.0f64).to(Scalar::F32)).collect();
                 let amax = max(vals.iter().skip(1).fold(abs(vals[0]), |acc, v| maximum(acc, abs(*v))), 0);
                 let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
                 let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
-                let (_, m) = element(g, 0);
-                let (scale_word, packed) = (ll_pack(splat(bitcast(scale, Scalar::I32), &[1]), flag), ll_pack(word, flag));
-                for_range(0i64, topk, 1i64, |k| {
-                    let r = row(k);
-                    store(one(r + 1i64 + g), scale_word);
-                    store_masked(r + 1i64 + groups + g * GROUP_WORDS + lane, packed, m);
+                store1(row + g, bitcast(scale, Scalar::I32));
+                store_masked(row + groups + g * GROUP_WORDS + lane, word.to(Scalar::I32), m);
+            });
+        });
+        // Every program reads rows the others quantized.
+        fence();
+        signal_op(ready, 1i64, Signal::Add, r.me);
+        let tok = wait_until(ready, Cmp::Ge, d.flag.to(Scalar::I64) * r.progs);
+        let stage = consume_token(stage, tok);
+        dispatch_rows(
+            &d,
+            &cfg,
+            row_words,
+            |rows, t| copy_exact(rows, stage + t * row_words, row_words, cfg.block),
+            |rows, at, n| {
+                for_range(0i64, n, 1i64, |j| {
+                    let (row, dst) = (rows + j * row_words, out + (at + j) * hidden);
+                    for_range(0i64, groups, 1i64, |g| {
+                        let (w, m) = group(g);
+                        let scale = bitcast(load1(row + g), Scalar::F32);
+                        let word = load_masked(row + groups + g * GROUP_WORDS + lane, m, 0);
+                        for part in 0..4 {
+                            let v = decode(shr_u(word, 8 * part) & 0xff) * scale;
+                            store_masked(dst + element(g, w, part), v.to(cfg.t), m);
+                        }
+                    });
                 });
-            });
-        });
-        // Every (expert, source) pair gets its count word, zero included.
-        for_range(pid, experts, progs, |e| send_word(cnt + (e % epr) * world + me, count(e, tokens * topk), flag, e / epr));
-        recv_dispatch(&r, [cnt, off, src_tk, ll], tokens, msg, flag, |row, at| {
-            for_range(0i64, groups, 1i64, |g| {
-                let scale = bitcast(sum(ll_recv(one(row + 1i64 + g), flag, None), 0), Scalar::F32);
-                let (_, m) = element(g, 0);
-                let word = ll_recv(row + 1i64 + groups + g * GROUP_WORDS + lane, flag, Some(m));
-                for part in 0..4 {
-                    let (el, m) = element(g, part);
-                    let v = decode(shr_u(word, 8 * part) & 0xff) * scale;
-                    store_masked(out + at * hidden + el, v.to(cfg.t), m);
-                }
-            });
-        });
+            },
+        );
         Ok(())
     })
 }

@@ -17,9 +17,9 @@
 //! earlier tokens for that expert: no sender needs another rank's counts. A message is a header
 //! (`t * topk + k`: the source token and its choice, which the combine sends back to) and the
 //! token's words; a region holds its headers, then its rows. Every (expert, source) pair also
-//! gets a count word, zero included. Count words (and the FP8 dispatch's messages) alternate by
-//! the flag's parity, so a fast rank's next launch never overwrites a word a slower rank still
-//! reads (each dispatch waits for every rank's count words). `ep_dispatch`'s regions do not
+//! gets a count word, zero included. Count words alternate by the flag's parity, so a fast
+//! rank's next launch never overwrites a word a slower rank still reads (each dispatch waits
+//! for every rank's count words). The dispatches' regions do not
 //! alternate: a receiver hands each region back with a credit (an LL word to its source) once
 //! it has copied it out, and the source's next launch waits for it before refilling it, so the
 //! rows live in half the memory and stay in cache between launches.
@@ -28,10 +28,11 @@
 //! world * tokens, hidden]` (each local expert's tokens, packed by source rank then token),
 //! `off[epr, world + 1]` (i32: where each source's tokens start, then the expert's total),
 //! `src_tk[epr, world * tokens]` (i32 header of each received row), `ll[2, epr, world, tokens,
-//! words + 1]` and `cnt[2, epr, world]` (i64 words; `ep_dispatch` uses `1 + ceil(words / 2)`
-//! of each token's `words + 1`, the FP8 dispatch fewer), `tokens, words, topk, experts` (i64;
-//! `words` = 32-bit words per token) and `flag` (i32, the launch's number: 1, 2, 3, ...;
-//! `ep_dispatch`'s credits carry the last launch's, zeroed words before the first).
+//! words + 1]` and `cnt[2, epr, world]` (i64 words; the dispatches use `1 + ceil(words / 2)`
+//! of each token's `words + 1`; the FP8 dispatch stages its quantized tokens in the rest),
+//! `tokens, words, topk, experts` (i64; `words` = 32-bit words per token) and `flag` (i32,
+//! the launch's number: 1, 2, 3, ...; the credits carry the last launch's, zeroed words
+//! before the first).
 //!
 //! `ep_combine` args: `y` (the experts' outputs, laid out as `out`), `off`, `src_tk` (from the
 //! dispatch), `w[tokens, topk]` (f32 routing weights), `out[tokens, hidden]`, `recv[2, tokens *
@@ -134,6 +135,7 @@ pub(crate) fn scan_expert(idx: Val, tokens: Val, topk: Val, bk: i64, e: Val, hit
 }
 
 /// The dispatch kernels' arguments: `ep_dispatch` and `ep_dispatch_fp8` share one host side.
+#[derive(Clone, Copy)]
 pub(crate) struct DispatchArgs {
     pub(crate) x: Val,
     pub(crate) idx: Val,
@@ -159,21 +161,20 @@ impl DispatchArgs {
         DispatchArgs { x, idx, out, off, src_tk, ll, cnt, tokens, words, topk, experts, flag: a.i32("flag") }
     }
 
-    /// The LL message and count buffers for messages of `msg` words, at this launch's half:
-    /// launches alternate halves by the flag's parity, so one launch's words never meet the
-    /// next's.
-    pub(crate) fn halves(&self, r: &Ranks, msg: Val) -> (Val, Val) {
-        let parity = (self.flag & 1).to(Scalar::I64);
-        (self.ll + parity * (r.epr * r.world * self.tokens * msg), self.cnt + parity * (r.epr * r.world))
-    }
-
     /// `ep_dispatch`'s buffers: the rows in `ll`'s first half at every launch (a region is
     /// refilled only after its receiver's credit, so the rows touch half the memory and stay
     /// in cache), one credit word per expert at the start of the second half, and the count
     /// words at this launch's parity.
     pub(crate) fn credited(&self, r: &Ranks, msg: Val) -> (Val, Val, Val) {
-        let cnt = self.halves(r, msg).1;
-        (self.ll, self.ll + r.epr * r.world * self.tokens * msg, cnt)
+        let parity = (self.flag & 1).to(Scalar::I64);
+        (self.ll, self.ll + r.epr * r.world * self.tokens * msg, self.cnt + parity * (r.epr * r.world))
+    }
+
+    /// This rank's own scratch: `ll`'s second half after the credit words, which no peer
+    /// writes (`ll` holds `words + 1` i64 words per slot, [`credited`](Self::credited) uses
+    /// `msg` of them in the first half and one per expert in the second).
+    pub(crate) fn spare(&self, r: &Ranks, msg: Val) -> Val {
+        self.credited(r, msg).1 + r.epr * r.world
     }
 }
 
@@ -182,43 +183,63 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = MoeConfig::from(c)?;
     kernel("ep_dispatch", c, |a| {
         let d = DispatchArgs::new(a, cfg.t);
-        let DispatchArgs { x, idx, out, off, src_tk, tokens, words, topk, experts, flag, .. } = d;
-        let r = Ranks::new(experts);
-        let Ranks { me, world, epr, pid, progs } = r;
-        // Per token of a region: its LL header word, and its row's words two to an i64.
-        let msg = 1i64 + cdiv(words, 2i64);
-        let (ll, credit, cnt) = d.credited(&r, msg);
-        let (xw, outw) = (ptr_cast(x, Scalar::I32), ptr_cast(out, Scalar::I32));
-        // Send: experts over programs, each scanning the tokens in order.
-        for_range(pid, experts, progs, |e| {
-            let (dst, le) = (e / epr, e % epr);
-            // The region is free once `dst` has copied out the last launch's rows (its credit
-            // carries that launch's flag; a zeroed word, flag 0, before the first launch). The
-            // credit's data (0) goes into the addresses, so no store starts before the wait.
-            let free = recv_word(credit + e, flag - 1i32);
-            // One address translation per expert, not per token.
-            let (heads, rows) = region(ll, le * world + me, tokens, msg);
-            let (heads, rows) = (remote_ptr(heads, dst) + free, remote_ptr(rows, dst) + free);
-            let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
-                copy_exact(rows + slot * words, xw + t * words, words, cfg.block);
-                store1(heads + slot, (t * topk + k).to(Scalar::I32));
-            });
-            send_count(cnt + le * world + me, n, flag, dst);
-        });
-        for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
-            let (heads, rows) = region(ll, le * world + src, tokens, msg);
-            // The pair's count has arrived, so have the headers and rows fenced before it.
-            fence();
-            // Two local block copies (memcpy on a CPU, block-wide copies on a GPU).
-            get(src_tk + at, heads, n, me, ShmemScope::Block);
-            get(outw + at * words, rows, n * words, me, ShmemScope::Block);
-        });
-        // Every pair copied out (the loads done before the stores below): each region goes back
-        // to its source, whose next launch may fill it again.
-        fence();
-        for_range(pid, epr * world, progs, |p| send_word(credit + me * epr + p / world, i64c(0), flag, p % world));
+        let (xw, outw, words) = (ptr_cast(d.x, Scalar::I32), ptr_cast(d.out, Scalar::I32), d.words);
+        let me = my_pe().to(Scalar::I64);
+        dispatch_rows(
+            &d,
+            &cfg,
+            words,
+            |rows, t| copy_exact(rows, xw + t * words, words, cfg.block),
+            // One local block copy (memcpy on a CPU, block-wide copies on a GPU).
+            |rows, at, n| get(outw + at * words, rows, n * words, me, ShmemScope::Block),
+        );
         Ok(())
     })
+}
+
+/// i64 words per token of a dispatch region: its LL header word, and its row's words two to
+/// an i64.
+pub(crate) fn dispatch_msg(words: Val) -> Val {
+    1i64 + cdiv(words, 2i64)
+}
+
+/// The dispatch protocol for rows of `row_words` 32-bit words (at most `words`, the token's
+/// words of `T`, which size the buffers): `send(rows, t)` writes token `t`'s row at `rows` (on
+/// the expert's rank) and `recv(rows, at, n)` turns a pair's `n` rows at local `rows` into
+/// output rows `at..at + n`.
+pub(crate) fn dispatch_rows(d: &DispatchArgs, cfg: &MoeConfig, row_words: Val, send: impl Fn(Val, Val), recv: impl Fn(Val, Val, Val)) {
+    let DispatchArgs { idx, off, src_tk, tokens, words, topk, experts, flag, .. } = *d;
+    let r = Ranks::new(experts);
+    let Ranks { me, world, epr, pid, progs } = r;
+    let msg = dispatch_msg(words);
+    let (ll, credit, cnt) = d.credited(&r, msg);
+    // Send: experts over programs, each scanning the tokens in order.
+    for_range(pid, experts, progs, |e| {
+        let (dst, le) = (e / epr, e % epr);
+        // The region is free once `dst` has copied out the last launch's rows (its credit
+        // carries that launch's flag; a zeroed word, flag 0, before the first launch). The
+        // credit's data (0) goes into the addresses, so no store starts before the wait.
+        let free = recv_word(credit + e, flag - 1i32);
+        // One address translation per expert, not per token.
+        let (heads, rows) = region(ll, le * world + me, tokens, msg);
+        let (heads, rows) = (remote_ptr(heads, dst) + free, remote_ptr(rows, dst) + free);
+        let n = scan_expert(idx, tokens, topk, cfg.bk, e, |t, k, slot| {
+            send(rows + slot * row_words, t);
+            store1(heads + slot, (t * topk + k).to(Scalar::I32));
+        });
+        send_count(cnt + le * world + me, n, flag, dst);
+    });
+    for_pairs(&r, [cnt, off], tokens, flag, |le, src, at, n| {
+        let (heads, rows) = region(ll, le * world + src, tokens, msg);
+        // The pair's count has arrived, so have the headers and rows fenced before it.
+        fence();
+        get(src_tk + at, heads, n, me, ShmemScope::Block);
+        recv(rows, at, n);
+    });
+    // Every pair copied out (the loads done before the stores below): each region goes back
+    // to its source, whose next launch may fill it again.
+    fence();
+    for_range(pid, epr * world, progs, |p| send_word(credit + me * epr + p / world, i64c(0), flag, p % world));
 }
 
 /// `ep_dispatch`'s region `i` (of `[epr, world]`) in `ll`, `msg` i64 words per token: the
@@ -246,22 +267,6 @@ fn for_pairs(r: &Ranks, bufs: [Val; 2], tokens: Val, flag: Val, body: impl Fn(Va
         store1(offs_row + src, base.to(Scalar::I32));
         if_(src.eq_(world - 1), || store1(offs_row + world, (base + n).to(Scalar::I32)));
         body(le, src, le * world * tokens + base, n);
-    });
-}
-
-/// The receive side of a dispatch whose messages are LL words throughout ([`for_pairs`]);
-/// writes each row's source token into `src_tk`, then `payload(message, at)` reads the words
-/// after the header at `message` into output row `at`. `bufs` is `[cnt, off, src_tk, ll]`, the
-/// LL buffers already at this launch's parity.
-pub(crate) fn recv_dispatch(r: &Ranks, bufs: [Val; 4], tokens: Val, msg: Val, flag: Val, payload: impl Fn(Val, Val)) {
-    let [cnt, off, src_tk, ll] = bufs;
-    for_pairs(r, [cnt, off], tokens, flag, |le, src, at, n| {
-        let region = ll + (le * r.world + src) * tokens * msg;
-        for_range(0i64, n, 1i64, |j| {
-            let row = region + j * msg;
-            store1(src_tk + at + j, recv_word(row, flag).to(Scalar::I32));
-            payload(row, at + j);
-        });
     });
 }
 

@@ -60,9 +60,9 @@ fn flash_decode_is_race_free_on_4_ranks() {
 fn moe_kernels_are_race_free_on_4_ranks() {
     let w = racechecked(1, 4);
     // LL words (counts, credits, combine rows) cross ranks; three launches flip the counts' parity
-    // and refill ep_dispatch's regions behind their credits.
+    // and refill the dispatches' regions behind their credits.
     let shape = MoeShape { tokens: 13, hidden: 40, topk: 3, experts: 8 };
-    for name in ["ep_dispatch", "ep_dispatch_v", "ep_combine"] {
+    for name in ["ep_dispatch", "ep_dispatch_v", "ep_dispatch_fp8", "ep_combine"] {
         let mut p = prepare_moe(&w, name, shape, DType::F32, &moe_constexprs(shape, "f32")).unwrap_or_else(|e| panic!("{name}: {e}"));
         for (seed, kind) in [(3, RoutingKind::Uniform), (4, RoutingKind::Hot), (5, RoutingKind::Sparse)] {
             p.seed(seed, kind).unwrap();

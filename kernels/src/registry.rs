@@ -199,7 +199,7 @@ pub(crate) static DEFS: [Def; 36] = [
     def("ag_moe_v", "AllGather-MoE baseline: AllGather, then the grouped GEMM, two launches", Algo::AgMoeV, moe_gemm_v::moe_allgather),
     def("moe_rs", "MoE-ReduceScatter: grouped GEMM tiles put to their tokens' ranks, one count word per launch, then the top-k weighted sum", Algo::MoeRs, moe_gemm::moe_rs),
     def("moe_rs_v", "MoE-ReduceScatter baseline: grouped GEMM, then get each token's top-k rows and sum them weighted, two launches", Algo::MoeRsV, moe_gemm::moe_gemm),
-    def("ep_dispatch_fp8", "Expert-parallel dispatch, low latency, FP8 payload: tokens quantized to e4m3 per 128-element group (f32 scale amax/448), sent as LL words, dequantized on arrival", Algo::EpDispatchFp8, ep_dispatch_fp8::ep_dispatch_fp8),
+    def("ep_dispatch_fp8", "Expert-parallel dispatch, low latency, FP8 payload: tokens quantized to e4m3 per 128-element group (f32 scale amax/448), sent as plain words behind one count per block, dequantized on receipt", Algo::EpDispatchFp8, ep_dispatch_fp8::ep_dispatch_fp8),
     def("moe_align", "MoE row layout on the device: per-block and per-expert row offsets (masked-count prefix), row tokens and choice rows (in-order scatter), stable by token then choice", Algo::MoeAlign, moe_align::moe_align),
     def("gemm_rs_ce", "GEMM-ReduceScatter, intra-node scatter on the copy engine, reduced on arrival (hierarchical)", Algo::GemmRsCe, gemm_rs::gemm_rs_ce),
 ];
