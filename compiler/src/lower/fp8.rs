@@ -38,21 +38,17 @@ pub fn encode(x: Val, fmt: Fp8) -> Val {
 pub fn decode(c: Val, fmt: Fp8) -> Val {
     let (m, bias) = (fmt.mant_bits() as i64, fmt.bias() as i64);
     let sign = (c & 0x80) << 24;
-    let (exp, mant) = (shr_u(c & 0x7f, m), c & ((1 << m) - 1));
-    let top = (1i64 << (7 - m)) - 1;
-    let normal = sign | ((exp + (127 - bias)) << 23) | (mant << (23 - m));
-    // Subnormals: mant * 2^(1 - bias - m), exact in f32.
-    let tiny = mant.to(Scalar::F32) * 2f64.powi((1 - bias - m) as i32);
-    let sub = bitcast(bitcast(tiny, Scalar::I32) | sign, Scalar::F32);
-    let value = select(exp.eq_(0), sub, bitcast(normal, Scalar::F32));
-    let special = match fmt {
-        Fp8::E4M3 => (c & 0x7f).eq_(0x7f),
-        Fp8::E5M2 => exp.eq_(top),
-    };
+    let a = c & 0x7f;
+    // Normals: the exponent and mantissa move up as one field, and the exponent is rebiased
+    // by an add (a carry-free one: the field's exponent is at least 1).
+    let normal = (a << (23 - m)) + ((127 - bias) << 23);
+    // Subnormals (exponent 0, so `a` is the mantissa): a * 2^(1 - bias - m), exact in f32.
+    let tiny = bitcast(a.to(Scalar::F32) * 2f64.powi((1 - bias - m) as i32), Scalar::I32);
+    let value = bitcast(select(a.lt(1i64 << m), tiny, normal) | sign, Scalar::F32);
     // e5m2's top binade is IEEE's (inf, NaNs); e4m3's only special is NaN.
-    let special_bits = match fmt {
-        Fp8::E4M3 => constant(0x7fc0_0000, Scalar::I32, &[]),
-        Fp8::E5M2 => sign | 0x7f80_0000 | (mant << 21),
+    let (special, special_bits) = match fmt {
+        Fp8::E4M3 => (a.eq_(0x7f), constant(0x7fc0_0000, Scalar::I32, &[])),
+        Fp8::E5M2 => (a.ge(0x7c), sign | 0x7f80_0000 | ((c & 3) << 21)),
     };
     select(special, bitcast(special_bits, Scalar::F32), value)
 }
