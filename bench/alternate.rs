@@ -68,7 +68,8 @@ fn run() -> Result<(), String> {
     for (id, mut v) in ids.iter().zip(launches) {
         v.sort_by(f64::total_cmp);
         let q = |f: f64| v.get(((v.len().max(1) - 1) as f64 * f) as usize).copied().unwrap_or(f64::NAN);
-        println!("{id}: per launch p10 {:.1} p25 {:.1} p50 {:.1} p75 {:.1} p90 {:.1} us", q(0.1), q(0.25), q(0.5), q(0.75), q(0.9));
+        let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+        println!("{id}: per launch p10 {:.1} p25 {:.1} p50 {:.1} p75 {:.1} p90 {:.1} p99 {:.1} max {:.1} mean {:.1} us", q(0.1), q(0.25), q(0.5), q(0.75), q(0.9), q(0.99), q(1.0), mean);
     }
     println!("load {}", load());
     Ok(())

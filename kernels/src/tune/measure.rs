@@ -116,6 +116,8 @@ struct Loops {
     loop_s: f64,
     best: f64,
     runs: usize,
+    /// The current loop's launch times (seconds), kept for their room.
+    launches: Vec<f64>,
 }
 
 impl Loops {
@@ -131,20 +133,25 @@ impl Loops {
             }
         }
         let reps = ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000);
-        Ok(Loops { reps, loop_s: reps as f64 * fastest, best: f64::MAX, runs: 0 })
+        Ok(Loops { reps, loop_s: reps as f64 * fastest, best: f64::MAX, runs: 0, launches: Vec::with_capacity(reps) })
     }
 
-    /// One timed loop: its mean launch time, MAX-reduced over the ranks (one process times
-    /// all of its ranks together, so its own loop stands for each), and the best loop kept:
+    /// One timed loop: its mean launch time (without stalled launches, see `stalls`),
+    /// MAX-reduced over the ranks (one process times all of its ranks together, so its own
+    /// loop stands for each), and the best loop kept:
     /// on a machine shared with other work, a loop that other processes slowed down says
     /// nothing about the config.
     /// Returns the best loop so far and this loop's agreed time.
     fn run(&mut self, runner: &mut Runner, agree: &mut Agreement) -> Result<(f64, f64), KernelError> {
-        let t = Instant::now();
+        // Each launch timed alone (two clock reads against a launch of µs at least), so a
+        // launch that lost its core to another process does not stand for the config.
+        self.launches.clear();
         for _ in 0..self.reps {
+            let t = Instant::now();
             runner.launch()?;
+            self.launches.push(t.elapsed().as_secs_f64());
         }
-        let mean = t.elapsed().as_secs_f64() / self.reps as f64;
+        let mean = super::stalls::unstalled_mean(&mut self.launches);
         self.runs += self.reps;
         let agreed = agree.max_f64(|_| mean)?;
         self.best = self.best.min(agreed);

@@ -15,6 +15,7 @@ pub mod measure;
 mod model_tests;
 mod search;
 pub mod space;
+pub mod stalls;
 pub mod table;
 pub mod tiles;
 #[cfg(test)]
