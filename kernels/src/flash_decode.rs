@@ -1,8 +1,12 @@
 //! Distributed flash decoding (one query token per sequence, the KV cache split over ranks
 //! by sequence position): every rank computes partial attention over its part of the cache
-//! with its log-sum-exp, puts each partial to every rank, and every rank combines all of them
-//! with a rescaled sum, so each ends with the whole attention output. Grouped-query heads:
-//! the `heads / kv_heads` query heads that share a KV head are one tile of rows.
+//! with its log-sum-exp and puts each partial to the block's owner (block `blk` of the
+//! `batch * kv_heads` belongs to rank `blk % world`); the owner combines them with a rescaled
+//! sum and puts the output rows to every rank, so each ends with the whole attention output.
+//! A block's partials thus travel to one rank, not to all: at 8 ranks and 8 blocks 56 partial
+//! puts and 56 output puts, against 448 partial puts when every rank combined every block.
+//! Grouped-query heads: the `heads / kv_heads` query heads that share a KV head are one tile
+//! of rows.
 //!
 //! A rank's positions `segment(me, seq, world)` are further split over `splits` programs
 //! (flash-decoding's split-K), so a batch of one still fills the machine.
@@ -12,9 +16,10 @@
 //! stored transposed a step at a time, so each step's `K^T` tile is one contiguous block),
 //! `v[batch, kv_heads, seg, head_dim]`, `o[batch, heads, head_dim]`,
 //! `part[world * splits, batch, heads, head_dim]` (f32), `lse[world * splits, batch, heads]`
-//! (f32), `sig[world * splits * batch * kv_heads]`, `batch, heads, kv_heads, seq, head_dim,
-//! splits, scale` (f32, the softmax scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the
-//! group), `BLOCK_D` (≥ head_dim), `BLOCK_N` (positions per step).
+//! (f32), `sig[(world * splits + 1) * batch * kv_heads]` (a word per partial, then one per
+//! output block), `batch, heads, kv_heads, seq, head_dim, splits, scale` (f32, the softmax
+//! scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the group), `BLOCK_D` (≥ head_dim),
+//! `BLOCK_N` (positions per step).
 
 use crate::gemm::Mat;
 use crate::tiles::segment;
@@ -84,19 +89,19 @@ pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
             store_masked(pp, acc / expand_dims(maximum(l, 1.0e-30f64), 1), pm);
             store_masked(lse_of(src, b, kvh) + hi, select(l.gt(0.0f64), m + log(maximum(l, 1.0e-30f64)), NEG), hmask);
             fence();
-            let slot = src * blocks + blk;
-            signal_op(sig + slot, epoch, Signal::Set, me);
-            let rows = group * head_dim;
-            for_range(1i64, world, 1i64, |r| {
-                let peer = (me + r) % world;
-                put(part_of(src, b, kvh).ptr, part_of(src, b, kvh).ptr, rows, peer, ShmemScope::Block);
+            let (slot, owner) = (src * blocks + blk, blk % world);
+            if_(owner.eq_(me), || signal_op(sig + slot, epoch, Signal::Set, me));
+            if_(owner.ne_(me), || {
+                put(part_of(src, b, kvh).ptr, part_of(src, b, kvh).ptr, group * head_dim, owner, ShmemScope::Block);
                 // The lse words carry the signal, so the partial must land first.
                 fence();
-                put_signal(lse_of(src, b, kvh), lse_of(src, b, kvh), group, sig + slot, epoch, peer, PutSignal::default());
+                put_signal(lse_of(src, b, kvh), lse_of(src, b, kvh), group, sig + slot, epoch, owner, PutSignal::default());
             });
         });
-        // Combine every rank's and split's partial with a running rescaled sum.
-        for_range(pid, blocks, progs, |blk| {
+        // Combine every rank's and split's partial of this rank's blocks with a running
+        // rescaled sum, then send the output rows to every rank.
+        let out_sig = sig + world * splits * blocks;
+        for_range(me + pid * world, blocks, progs * world, |blk| {
             let (b, kvh) = (blk / kv_heads, blk % kv_heads);
             let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
             let out = for_range_carry(0i64, world * splits, 1i64, &init, |src, c| {
@@ -108,8 +113,19 @@ pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
                 let (keep, w) = (exp(c[0] - m), exp(l - m));
                 vec![m, c[1] * keep + w, c[2] * expand_dims(keep, 1) + load_masked(pp, pm, 0) * expand_dims(w, 1)]
             });
-            let (op, om) = heads_of(o, b, kvh).tile(hi, di);
+            let rows = heads_of(o, b, kvh);
+            let (op, om) = rows.tile(hi, di);
             store_masked(op, (out[2] / expand_dims(maximum(out[1], 1.0e-30f64), 1)).to(t), om);
+            fence();
+            for_range(1i64, world, 1i64, |r| {
+                put_signal(rows.ptr, rows.ptr, group * head_dim, out_sig + blk, epoch, (me + r) % world, PutSignal::default());
+            });
+        });
+        // Peers put into our `o`: it is whole once every other rank's blocks have arrived.
+        for_range(pid, blocks, progs, |blk| {
+            if_((blk % world).ne_(me), || {
+                let _ = wait_until(out_sig + blk, Cmp::Ge, epoch);
+            });
         });
         Ok(())
     })

@@ -189,7 +189,7 @@ pub(crate) static DEFS: [Def; 36] = [
     def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
     def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
-    def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank, rescaled sum", Algo::FlashDecode, flash_decode::flash_decode),
+    def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to the block's owner, rescaled sum there, output put to every rank", Algo::FlashDecode, flash_decode::flash_decode),
     def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks, each (expert, source) block's count an LL word behind its rows (the block's flag), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
     def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as plain words with one LL count per block, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
     def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),

@@ -67,43 +67,50 @@ module {
 //       %74 = llvm.load %73 : !llvm.ptr -> !llvm.ptr
 //       %75 = llvm.call %74(%arg0, %72, %c0_i32) : !llvm.ptr, (!llvm.ptr, i32, i32) -> i64
 //       %76 = llvm.getelementptr %21[%75] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-//       %77 = vector.shuffle %16, %16 [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi1>, vector<16xi1>
-//       %78 = vector.shuffle %16, %16 [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi1>, vector<16xi1>
-//       %79 = arith.ori %77, %78 : vector<8xi1>
-//       %80 = llvm.mlir.zero : vector<8xi32>
-//       %81 = llvm.intr.masked.load %76, %79, %80 {alignment = 2 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xi32>) -> vector<8xi32>
-//       %82 = vector.bitcast %81 : vector<8xi32> to vector<16xi16>
-//       %83 = arith.extui %82 : vector<16xi16> to vector<16xi32>
+//       %77 = vector.reduction <and>, %16 : vector<16xi1> into i1
+//       %78 = scf.if %77 -> (vector<16xi16>) {
+//         %98 = llvm.load %76 {alignment = 2 : i64} : !llvm.ptr -> vector<16xi16>
+//         scf.yield %98 : vector<16xi16>
+//       } else {
+//         %98 = vector.shuffle %16, %16 [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi1>, vector<16xi1>
+//         %99 = vector.shuffle %16, %16 [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi1>, vector<16xi1>
+//         %100 = arith.ori %98, %99 : vector<8xi1>
+//         %101 = llvm.mlir.zero : vector<8xi32>
+//         %102 = llvm.intr.masked.load %76, %100, %101 {alignment = 2 : i32} : (!llvm.ptr, vector<8xi1>, vector<8xi32>) -> vector<8xi32>
+//         %103 = vector.bitcast %102 : vector<8xi32> to vector<16xi16>
+//         scf.yield %103 : vector<16xi16>
+//       }
+//       %79 = arith.extui %78 : vector<16xi16> to vector<16xi32>
 //       %cst_20 = arith.constant dense<32768> : vector<16xi32>
-//       %84 = arith.andi %83, %cst_20 : vector<16xi32>
+//       %80 = arith.andi %79, %cst_20 : vector<16xi32>
 //       %cst_21 = arith.constant dense<16> : vector<16xi32>
-//       %85 = arith.shli %84, %cst_21 : vector<16xi32>
+//       %81 = arith.shli %80, %cst_21 : vector<16xi32>
 //       %cst_22 = arith.constant dense<32767> : vector<16xi32>
-//       %86 = arith.andi %83, %cst_22 : vector<16xi32>
+//       %82 = arith.andi %79, %cst_22 : vector<16xi32>
 //       %cst_23 = arith.constant dense<31744> : vector<16xi32>
-//       %87 = arith.andi %86, %cst_23 : vector<16xi32>
+//       %83 = arith.andi %82, %cst_23 : vector<16xi32>
 //       %cst_24 = arith.constant dense<13> : vector<16xi32>
-//       %88 = arith.shli %86, %cst_24 : vector<16xi32>
+//       %84 = arith.shli %82, %cst_24 : vector<16xi32>
 //       %cst_25 = arith.constant dense<939524096> : vector<16xi32>
-//       %89 = arith.addi %88, %cst_25 : vector<16xi32>
+//       %85 = arith.addi %84, %cst_25 : vector<16xi32>
 //       %cst_26 = arith.constant dense<939524096> : vector<16xi32>
-//       %90 = arith.addi %89, %cst_26 : vector<16xi32>
+//       %86 = arith.addi %85, %cst_26 : vector<16xi32>
 //       %cst_27 = arith.constant dense<947912704> : vector<16xi32>
-//       %91 = arith.addi %88, %cst_27 : vector<16xi32>
-//       %92 = arith.bitcast %91 : vector<16xi32> to vector<16xf32>
+//       %87 = arith.addi %84, %cst_27 : vector<16xi32>
+//       %88 = arith.bitcast %87 : vector<16xi32> to vector<16xf32>
 //       %cst_28 = arith.constant dense<6.10351563E-5> : vector<16xf32>
-//       %93 = arith.subf %92, %cst_28 : vector<16xf32>
-//       %94 = arith.bitcast %93 : vector<16xf32> to vector<16xi32>
+//       %89 = arith.subf %88, %cst_28 : vector<16xf32>
+//       %90 = arith.bitcast %89 : vector<16xf32> to vector<16xi32>
 //       %cst_29 = arith.constant dense<31744> : vector<16xi32>
-//       %95 = arith.cmpi eq, %87, %cst_29 : vector<16xi32>
+//       %91 = arith.cmpi eq, %83, %cst_29 : vector<16xi32>
 //       %cst_30 = arith.constant dense<0> : vector<16xi32>
-//       %96 = arith.cmpi eq, %87, %cst_30 : vector<16xi32>
-//       %97 = arith.select %96, %94, %89 : vector<16xi1>, vector<16xi32>
-//       %98 = arith.select %95, %90, %97 : vector<16xi1>, vector<16xi32>
-//       %99 = arith.ori %98, %85 : vector<16xi32>
-//       %100 = arith.bitcast %99 : vector<16xi32> to vector<16xf32>
-//       %101 = arith.addf %arg3, %100 : vector<16xf32>
-//       scf.yield %101 : vector<16xf32>
+//       %92 = arith.cmpi eq, %83, %cst_30 : vector<16xi32>
+//       %93 = arith.select %92, %90, %85 : vector<16xi1>, vector<16xi32>
+//       %94 = arith.select %91, %86, %93 : vector<16xi1>, vector<16xi32>
+//       %95 = arith.ori %94, %81 : vector<16xi32>
+//       %96 = arith.bitcast %95 : vector<16xi32> to vector<16xf32>
+//       %97 = arith.addf %arg3, %96 : vector<16xf32>
+//       scf.yield %97 : vector<16xf32>
 //     }
 //     %35 = arith.bitcast %34 : vector<16xf32> to vector<16xi32>
 //     %cst_1 = arith.constant dense<-2147483648> : vector<16xi32>

@@ -207,8 +207,9 @@ impl Cx<'_> {
     }
 
     /// Loads `n` lanes (or a scalar) of `elem` from `addr` under an optional mask.
-    /// bf16 and f16 move as i16 (see `half::cpu_ty`); masked 16-bit accesses take
-    /// `masked_load_pairs`, since LLVM legalises them lane by lane.
+    /// bf16 and f16 move as i16 (see `half::cpu_ty`); a contiguous masked load whose mask is
+    /// all in is a plain load, else masked 16-bit ones take `masked_load_pairs`, since LLVM
+    /// legalises them lane by lane.
     pub(crate) fn load_from(&mut self, addr: &Addr, elem: Scalar, n: usize, mask: Option<&str>, other: Option<&str>) -> String {
         self.load_raw(addr, super::half::cpu_scalar(elem), n, mask, other)
     }
@@ -233,21 +234,33 @@ impl Cx<'_> {
             },
             Addr::Contig(p) => match mask {
                 None => self.line(&format!("{r} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}")),
-                Some(m) if al == 2 && n % 2 == 0 => return self.masked_load_pairs(p, m, other, n),
                 Some(m) => {
-                    // Full tiles take a plain load; only the last tile pays for the mask.
-                    let o = other.map(str::to_string).unwrap_or_else(|| self.zero(&vt));
+                    // Full tiles take a plain load; only the last tile pays for the mask (16-bit
+                    // lanes too: their pair load was flash_decode's hottest instruction).
+                    let pairs = al == 2 && n % 2 == 0;
+                    let o = if pairs { None } else { Some(other.map(str::to_string).unwrap_or_else(|| self.zero(&vt))) };
                     let all = self.fresh();
                     self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
                     self.line(&format!("{r} = scf.if {all} -> ({vt}) {{"));
-                    let (a, b) = (self.fresh(), self.fresh());
-                    self.line(&format!("  {a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
-                    self.line(&format!("  scf.yield {a} : {vt}"));
+                    self.depth += 1;
+                    let a = self.fresh();
+                    self.line(&format!("{a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
+                    self.line(&format!("scf.yield {a} : {vt}"));
+                    self.depth -= 1;
                     self.line("} else {");
-                    self.line(&format!(
-                        "  {b} = llvm.intr.masked.load {p}, {m}, {o} {{alignment = {al} : i32}} : (!llvm.ptr, vector<{n}xi1>, {vt}) -> {vt}"
-                    ));
-                    self.line(&format!("  scf.yield {b} : {vt}"));
+                    self.depth += 1;
+                    let b = match o {
+                        None => self.masked_load_pairs(p, m, other, n),
+                        Some(o) => {
+                            let b = self.fresh();
+                            self.line(&format!(
+                                "{b} = llvm.intr.masked.load {p}, {m}, {o} {{alignment = {al} : i32}} : (!llvm.ptr, vector<{n}xi1>, {vt}) -> {vt}"
+                            ));
+                            b
+                        }
+                    };
+                    self.line(&format!("scf.yield {b} : {vt}"));
+                    self.depth -= 1;
                     self.line("}");
                 }
             },
