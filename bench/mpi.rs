@@ -49,7 +49,8 @@ const LL_MESH_MAX: usize = 1 << 20;
 /// about a GB/s, so a LLaMA-like shape scaled down (256x344x128) spent 0.05-0.13 ms gathering
 /// and 5-12 ms multiplying, and no overlap could show. AG-GEMM moves A (M x K) and computes
 /// 2·M·N·K: its comm share grows as N shrinks, so N is one 64-wide tile column. GEMM-RS moves
-/// the M x N partials (f32) and computes 2·M·N·K: its share grows as K shrinks, so K is small.
+/// the M x N partials (in the element type) and computes 2·M·N·K: its share grows as K
+/// shrinks, so K is small.
 const OVERLAP_SHAPES: [(&str, [(usize, usize, usize); 2]); 2] = [("ag_gemm", [(1024, 64, 256), (2048, 64, 128)]), ("gemm_rs", [(1024, 256, 32), (512, 512, 16)])];
 
 /// What to run (the command line's selection; the processes get it through the environment).

@@ -111,6 +111,8 @@ pub(crate) struct RsLayout {
     pub n: usize,
     pub bm: usize,
     pub bn: usize,
+    /// Bytes per element of a partial tile (the element type's).
+    pub es: usize,
     /// Tiles of the tallest segment.
     pub max_tiles: usize,
     pub world: usize,
@@ -120,7 +122,7 @@ pub(crate) struct RsLayout {
 /// The copy-engine scatter of GEMM-RS's partial tiles.
 pub(crate) fn rs_scatter(l: &RsLayout, epoch: u64) -> CopyPlan {
     let nodes = l.world / l.local;
-    let tile_bytes = l.bm * l.bn * 4;
+    let tile_bytes = l.bm * l.bn * l.es;
     let ready0 = (l.local + 1) * nodes * l.max_tiles;
     let mut plan = CopyPlan::new(l.world);
     for me in 0..l.world {

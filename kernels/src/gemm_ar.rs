@@ -182,7 +182,8 @@ pub(crate) fn buffer_sizes(c: &Constexprs, shape: crate::MatmulShape, es: usize,
     // Scratch a method does not use is one word, so every method takes the same arguments.
     let (stage, part, nstage, inter, sig, gather) = if method == TWO_SHOT {
         let max_tiles = m.div_ceil(w).div_ceil(bm) * n.div_ceil(bn);
-        let t = mul(&[max_tiles, te, 4])?;
+        // Two-shot's partials are in the element type (`crate::gemm_rs`); the others' f32.
+        let t = mul(&[max_tiles, te, es])?;
         let sig = mul(&[(local + 1) * nodes + w, max_tiles, 8])?;
         (mul(&[w, t])?, mul(&[local, nodes, t])?, mul(&[nodes, t])?, mul(&[nodes, t])?, sig, mul(&[w, max_tiles, te, es])?)
     } else {

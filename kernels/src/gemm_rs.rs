@@ -17,8 +17,12 @@
 //!
 //! The reductions walk each tile `REDUCE_ROWS` rows at a time (constexpr, default 8).
 //!
+//! Partial and node-partial tiles are stored, put and summed in the element type (bf16/f16
+//! halve the bytes against f32; the sums themselves run in f32), each rounded once, as the
+//! GEMM-then-ReduceScatter baseline rounds its GEMM output and sums in the element type.
+//!
 //! Args: `a[m, k], b[k, n], c[seg_rows, n], stage, part, nstage, inter, sig, m, n, k, local,
-//! epoch`. With `T = max_tiles * BLOCK_M * BLOCK_N` (f32 elements per segment's tiles,
+//! epoch`. With `T = max_tiles * BLOCK_M * BLOCK_N` (elements per segment's tiles,
 //! `max_tiles = cdiv(cdiv(m, world), BLOCK_M) * cdiv(n, BLOCK_N)`): `stage[world * T]` (the
 //! copy engine's staging slots; `gemm_rs` leaves it alone),
 //! `part[local * nodes * T]`, `nstage[nodes * T]`, `inter[nodes * T]`, and
@@ -62,7 +66,7 @@ pub(crate) enum Output {
     Gathered,
 }
 
-/// The reduction programs' inner loop: sums `rr`-row chunks of arrived f32 partial tiles.
+/// The reduction programs' inner loop: sums `rr`-row chunks of arrived partial tiles in f32.
 /// Reductions are memory-bound, and a whole tile carried through the arrival loop is
 /// straight-line code that costs seconds of compile time on the CPU and registers on a GPU.
 pub(crate) struct Arrivals {
@@ -112,7 +116,7 @@ impl Arrivals {
     fn add_chunk(&self, bufs: Val, slot: Val, r0: Val, acc: Val) -> Val {
         let (ci, cj) = self.indices();
         let (p, mask) = Self::chunk(&slot_tile(bufs, slot, &self.cfg), r0).tile(ci, cj);
-        acc + load_masked(p, mask, 0)
+        acc + load_masked(p, mask, 0).to(Scalar::F32)
     }
 }
 
@@ -134,8 +138,8 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
     let comm = c.int("COMM_PROGRAMS", 1, 64)?;
     kernel(name, c, |a| {
         let (am, bm, out) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t));
-        let (stage, part) = (a.ptr("stage", Scalar::F32), a.ptr("part", Scalar::F32));
-        let (nstage, inter, sig) = (a.ptr("nstage", Scalar::F32), a.ptr("inter", Scalar::F32), a.ptr("sig", Scalar::I64));
+        let (stage, part) = (a.ptr("stage", cfg.t), a.ptr("part", cfg.t));
+        let (nstage, inter, sig) = (a.ptr("nstage", cfg.t), a.ptr("inter", cfg.t), a.ptr("sig", Scalar::I64));
         let gather = (output == Output::Gathered).then(|| a.ptr("gather", cfg.t));
         let (m, n, k, local, epoch) = (a.i64("m"), a.i64("n"), a.i64("k"), a.i64("local"), a.i64("epoch"));
         let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
@@ -162,7 +166,7 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
                 let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
                 if scatter == Scatter::CopyEngine {
                     let staged = slot_tile(stage, t.rank * max_tiles + t.index, &cfg);
-                    store_tile(&staged, si, sj, acc, Scalar::F32);
+                    store_tile(&staged, si, sj, acc, cfg.t);
                     // The copy engine reads the staged tile once this signal is set.
                     fence();
                     let ready = sig + (local + 1) * nodes * max_tiles;
@@ -173,7 +177,7 @@ pub(crate) fn build(c: &Constexprs, name: &str, scatter: Scatter, output: Output
                 // store the partial straight into its slot there (no staging copy), then signal.
                 let via = my_node * local + t.rank % local;
                 let slot = (my_local * nodes + t.rank / local) * max_tiles + t.index;
-                store_tile(&slot_tile(remote_ptr(part, via), slot, &cfg), si, sj, acc, Scalar::F32);
+                store_tile(&slot_tile(remote_ptr(part, via), slot, &cfg), si, sj, acc, cfg.t);
                 fence();
                 signal_op(sig + slot, epoch, Signal::Set, via);
                 // The tiles this rank sums are the last of their segment it computes (its peers
@@ -241,7 +245,7 @@ impl Reducer {
         for_range(0i64, cfg.bm, rr, |r0| {
             let zero = zeros(&[rr as usize, cfg.bn as usize], Scalar::F32);
             let acc = self.arrivals.sum(local, &intra, self.sig, part, r0, zero);
-            if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, Scalar::F32));
+            if_(node.ne_(my_node), || store_tile(&chunk(&staged, r0), ci, cj, acc, cfg.t));
             if_(node.eq_(my_node), || {
                 let total = self.arrivals.sum(nodes - 1, &from, inter_sig, inter, r0, acc);
                 if let Some(gather) = self.gather {

@@ -5,8 +5,8 @@
 //! segment. One node only: remote stores need a load/store path to the owner (NVLink, xGMI,
 //! one machine's shared memory); across nodes `gemm_rs` is the kernel.
 //!
-//! Args: `a[m, k], b[k, n], c[seg_rows, n], part[world * max_tiles * BLOCK_M * BLOCK_N]` (f32,
-//! slot `src * max_tiles + tile` of the owner holds `src`'s partial of the owner's tile),
+//! Args: `a[m, k], b[k, n], c[seg_rows, n], part[world * max_tiles * BLOCK_M * BLOCK_N]` (the
+//! element type, as `gemm_rs`'s partials; slot `src * max_tiles + tile` of the owner holds `src`'s partial of the owner's tile),
 //! `m, n, k`. `REDUCE_ROWS` as in `gemm_rs`.
 
 use crate::gemm::{store_tile, tile_product, GemmConfig, Mat};
@@ -21,7 +21,7 @@ use weft_compiler::ir::{Kernel, Scalar};
 pub fn gemm_rs_ps(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
     kernel("gemm_rs_ps", c, |a| {
-        let (am, bm, out, part) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t), a.ptr("part", Scalar::F32));
+        let (am, bm, out, part) = (a.ptr("a", cfg.t), a.ptr("b", cfg.t), a.ptr("c", cfg.t), a.ptr("part", cfg.t));
         let (m, n, k) = (a.i64("m"), a.i64("n"), a.i64("k"));
         // Sums without waits (`sum_in_place`): after the barrier every partial is in place, so
         // no epoch is ever compared.
@@ -37,7 +37,7 @@ pub fn gemm_rs_ps(c: &Constexprs) -> Result<Kernel, DslError> {
             let amat = Mat { ptr: am + t.row0 * k, rows: t.rows, cols: k, ld: k };
             let acc = tile_product(&amat, &bmat, t.rows_idx, t.cols_idx, &cfg);
             let owner_slot = slot_tile(remote_ptr(part, t.rank), me * max_tiles + t.index, &cfg);
-            store_tile(&owner_slot, si, sj, acc, Scalar::F32);
+            store_tile(&owner_slot, si, sj, acc, cfg.t);
         });
         barrier_all();
         let (s0, s1) = segment(me, m, world);

@@ -442,11 +442,11 @@ pub fn predict(c: &Config, problem: &Problem, topo: Topology, m: &Machine) -> f6
 
 /// Bytes a GEMM-family kernel moves between ranks (all ranks together) when each tiles `rows`
 /// rows of an `n`-wide, `k`-deep problem of `es`-byte elements: AG-GEMM gathers A's shards,
-/// GEMM-RS scatters f32 partials of C.
+/// GEMM-RS scatters partials of C in the element type.
 pub(super) fn matmul_comm_bytes(algorithm: &str, rows: f64, n: f64, k: f64, w: f64, es: f64) -> f64 {
     match algorithm {
         "ag_gemm" | "ag_gemm_ce" => (w - 1.0) * rows * k * es,
-        "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => (w - 1.0) * rows * n * 4.0,
+        "gemm_rs" | "gemm_rs_ce" | "gemm_rs_ps" => (w - 1.0) * rows * n * es,
         _ => 0.0,
     }
 }
