@@ -134,6 +134,22 @@ fn gemm_ar_shape_fitted_tiles_verify_and_keep_their_rule() {
 }
 
 #[test]
+fn shape_fitted_block_k_holds_k_and_verifies() {
+    // The fitted K step is the power of two that holds `k` (16 to 64), so no step is all
+    // zeros past `k`; the fitted tiles verify on uneven shapes, one node and two.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+    let cases = [("gemm", (1, 1), 1..17), ("gemm_rs", (1, 3), 17..33), ("gemm_rs", (1, 4), 1..17), ("ag_gemm", (1, 2), 33..65), ("gemm_rs", (2, 2), 65..90)];
+    for (name, (nodes, local), ks) in cases {
+        let ranks = nodes * local;
+        let shape = MatmulShape { m: rng.random_range(ranks..100), n: rng.random_range(1..80), k: rng.random_range(ks) };
+        let c = crate::shape_constexprs(name, shape, ranks, "bf16");
+        let bk: usize = c.get("BLOCK_K").and_then(|v| v.parse().ok()).unwrap();
+        assert!([16, 32, 64].contains(&bk) && (bk >= shape.k || bk == 64) && (bk / 2 < shape.k || bk == 16), "{name} {shape:?}: BLOCK_K {bk}");
+        check(&world(nodes, local), name, shape, DType::BF16, &c);
+    }
+}
+
+#[test]
 fn ag_gemm_every_topology_every_dtype() {
     overlap_cases("ag_gemm", false);
 }
