@@ -19,7 +19,8 @@
 //! on several nodes the library's hierarchical AllReduce (`allreduce_hier`) has a row at every size. Overlap rows give the CPU time of every process per launch beside the wall time
 //! (ranks outnumber cores: a waiter that burns CPU slows the ranks that compute), and
 //! `WEFT_BENCH_MPI_CX="REDUCE_ROWS=64,..."` overrides the fused kernel's constexprs,
-//! `WEFT_BENCH_MPI_COLL_CX` the collectives rows' weft kernels' (`DIRECT=1` for the LL meshes).
+//! `WEFT_BENCH_MPI_GEMM_CX` the baseline GEMM's (tiles for both sides alike: `BLOCK_M=32` in
+//! both), `WEFT_BENCH_MPI_COLL_CX` the collectives rows' weft kernels' (`DIRECT=1` for the LL meshes).
 
 // The criterion helper `timed` is unused here.
 #[allow(dead_code)]
@@ -275,7 +276,8 @@ fn overlap(t: &MpiTransport, world: &World, select: &Select, print: bool) {
             let (ok, err) = world.agree_verdict(ok, err).expect("agree");
             assert!(ok, "{kernel} {topo} {shape:?}: wrong result (max err {err})");
             let (coll, elems) = if kernel == "ag_gemm" { ("allgather", m.div_ceil(w) * k) } else { ("reduce_scatter", m * n) };
-            let mut gemm = prepare_matmul(world, "gemm", shape, dtype, &shape_constexprs("gemm", shape, w, dtype.name())).expect("gemm prepares");
+            let gcx = overridden(shape_constexprs("gemm", shape, w, dtype.name()), "WEFT_BENCH_MPI_GEMM_CX");
+            let mut gemm = prepare_matmul(world, "gemm", shape, dtype, &gcx).expect("gemm prepares");
             let mut comm = prepare(world, coll, elems, dtype, &default_constexprs(coll, dtype.name()).expect("known")).expect("collective prepares");
             let iters = select.iters.unwrap_or(11);
             let t_comm = timed(t, iters, || {
