@@ -70,7 +70,7 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
                 let scale = select(amax.gt(0.0f64), amax / FMT.max() as f64, 1.0f64);
                 let word = vals.iter().enumerate().map(|(p, v)| encode(*v / scale) << (8 * p as i64)).reduce(|a, b| a | b).expect("four parts");
                 store1(row + g, bitcast(scale, Scalar::I32));
-                store_masked(row + groups + g * GROUP_WORDS + lane, word.to(Scalar::I32), m);
+                store_masked(row + groups + g * GROUP_WORDS + lane, word, m);
             });
         });
         // Every program reads rows the others quantized.
@@ -83,7 +83,7 @@ pub fn ep_dispatch_fp8(c: &Constexprs) -> Result<Kernel, DslError> {
             &cfg,
             row_words,
             |rows, t| copy_exact(rows, stage + t * row_words, row_words, cfg.block),
-            |rows, at, n| {
+            |rows, at, n, _| {
                 for_range(0i64, n, 1i64, |j| {
                     let (row, dst) = (rows + j * row_words, out + (at + j) * hidden);
                     for_range(0i64, groups, 1i64, |g| {

@@ -184,14 +184,13 @@ pub fn ep_dispatch(c: &Constexprs) -> Result<Kernel, DslError> {
     kernel("ep_dispatch", c, |a| {
         let d = DispatchArgs::new(a, cfg.t);
         let (xw, outw, words) = (ptr_cast(d.x, Scalar::I32), ptr_cast(d.out, Scalar::I32), d.words);
-        let me = my_pe().to(Scalar::I64);
         dispatch_rows(
             &d,
             &cfg,
             words,
             |rows, t| copy_exact(rows, xw + t * words, words, cfg.block),
             // One local block copy (memcpy on a CPU, block-wide copies on a GPU).
-            |rows, at, n| get(outw + at * words, rows, n * words, me, ShmemScope::Block),
+            |rows, at, n, me| get(outw + at * words, rows, n * words, me, ShmemScope::Block),
         );
         Ok(())
     })
@@ -205,9 +204,9 @@ pub(crate) fn dispatch_msg(words: Val) -> Val {
 
 /// The dispatch protocol for rows of `row_words` 32-bit words (at most `words`, the token's
 /// words of `T`, which size the buffers): `send(rows, t)` writes token `t`'s row at `rows` (on
-/// the expert's rank) and `recv(rows, at, n)` turns a pair's `n` rows at local `rows` into
-/// output rows `at..at + n`.
-pub(crate) fn dispatch_rows(d: &DispatchArgs, cfg: &MoeConfig, row_words: Val, send: impl Fn(Val, Val), recv: impl Fn(Val, Val, Val)) {
+/// the expert's rank) and `recv(rows, at, n, me)` turns a pair's `n` rows at local `rows` into
+/// output rows `at..at + n` (`me` this rank, as i64).
+pub(crate) fn dispatch_rows(d: &DispatchArgs, cfg: &MoeConfig, row_words: Val, send: impl Fn(Val, Val), recv: impl Fn(Val, Val, Val, Val)) {
     let DispatchArgs { idx, off, src_tk, tokens, words, topk, experts, flag, .. } = *d;
     let r = Ranks::new(experts);
     let Ranks { me, world, epr, pid, progs } = r;
@@ -234,7 +233,7 @@ pub(crate) fn dispatch_rows(d: &DispatchArgs, cfg: &MoeConfig, row_words: Val, s
         // The pair's count has arrived, so have the headers and rows fenced before it.
         fence();
         get(src_tk + at, heads, n, me, ShmemScope::Block);
-        recv(rows, at, n);
+        recv(rows, at, n, me);
     });
     // Every pair copied out (the loads done before the stores below): each region goes back
     // to its source, whose next launch may fill it again.

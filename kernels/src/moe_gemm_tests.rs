@@ -120,3 +120,20 @@ fn ag_moe_puts_to_any_group_first() {
         assert!(ok, "{what}: max error {err}");
     }
 }
+
+#[test]
+fn moe_rs_sums_wide_received_rows_in_chunks() {
+    // `moe_rs` sums a received row 64 columns at a time where 64 divides BLOCK_N: rows of one
+    // to four chunks, a ragged last chunk (n not a multiple of 64), and tiles that fall back
+    // to whole rows (BLOCK_N 32).
+    for (i, (ranks, bn, n)) in [(1, 128, 150), (2, 256, 200), (4, 256, 224), (8, 128, 77), (3, 64, 100), (4, 32, 50)].into_iter().enumerate() {
+        let dtype = DTYPES[i % DTYPES.len()];
+        let shape = MoeGemmShape { tokens: 5 + ranks, k: 11, n, topk: 2, experts: 2 * ranks };
+        let what = format!("moe_rs {ranks} ranks BLOCK_N={bn} {shape:?} {dtype}");
+        let mut p = prepare_moe_gemm(&world(1, ranks), "moe_rs", shape, dtype, &small(dtype).with("BLOCK_N", bn)).unwrap_or_else(|e| panic!("{what}: {e}"));
+        p.seed(i as u64 + 3, KINDS[i % 3]).unwrap();
+        p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "{what}: max error {err}");
+    }
+}
