@@ -2,9 +2,12 @@
 //! baselines, same run, on `local` at 2, 4 and 8 ranks and 2x2 nodes:
 //! - GEMM-AllReduce (`gemm_ar`, each `METHOD` and the size-picked default) against the GEMM
 //!   then the library's AllReduce;
-//! - distributed flash decoding (`flash_decode`) against the same decode on one rank holding
-//!   the whole cache (Triton-distributed reports its decode by node count the same way):
-//!   batch 1, 32 query / 8 KV heads of 128, caches of 1M and 64K positions divided by 32.
+//! - distributed flash decoding (`flash_decode`) against its non-fused sequence on the same
+//!   ranks (`flash_decode_v`: local partials, AllGather of them, combine on every rank), and,
+//!   for scale, the same decode on one rank holding the whole cache (Triton-distributed
+//!   reports its decode by node count that way; on a shared 2-core machine the one rank uses
+//!   both cores with no communication at all): batch 1, 32 query / 8 KV heads of 128, caches
+//!   of 1M and 64K positions divided by 32.
 //!
 //! Shapes: Qwen3-32B's row-parallel layers, Triton-distributed's GEMM-AllReduce anchor (MLP
 //! down projection N = 5120, K = 25600; attention output N = 5120, K = 8192), with M = 256
@@ -92,39 +95,39 @@ fn main() {
     support::write_summary("fused.md", &table);
 }
 
-/// `flash_decode` on each topology against one rank holding the whole cache, interleaved.
+/// `flash_decode` on each topology against its non-fused baseline (`flash_decode_v`: local
+/// partials, AllGather, combine) and against one rank holding the whole cache, interleaved.
 fn decode_rows(table: &mut String, rounds: usize) {
     use weft::kernels::{decode_constexprs, prepare_decode, DecodeShape};
     let _ = write!(
         table,
-        "\nflash_decode over split KV caches vs one rank holding the whole cache, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| seq | topology | 1 rank ms | split ms | speedup | load |\n|---|---|---|---|---|---|\n"
+        "\nflash_decode over split KV caches vs the non-fused sequence (partials, AllGather, combine: three launches) on the same ranks, and vs one rank holding the whole cache, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| seq | topology | non-fused ms | fused ms | speedup | 1 rank ms | 1 rank / fused | load |\n|---|---|---|---|---|---|---|---|\n"
     );
-    let prepared = |world: &World, seq: usize| {
+    let prepared = |world: &World, name: &str, seq: usize| {
         let shape = DecodeShape { batch: 1, heads: 32, kv_heads: 8, seq, head_dim: 128 };
-        let mut p = prepare_decode(world, "flash_decode", shape, DTYPE, &decode_constexprs(shape, DTYPE.name(), false)).expect("flash_decode prepares");
+        let mut p = prepare_decode(world, name, shape, DTYPE, &decode_constexprs(shape, DTYPE.name(), false)).expect("flash_decode prepares");
         p.launch().expect("launch");
-        assert!(p.verify().expect("verify").0, "flash_decode {} seq={seq}: wrong result", world.topology());
+        assert!(p.verify().expect("verify").0, "{name} {} seq={seq}: wrong result", world.topology());
         p
     };
     let one = World::local(1).expect("world");
     for seq in [(1 << 20) / 32, (64 << 10) / 32] {
-        let mut single = prepared(&one, seq);
+        let mut single = prepared(&one, "flash_decode", seq);
         for &(nodes, local) in &TOPOLOGIES {
             let topology = Topology { nodes, local_size: local };
             let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
             eprintln!("flash_decode {topology} seq={seq}");
-            let mut split = prepared(&world, seq);
-            let (mut a, mut b) = (vec![], vec![]);
+            let mut runs = [prepared(&world, "flash_decode_v", seq), prepared(&world, "flash_decode", seq)];
+            let mut times = [vec![], vec![], vec![]];
             for _ in 0..rounds {
-                a.push(ms(&mut || {
-                    single.launch().expect("launch");
-                }));
-                b.push(ms(&mut || {
-                    split.launch().expect("launch");
-                }));
+                for (p, t) in runs.iter_mut().chain([&mut single]).zip(&mut times) {
+                    t.push(ms(&mut || {
+                        p.launch().expect("launch");
+                    }));
+                }
             }
-            let (a, b) = (median(a), median(b));
-            let line = format!("| {seq} | {topology} | {a:.3} | {b:.3} | {:.2}x | {} |", a / b, load());
+            let [v, f, one] = times.map(median);
+            let line = format!("| {seq} | {topology} | {v:.3} | {f:.3} | {:.2}x | {one:.3} | {:.2}x | {} |", v / f, one / f, load());
             eprintln!("{line}");
             let _ = writeln!(table, "{line}");
         }

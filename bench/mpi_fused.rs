@@ -12,9 +12,10 @@
 //!   (`bench/moe.rs`: 128 tokens per rank, top-8 of 32 experts, hidden 224, expert width 64);
 //!   the LL kernels store into peers' memory, which on `mpi` only a node's ranks share, so
 //!   across nodes their rows say so;
-//! - `flash_decode` over the split cache against one rank holding the whole cache (a `local`
-//!   world of one rank in process 0, the other processes idle meanwhile), batch 1, 32 query /
-//!   8 KV heads of 128, caches of 1M and 64K positions / 32.
+//! - `flash_decode` over the split cache against its non-fused sequence on the same processes
+//!   (`flash_decode_v`: local partials, AllGather, combine) and against one rank holding the
+//!   whole cache (a `local` world of one rank in process 0, the other processes idle
+//!   meanwhile), batch 1, 32 query / 8 KV heads of 128, caches of 1M and 64K positions / 32.
 //!
 //! Every kernel is verified once against its plain-math reference, then baseline and fused
 //! launches alternate, one each per round after a barrier, for `--rounds` rounds (default 15):
@@ -248,24 +249,27 @@ impl Bench<'_> {
         }
     }
 
-    /// `flash_decode` over the split cache against one rank (in process 0) holding all of it.
+    /// `flash_decode` over the split cache against its non-fused sequence and against one rank
+    /// (in process 0) holding all of it.
     fn decode(&self) {
-        let prepared = |world: &World, seq: usize| {
+        let prepared = |world: &World, name: &str, seq: usize| {
             let shape = DecodeShape { batch: 1, heads: 32, kv_heads: 8, seq, head_dim: 128 };
-            let mut p = prepare_decode(world, "flash_decode", shape, DTYPE, &decode_constexprs(shape, DTYPE.name(), false)).expect("flash_decode prepares");
+            let mut p = prepare_decode(world, name, shape, DTYPE, &decode_constexprs(shape, DTYPE.name(), false)).expect("flash_decode prepares");
             p.launch().expect("launch");
             p
         };
         let first = self.world.host_ranks().start == 0;
         let one = World::local(1).expect("world");
         for seq in SEQS {
-            let mut single = first.then(|| prepared(&one, seq));
+            let mut single = first.then(|| prepared(&one, "flash_decode", seq));
             if let Some(s) = &single {
                 assert!(s.verify().expect("verify").0, "flash_decode on 1 rank seq={seq}: wrong result");
             }
-            let mut split = prepared(self.world, seq);
+            let (mut unfused, mut split) = (prepared(self.world, "flash_decode_v", seq), prepared(self.world, "flash_decode", seq));
+            self.verified("flash_decode_v", unfused.verify().expect("verify"));
             self.verified("flash_decode", split.verify().expect("verify"));
             let times = self.interleaved(&mut [
+                Box::new(|| drop(unfused.launch().expect("launch"))),
                 Box::new(|| {
                     if let Some(s) = &mut single {
                         s.launch().expect("launch");
@@ -273,7 +277,9 @@ impl Bench<'_> {
                 }),
                 Box::new(|| drop(split.launch().expect("launch"))),
             ]);
-            self.row("flash_decode", &format!("seq {seq}, 32/8 heads of 128"), "1 rank, whole cache", times[0], times[1]);
+            let shape = format!("seq {seq}, 32/8 heads of 128");
+            self.row("flash_decode", &shape, "partials + AllGather + combine", times[0], times[2]);
+            self.row("flash_decode", &shape, "1 rank, whole cache", times[1], times[2]);
         }
     }
 }

@@ -43,7 +43,8 @@ pub fn decode_constexprs(shape: DecodeShape, dtype: &str, gpu: bool) -> Constexp
 /// `flash_decode` ready to launch repeatedly on fixed buffers.
 pub struct PreparedDecode {
     world: World,
-    kernel: Launchable,
+    /// The launches, in order (the baseline's three, or `flash_decode`).
+    kernels: Vec<Launchable>,
     dtype: DType,
     shape: DecodeShape,
     /// `q, k, v, o, part, lse, sig`.
@@ -90,7 +91,7 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
         let have = (get(&c, "BLOCK_H"), get(&c, "BLOCK_D"));
         return Err(unsupported(format!("BLOCK_H={} BLOCK_D={} for {} query heads per KV head of dimension {head_dim}", have.0, have.1, shape.group())));
     }
-    let kernel = crate::gpu::launchable_for_resident(world, &(def.build)(&c)?)?;
+    let kernels = crate::gpu::launchables(world, name, &c)?;
     let w = world.n_ranks();
     let step = get(&c, "BLOCK_N").max(1);
     let seg_max = padded_segment(seq, w, step);
@@ -109,19 +110,21 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
     let too_large = || KernelError::TooLarge { kernel: name.into(), elems: batch.saturating_mul(kv_heads).saturating_mul(seg_max).saturating_mul(head_dim) };
     let mul = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);
     let es = dtype.size_bytes();
+    // The baseline keeps two copies of the partials (`crate::flash_decode`).
+    let copies = if def.algo == crate::registry::Algo::FlashDecodeV { 2 } else { 1 };
     let sizes = [
         mul(&[batch, heads, head_dim, es])?,
         mul(&[blocks, seg_max, head_dim, es])?,
         mul(&[blocks, seg_max, head_dim, es])?,
         mul(&[batch, heads, head_dim, es])?,
-        mul(&[w, splits, batch, heads, head_dim, 4])?,
-        mul(&[w, splits, batch, heads, 4])?,
+        mul(&[copies, w, splits, batch, heads, head_dim, 4])?,
+        mul(&[copies, w, splits, batch, heads, 4])?,
         // A signal per partial, then one per output block (`crate::flash_decode`).
         mul(&[w * splits + 1, blocks, 8])?,
     ];
     let bufs = crate::run::alloc_all(world, &sizes)?;
     let grid = [(splits * blocks).min(programs) as u32, 1, 1];
-    let mut p = PreparedDecode { world: world.clone(), kernel, dtype, shape, bufs, grid, splits, step, epoch: 0, q: vec![], k: vec![], v: vec![] };
+    let mut p = PreparedDecode { world: world.clone(), kernels, dtype, shape, bufs, grid, splits, step, epoch: 0, q: vec![], k: vec![], v: vec![] };
     p.seed(0x5eed)?;
     Ok(p)
 }
@@ -132,7 +135,7 @@ impl PreparedDecode {
     pub fn seed(&mut self, seed: u64) -> Result<(), KernelError> {
         let DecodeShape { batch, heads, kv_heads, seq, head_dim } = self.shape;
         let random = |len: usize, salt: u64| {
-            HostVec::random(self.dtype, len, seed ^ salt.wrapping_mul(0x9e37_79b9)).map_err(|d| KernelError::Unsupported { kernel: self.kernel.name.clone(), what: format!("dtype {d}") })
+            HostVec::random(self.dtype, len, seed ^ salt.wrapping_mul(0x9e37_79b9)).map_err(|d| KernelError::Unsupported { kernel: self.kernels[0].name.clone(), what: format!("dtype {d}") })
         };
         let (q, k, v) = (random(batch * heads * head_dim, 1)?, random(batch * kv_heads * seq * head_dim, 2)?, random(batch * kv_heads * seq * head_dim, 3)?);
         let (k_all, v_all) = (k.to_f64(), v.to_f64());
@@ -163,14 +166,23 @@ impl PreparedDecode {
         1.0 / (self.shape.head_dim as f64).sqrt()
     }
 
-    /// Launches once; returns the runtime's report.
+    /// Launches once (the baseline: all three steps); returns the runtime's report, the time
+    /// and warnings of every step for a baseline.
     pub fn launch(&mut self) -> Result<LaunchReport, KernelError> {
         self.epoch += 1;
         let s = self.shape;
         let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
         args.extend([s.batch, s.heads, s.kv_heads, s.seq, s.head_dim, self.splits].map(|x| Arg::I64(x as i64)));
         args.extend([Arg::F32(self.scale() as f32), Arg::I64(self.epoch)]);
-        Ok(self.world.launch(&self.kernel, self.grid, &args)?)
+        let mut total: Option<LaunchReport> = None;
+        for kernel in &self.kernels {
+            let r = self.world.launch(kernel, self.grid, &args)?;
+            total = Some(match total {
+                Some(t) => crate::moe_host::both(t, r),
+                None => r,
+            });
+        }
+        Ok(total.expect("at least one launch"))
     }
 
     /// Plain softmax attention in f64: per output element, the value and the bound on its

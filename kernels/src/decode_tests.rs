@@ -1,6 +1,6 @@
-//! `flash_decode` against plain softmax attention in f64: world sizes 1 to 8, one and two
-//! nodes, every float dtype, grouped and plain multi-head attention, and caches shorter than
-//! the world (ranks with no positions).
+//! `flash_decode` and its non-fused baseline `flash_decode_v` against plain softmax attention
+//! in f64: world sizes 1 to 8, one and two nodes, every float dtype, grouped and plain
+//! multi-head attention, and caches shorter than the world (ranks with no positions).
 
 use crate::matmul_tests::{world, DTYPES, TOPOLOGIES};
 use crate::{decode_constexprs, prepare_decode, DecodeShape};
@@ -11,15 +11,18 @@ fn check(w: &weft_runtime::World, shape: DecodeShape, dtype: DType) {
     check_with(w, shape, dtype, decode_constexprs(shape, dtype.name(), false));
 }
 
+/// Both kernels, two seeds each (the second launch reuses the signal words at a new epoch).
 fn check_with(w: &weft_runtime::World, shape: DecodeShape, dtype: DType, c: weft_compiler::dsl::Constexprs) {
-    let what = format!("flash_decode {} {shape:?} {dtype} {c:?}", w.topology());
-    let mut p = prepare_decode(w, "flash_decode", shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
-    for seed in [1, 2] {
-        p.seed(seed).unwrap();
-        let report = p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
-        let (ok, err) = p.verify().unwrap();
-        assert!(ok, "{what}: max error {err}");
-        assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
+    for name in ["flash_decode", "flash_decode_v"] {
+        let what = format!("{name} {} {shape:?} {dtype} {c:?}", w.topology());
+        let mut p = prepare_decode(w, name, shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for seed in [1, 2] {
+            p.seed(seed).unwrap();
+            let report = p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let (ok, err) = p.verify().unwrap();
+            assert!(ok, "{what}: max error {err}");
+            assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
+        }
     }
 }
 

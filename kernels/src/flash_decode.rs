@@ -20,6 +20,14 @@
 //! output block), `batch, heads, kv_heads, seq, head_dim, splits, scale` (f32, the softmax
 //! scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the group), `BLOCK_D` (≥ head_dim),
 //! `BLOCK_N` (positions per step).
+//!
+//! The non-fused baseline is the sequence a framework runs: the same partials as a local
+//! flash-decoding launch (`flash_decode_v`), an AllGather of every rank's partials
+//! (`decode_gather`), then every block combined on every rank (`decode_combine`); three
+//! launches on the same arguments. Its `part` and `lse` hold two copies, used by the epoch's
+//! parity: a rank that runs ahead gathers into the other copy while a slower peer still
+//! combines from this one (its gather of the epoch after waited for that peer's, so a copy is
+//! never refilled early), as a collective library's buffers would protect a framework.
 
 use crate::gemm::Mat;
 use crate::tiles::segment;
@@ -33,100 +41,244 @@ const NEG: f64 = -1.0e30;
 
 /// Builds `flash_decode`.
 pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
+    decode_kernel("flash_decode", c, |d| {
+        let Decode { me, world, blocks, splits, sig, epoch, .. } = *d;
+        d.partials(|src, blk| {
+            // The partial's stores land before its signal or its puts.
+            fence();
+            let (slot, owner) = (src * blocks + blk, blk % world);
+            if_(owner.eq_(me), || signal_op(sig + slot, epoch, Signal::Set, me));
+            if_(owner.ne_(me), || {
+                let (part, lse) = d.slot_of(src, blk);
+                put(part, part, d.group * d.head_dim, owner, ShmemScope::Block);
+                // The lse words carry the signal, so the partial must land first.
+                fence();
+                put_signal(lse, lse, d.group, sig + slot, epoch, owner, PutSignal::default());
+            });
+        });
+        // Combine every rank's and split's partial of this rank's blocks, then send the
+        // output rows to every rank.
+        let out_sig = sig + world * splits * blocks;
+        for_range(me + d.pid * world, blocks, d.progs * world, |blk| {
+            let rows = d.combine(blk, |src| Some(wait_until(sig + src * blocks + blk, Cmp::Ge, epoch)));
+            fence();
+            for_range(1i64, world, 1i64, |r| {
+                put_signal(rows.ptr, rows.ptr, d.group * d.head_dim, out_sig + blk, epoch, (me + r) % world, PutSignal::default());
+            });
+        });
+        // Peers put into our `o`: it is whole once every other rank's blocks have arrived.
+        for_range(d.pid, blocks, d.progs, |blk| {
+            if_((blk % world).ne_(me), || {
+                let _ = wait_until(out_sig + blk, Cmp::Ge, epoch);
+            });
+        });
+    })
+}
+
+/// Builds `flash_decode_v`, the first launch of the non-fused baseline: this rank's partials
+/// (and log-sum-exps) of every block into its own rows of `part` and `lse`, no communication.
+pub fn flash_decode_v(c: &Constexprs) -> Result<Kernel, DslError> {
+    decode_kernel("flash_decode_v", c, |d| d.by_parity().partials(|_, _| {}))
+}
+
+/// Builds `decode_gather`, the baseline's second launch: an AllGather of every rank's rows of
+/// `part` and `lse` (put, fence, then the lse rows put with signal word `sig[me]`), ending once
+/// every peer's rows are here.
+pub fn decode_gather(c: &Constexprs) -> Result<Kernel, DslError> {
+    decode_kernel("decode_gather", c, |d| {
+        let d = d.by_parity();
+        let Decode { me, world, splits, sig, epoch, pid, progs, .. } = d;
+        let (part_rows, lse_rows) = (splits * d.batch * d.heads * d.head_dim, splits * d.batch * d.heads);
+        let (part, lse) = (d.part + me * part_rows, d.lse + me * lse_rows);
+        for_range(1i64 + pid, world, progs, |r| {
+            let peer = (me + r) % world;
+            put(part, part, part_rows, peer, ShmemScope::Block);
+            fence();
+            put_signal(lse, lse, lse_rows, sig + me, epoch, peer, PutSignal::default());
+        });
+        for_range(1i64 + pid, world, progs, |r| {
+            let _ = wait_until(sig + (me + r) % world, Cmp::Ge, epoch);
+        });
+    })
+}
+
+/// Builds `decode_combine`, the baseline's third launch: every block combined from all the
+/// gathered partials on every rank (the output is whole everywhere without a second exchange).
+pub fn decode_combine(c: &Constexprs) -> Result<Kernel, DslError> {
+    decode_kernel("decode_combine", c, |d| {
+        let d = d.by_parity();
+        for_range(d.pid, d.blocks, d.progs, |blk| {
+            let _ = d.combine(blk, |_| None);
+        });
+    })
+}
+
+/// What every decoding kernel reads: its arguments (see the module docs), constexprs and the
+/// index tiles they size.
+#[derive(Clone, Copy)]
+struct Decode {
+    t: Scalar,
+    tiles: (usize, usize, usize),
+    q: Val,
+    k: Val,
+    v: Val,
+    o: Val,
+    part: Val,
+    lse: Val,
+    sig: Val,
+    batch: Val,
+    heads: Val,
+    kv_heads: Val,
+    seq: Val,
+    head_dim: Val,
+    splits: Val,
+    scale: Val,
+    epoch: Val,
+    me: Val,
+    world: Val,
+    pid: Val,
+    progs: Val,
+    group: Val,
+    blocks: Val,
+    /// Tiles of query heads, head dimensions and positions: `arange`s of `BLOCK_H/D/N`.
+    hi: Val,
+    di: Val,
+    ni: Val,
+}
+
+/// A decoding kernel named `name`: reads the shared arguments, then runs `body`.
+fn decode_kernel(name: &str, c: &Constexprs, body: impl FnOnce(&Decode)) -> Result<Kernel, DslError> {
     let t = c.dtype("T", &[Scalar::F32, Scalar::F16, Scalar::BF16])?;
     let (bh, bd, bn) = (c.pow2("BLOCK_H", 1, 256)?, c.pow2("BLOCK_D", 1, 512)?, c.pow2("BLOCK_N", 1, 1024)?);
-    kernel("flash_decode", c, |a| {
+    kernel(name, c, |a| {
         let (q, k, v, o) = (a.ptr("q", t), a.ptr("k", t), a.ptr("v", t), a.ptr("o", t));
         let (part, lse, sig) = (a.ptr("part", Scalar::F32), a.ptr("lse", Scalar::F32), a.ptr("sig", Scalar::I64));
         let (batch, heads, kv_heads, seq) = (a.i64("batch"), a.i64("heads"), a.i64("kv_heads"), a.i64("seq"));
         let (head_dim, splits, scale, epoch) = (a.i64("head_dim"), a.i64("splits"), a.f32("scale"), a.i64("epoch"));
-        let (me, world) = (my_pe().to(Scalar::I64), n_pes().to(Scalar::I64));
-        let (pid, progs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
-        let group = heads / kv_heads;
-        let blocks = batch * kv_heads;
-        let (s0, s1) = segment(me, seq, world);
+        let idx = |n: usize| arange(0, n as i32).to(Scalar::I64);
+        let d = Decode {
+            t,
+            tiles: (bh as usize, bd as usize, bn as usize),
+            q,
+            k,
+            v,
+            o,
+            part,
+            lse,
+            sig,
+            batch,
+            heads,
+            kv_heads,
+            seq,
+            head_dim,
+            splits,
+            scale,
+            epoch,
+            me: my_pe().to(Scalar::I64),
+            world: n_pes().to(Scalar::I64),
+            pid: program_id(0).to(Scalar::I64),
+            progs: num_programs(0).to(Scalar::I64),
+            group: heads / kv_heads,
+            blocks: batch * kv_heads,
+            hi: idx(bh as usize),
+            di: idx(bd as usize),
+            ni: idx(bn as usize),
+        };
+        body(&d);
+        Ok(())
+    })
+}
+
+impl Decode {
+    /// The baseline's copy of `part` and `lse` for this epoch (see the module docs).
+    fn by_parity(&self) -> Decode {
+        let rows = self.world * self.splits * self.batch * self.heads;
+        let parity = self.epoch & 1i64;
+        Decode { part: self.part + parity * rows * self.head_dim, lse: self.lse + parity * rows, ..*self }
+    }
+
+    /// Rows of block `blk`'s query heads (or of its partials) in a `[.., heads, head_dim]` array.
+    fn heads_of(&self, base: Val, blk: Val) -> Mat {
+        let (b, kvh) = (blk / self.kv_heads, blk % self.kv_heads);
+        Mat { ptr: base + (b * self.heads + kvh * self.group) * self.head_dim, rows: self.group, cols: self.head_dim, ld: self.head_dim }
+    }
+
+    /// Block `blk`'s partial rows and log-sum-exp words of partial `src` (`rank * splits + split`).
+    fn slot_of(&self, src: Val, blk: Val) -> (Val, Val) {
+        let (b, kvh) = (blk / self.kv_heads, blk % self.kv_heads);
+        let part = self.heads_of(self.part + src * self.batch * self.heads * self.head_dim, blk).ptr;
+        (part, self.lse + (src * self.batch + b) * self.heads + kvh * self.group)
+    }
+
+    /// Partial attention of every work item `(split, block)` over this rank's positions into
+    /// its rows of `part` and `lse`; then `sent(src, blk)`.
+    fn partials(&self, sent: impl Fn(Val, Val)) {
+        let (bh, bd, bn) = self.tiles;
+        let (hi, di, ni, head_dim) = (self.hi, self.di, self.ni, self.head_dim);
+        let (s0, s1) = segment(self.me, self.seq, self.world);
         // Each rank's positions, padded to whole steps (see the module docs).
-        let seg_max = cdiv(cdiv(seq, world), bn) * bn;
-        let idx = |n: i64| arange(0, n as i32).to(Scalar::I64);
-        let (hi, di, ni) = (idx(bh), idx(bd), idx(bn));
-        // Rows of the group's query heads (or of its partials) in a `[.., heads, head_dim]` array.
-        let heads_of = |base: Val, b: Val, kvh: Val| Mat { ptr: base + (b * heads + kvh * group) * head_dim, rows: group, cols: head_dim, ld: head_dim };
-        let lse_of = |src: Val, b: Val, kvh: Val| lse + (src * batch + b) * heads + kvh * group;
-        let part_of = |src: Val, b: Val, kvh: Val| heads_of(part + src * batch * heads * head_dim, b, kvh);
-        let hmask = hi.lt(group);
-        // Partial attention of work item `(split, block)` over this rank's positions.
-        for_range(pid, splits * blocks, progs, |item| {
-            let (sp, blk) = (item / blocks, item % blocks);
-            let (b, kvh) = (blk / kv_heads, blk % kv_heads);
+        let seg_max = cdiv(cdiv(self.seq, self.world), bn as i64) * bn as i64;
+        let hmask = hi.lt(self.group);
+        for_range(self.pid, self.splits * self.blocks, self.progs, |item| {
+            let (sp, blk) = (item / self.blocks, item % self.blocks);
             // Splits start on a step, so each step's K^T tile is one block of `k`.
-            let (q0, q1) = segment(sp, cdiv(s1 - s0, bn), splits);
-            let (p0, p1) = (q0 * bn, minimum(q1 * bn, s1 - s0));
-            let (qp, qm) = heads_of(q, b, kvh).tile(hi, di);
+            let (q0, q1) = segment(sp, cdiv(s1 - s0, bn as i64), self.splits);
+            let (p0, p1) = (q0 * bn as i64, minimum(q1 * bn as i64, s1 - s0));
+            let (qp, qm) = self.heads_of(self.q, blk).tile(hi, di);
             let qt = load_masked(qp, qm, 0);
-            let kv = (b * kv_heads + kvh) * seg_max * head_dim;
-            let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
-            let out = for_range_carry(p0, p1, bn, &init, |n0, c| {
+            let kv = blk * seg_max * head_dim;
+            let init = [full(&[bh], NEG, Scalar::F32), zeros(&[bh], Scalar::F32), zeros(&[bh, bd], Scalar::F32)];
+            let out = for_range_carry(p0, p1, bn as i64, &init, |n0, c| {
                 let live = (n0 + ni).lt(p1);
                 // K^T, stored transposed a step at a time: this step's `[head_dim, BLOCK_N]`
                 // tile is one contiguous block (the CPU back end turns a transposed gather into
                 // code that takes LLVM's register coalescer 45 s at 4x32x32; rows a whole
                 // segment apart missed the cache on every row at 8 ranks).
-                let kptr = k + kv + n0 * head_dim + expand_dims(di, 1) * bn + expand_dims(ni, 0);
+                let kptr = self.k + kv + n0 * head_dim + expand_dims(di, 1) * bn as i64 + expand_dims(ni, 0);
                 let kt = load_masked(kptr, expand_dims(di.lt(head_dim), 1) & expand_dims(live, 0), 0);
-                let s = dot(qt, kt, zeros(&[bh as usize, bn as usize], Scalar::F32)) * scale;
+                let s = dot(qt, kt, zeros(&[bh, bn], Scalar::F32)) * self.scale;
                 let s = select(expand_dims(live, 0), s, NEG);
                 let m = maximum(c[0], max(s, 1));
                 let alpha = exp(c[0] - m);
                 let p = exp(s - expand_dims(m, 1));
-                let (vp, vm) = Mat { ptr: v + kv + n0 * head_dim, rows: p1 - n0, cols: head_dim, ld: head_dim }.tile(ni, di);
-                let acc = dot(p.to(t), load_masked(vp, vm, 0), c[2] * expand_dims(alpha, 1));
+                let (vp, vm) = Mat { ptr: self.v + kv + n0 * head_dim, rows: p1 - n0, cols: head_dim, ld: head_dim }.tile(ni, di);
+                let acc = dot(p.to(self.t), load_masked(vp, vm, 0), c[2] * expand_dims(alpha, 1));
                 vec![m, c[1] * alpha + sum(p, 1), acc]
             });
             let (m, l, acc) = (out[0], out[1], out[2]);
             // An empty range leaves l = 0: a zero partial with weight exp(NEG - max) = 0.
-            let src = me * splits + sp;
-            let (pp, pm) = part_of(src, b, kvh).tile(hi, di);
+            let src = self.me * self.splits + sp;
+            let (part, lse) = self.slot_of(src, blk);
+            let (pp, pm) = Mat { ptr: part, rows: self.group, cols: head_dim, ld: head_dim }.tile(hi, di);
             store_masked(pp, acc / expand_dims(maximum(l, 1.0e-30f64), 1), pm);
-            store_masked(lse_of(src, b, kvh) + hi, select(l.gt(0.0f64), m + log(maximum(l, 1.0e-30f64)), NEG), hmask);
-            fence();
-            let (slot, owner) = (src * blocks + blk, blk % world);
-            if_(owner.eq_(me), || signal_op(sig + slot, epoch, Signal::Set, me));
-            if_(owner.ne_(me), || {
-                put(part_of(src, b, kvh).ptr, part_of(src, b, kvh).ptr, group * head_dim, owner, ShmemScope::Block);
-                // The lse words carry the signal, so the partial must land first.
-                fence();
-                put_signal(lse_of(src, b, kvh), lse_of(src, b, kvh), group, sig + slot, epoch, owner, PutSignal::default());
-            });
+            store_masked(lse + hi, select(l.gt(0.0f64), m + log(maximum(l, 1.0e-30f64)), NEG), hmask);
+            sent(src, blk);
         });
-        // Combine every rank's and split's partial of this rank's blocks with a running
-        // rescaled sum, then send the output rows to every rank.
-        let out_sig = sig + world * splits * blocks;
-        for_range(me + pid * world, blocks, progs * world, |blk| {
-            let (b, kvh) = (blk / kv_heads, blk % kv_heads);
-            let init = [full(&[bh as usize], NEG, Scalar::F32), zeros(&[bh as usize], Scalar::F32), zeros(&[bh as usize, bd as usize], Scalar::F32)];
-            let out = for_range_carry(0i64, world * splits, 1i64, &init, |src, c| {
-                let tok = wait_until(sig + src * blocks + blk, Cmp::Ge, epoch);
-                let l = load_masked(consume_token(lse_of(src, b, kvh), tok) + hi, hmask, NEG);
-                let part_src = consume_token(part, tok);
-                let (pp, pm) = heads_of(part_src + src * batch * heads * head_dim, b, kvh).tile(hi, di);
-                let m = maximum(c[0], l);
-                let (keep, w) = (exp(c[0] - m), exp(l - m));
-                vec![m, c[1] * keep + w, c[2] * expand_dims(keep, 1) + load_masked(pp, pm, 0) * expand_dims(w, 1)]
-            });
-            let rows = heads_of(o, b, kvh);
-            let (op, om) = rows.tile(hi, di);
-            store_masked(op, (out[2] / expand_dims(maximum(out[1], 1.0e-30f64), 1)).to(t), om);
-            fence();
-            for_range(1i64, world, 1i64, |r| {
-                put_signal(rows.ptr, rows.ptr, group * head_dim, out_sig + blk, epoch, (me + r) % world, PutSignal::default());
-            });
+    }
+
+    /// Block `blk`'s output rows in `o`, stored: every rank's and split's partial combined with
+    /// a running rescaled sum. `arrived(src)` waits for partial `src` where one must (its
+    /// token then orders the loads after the wait).
+    fn combine(&self, blk: Val, arrived: impl Fn(Val) -> Option<Val>) -> Mat {
+        let (bh, bd, _) = self.tiles;
+        let (hi, di) = (self.hi, self.di);
+        let hmask = hi.lt(self.group);
+        let init = [full(&[bh], NEG, Scalar::F32), zeros(&[bh], Scalar::F32), zeros(&[bh, bd], Scalar::F32)];
+        let out = for_range_carry(0i64, self.world * self.splits, 1i64, &init, |src, c| {
+            let (part, lse) = self.slot_of(src, blk);
+            let (part, lse) = match arrived(src) {
+                Some(tok) => (consume_token(part, tok), consume_token(lse, tok)),
+                None => (part, lse),
+            };
+            let l = load_masked(lse + hi, hmask, NEG);
+            let (pp, pm) = Mat { ptr: part, rows: self.group, cols: self.head_dim, ld: self.head_dim }.tile(hi, di);
+            let m = maximum(c[0], l);
+            let (keep, w) = (exp(c[0] - m), exp(l - m));
+            vec![m, c[1] * keep + w, c[2] * expand_dims(keep, 1) + load_masked(pp, pm, 0) * expand_dims(w, 1)]
         });
-        // Peers put into our `o`: it is whole once every other rank's blocks have arrived.
-        for_range(pid, blocks, progs, |blk| {
-            if_((blk % world).ne_(me), || {
-                let _ = wait_until(out_sig + blk, Cmp::Ge, epoch);
-            });
-        });
-        Ok(())
-    })
+        let rows = self.heads_of(self.o, blk);
+        let (op, om) = rows.tile(hi, di);
+        store_masked(op, (out[2] / expand_dims(maximum(out[1], 1.0e-30f64), 1)).to(self.t), om);
+        rows
+    }
 }

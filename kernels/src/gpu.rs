@@ -26,6 +26,11 @@ pub fn launchable_for_resident(world: &World, kernel: &Kernel) -> Result<Launcha
     launchable_with(world, kernel, true)
 }
 
+/// Every launch of library kernel `name` ([`crate::build_all`]), each [`launchable_for_resident`].
+pub(crate) fn launchables(world: &World, name: &str, c: &weft_compiler::dsl::Constexprs) -> Result<Vec<Launchable>, KernelError> {
+    crate::registry::build_all(name, c)?.iter().map(|k| launchable_for_resident(world, k)).collect()
+}
+
 fn launchable_with(world: &World, kernel: &Kernel, resident: bool) -> Result<Launchable, KernelError> {
     let Some(arch) = world.gpu_arch() else {
         let spec = Specialization::of(kernel);

@@ -137,7 +137,7 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     c.set("T", dtype.name());
     let cfg = |key: &str| c.get(key).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
     let (bm, bn, comm) = (cfg("BLOCK_M"), cfg("BLOCK_N"), cfg("COMM_PROGRAMS"));
-    let kernels = crate::registry::build_all(name, &c)?.iter().map(|k| crate::gpu::launchable_for_resident(world, k)).collect::<Result<Vec<_>, _>>()?;
+    let kernels = crate::gpu::launchables(world, name, &c)?;
     let too_large = || KernelError::TooLarge { kernel: name.into(), elems: tokens.saturating_mul(k).saturating_mul(n) };
     let mul = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);
     let es = dtype.size_bytes();

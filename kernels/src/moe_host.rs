@@ -152,7 +152,7 @@ pub fn prepare_moe(world: &World, name: &str, shape: MoeShape, dtype: DType, c: 
     if bk < topk {
         return Err(unsupported(format!("BLOCK_K={bk} for top-{topk} (BLOCK_K must hold every choice)")));
     }
-    let kernels = crate::registry::build_all(name, &c)?.iter().map(|k| crate::gpu::launchable_for_resident(world, k)).collect::<Result<Vec<_>, _>>()?;
+    let kernels = crate::gpu::launchables(world, name, &c)?;
     let words = hidden * es / 4;
     let too_large = || KernelError::TooLarge { kernel: name.into(), elems: tokens.saturating_mul(hidden) };
     let mul = |f: &[usize]| f.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(too_large);

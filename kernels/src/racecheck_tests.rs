@@ -49,11 +49,16 @@ fn flash_decode_is_race_free_on_4_ranks() {
     let w = racechecked(1, 4);
     // Positions split unevenly over the ranks, two query heads per KV head.
     let shape = DecodeShape { batch: 2, heads: 4, kv_heads: 2, seq: 37, head_dim: 16 };
-    let mut p = prepare_decode(&w, "flash_decode", shape, DType::F32, &decode_constexprs(shape, "f32", false)).unwrap_or_else(|e| panic!("{e}"));
-    p.seed(7).unwrap();
-    p.launch().unwrap_or_else(|e| panic!("flash_decode: {e}"));
-    let (ok, err) = p.verify().unwrap();
-    assert!(ok, "flash_decode: max error {err}");
+    // The baseline three times: its partials' two copies alternate.
+    for (name, launches) in [("flash_decode", 1), ("flash_decode_v", 3)] {
+        let mut p = prepare_decode(&w, name, shape, DType::F32, &decode_constexprs(shape, "f32", false)).unwrap_or_else(|e| panic!("{e}"));
+        p.seed(7).unwrap();
+        for _ in 0..launches {
+            p.launch().unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        let (ok, err) = p.verify().unwrap();
+        assert!(ok, "{name}: max error {err}");
+    }
 }
 
 #[test]

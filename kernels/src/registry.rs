@@ -123,6 +123,7 @@ pub(crate) enum Algo {
     GemmRsCe,
     GemmAr,
     FlashDecode,
+    FlashDecodeV,
     GemmRsPs,
     EpDispatch,
     EpDispatchV,
@@ -153,7 +154,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
         Algo::AgGemm | Algo::AgGemmCe => Collective::AllGatherGemm,
         Algo::GemmRs | Algo::GemmRsCe | Algo::GemmRsPs => Collective::GemmReduceScatter,
         Algo::GemmAr => Collective::GemmAllReduce,
-        Algo::FlashDecode => Collective::FlashDecode,
+        Algo::FlashDecode | Algo::FlashDecodeV => Collective::FlashDecode,
         Algo::EpDispatch | Algo::EpDispatchV | Algo::EpDispatchFp8 => Collective::ExpertDispatch,
         Algo::EpCombine | Algo::EpCombineV => Collective::ExpertCombine,
         Algo::MoeGemm => Collective::GroupedGemm,
@@ -165,7 +166,7 @@ const fn def(name: &'static str, about: &'static str, algo: Algo, build: fn(&Con
     Def { info: KernelInfo { name, about, collective }, algo, build }
 }
 
-pub(crate) static DEFS: [Def; 36] = [
+pub(crate) static DEFS: [Def; 37] = [
     def("allgather", "AllGather, push ring: put_signal to the next rank, one signal per chunk", Algo::AllGatherRing, allgather::push_ring),
     def("allgather_pull", "AllGather, full mesh: barrier_all, then remote_ptr loads of every peer", Algo::AllGatherPull, allgather::pull),
     def("allgather_ll", "AllGather, LL protocol (small messages): flag-tagged stores, ll_recv polling", Algo::AllGatherLl, allgather::ll),
@@ -190,6 +191,7 @@ pub(crate) static DEFS: [Def; 36] = [
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
     def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
     def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to the block's owner, rescaled sum there, output put to every rank", Algo::FlashDecode, flash_decode::flash_decode),
+    def("flash_decode_v", "Flash decoding baseline: local partial attention, AllGather of the partials (put, signal), every block combined on every rank, three launches", Algo::FlashDecodeV, flash_decode::flash_decode_v),
     def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks, each (expert, source) block's count an LL word behind its rows (the block's flag), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
     def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as plain words with one LL count per block, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
     def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),
@@ -317,7 +319,7 @@ pub fn default_constexprs(name: &str, dtype: &str) -> Result<Constexprs, KernelE
     if d.info.collective.is_matmul() || d.info.collective.is_grouped() {
         return Ok(crate::matmul::matmul_constexprs(dtype));
     }
-    if d.algo == Algo::FlashDecode {
+    if d.info.collective == Collective::FlashDecode {
         // 8 query heads per KV head of 128 (the CPU's tiles are straight-line code: a 64-position
         // step at this width compiles in seconds, not minutes).
         return Ok(Constexprs::new().with("T", dtype).with("BLOCK_H", 8).with("BLOCK_D", 128).with("BLOCK_N", 32));
@@ -391,7 +393,7 @@ fn cpu_small_tile(a: Algo) -> bool {
 /// ones), and a 3-stage shared-memory ring for the K loop (`num_stages`, sm_80+).
 pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipeline::Target) -> Result<Constexprs, KernelError> {
     let c = default_constexprs(name, dtype)?;
-    if target != weft_compiler::pipeline::Target::Cpu && find(name)?.algo == Algo::FlashDecode {
+    if target != weft_compiler::pipeline::Target::Cpu && find(name)?.info.collective == Collective::FlashDecode {
         // An `mma` takes 16 rows.
         return Ok(c.with("BLOCK_H", 16).with("BLOCK_N", 64));
     }
@@ -422,19 +424,20 @@ pub fn build(name: &str, constexprs: &Constexprs) -> Result<Kernel, KernelError>
     Ok((find(name)?.build)(constexprs)?)
 }
 
-/// Every kernel that running `name` launches, in order: [`build`]'s, and for the two-step
-/// baselines their second step as well.
+/// Every kernel that running `name` launches, in order: [`build`]'s, and for the baselines of
+/// several launches their later steps as well.
 pub fn build_all(name: &str, constexprs: &Constexprs) -> Result<Vec<Kernel>, KernelError> {
-    let mut all = vec![build(name, constexprs)?];
-    let second: Option<fn(&Constexprs) -> Result<Kernel, DslError>> = match find(name)?.algo {
-        Algo::EpDispatchV => Some(moe_v::ep_alltoallv),
-        Algo::EpCombineV => Some(moe_v::ep_combine_sum),
-        Algo::AgMoeV => Some(moe_gemm::moe_gemm),
-        Algo::MoeRsV => Some(moe_gemm_v::moe_rs_pull),
-        _ => None,
+    let later: &[fn(&Constexprs) -> Result<Kernel, DslError>] = match find(name)?.algo {
+        Algo::EpDispatchV => &[moe_v::ep_alltoallv],
+        Algo::EpCombineV => &[moe_v::ep_combine_sum],
+        Algo::AgMoeV => &[moe_gemm::moe_gemm],
+        Algo::MoeRsV => &[moe_gemm_v::moe_rs_pull],
+        Algo::FlashDecodeV => &[flash_decode::decode_gather, flash_decode::decode_combine],
+        _ => &[],
     };
-    if let Some(second) = second {
-        all.push(second(constexprs)?);
+    let mut all = vec![build(name, constexprs)?];
+    for step in later {
+        all.push(step(constexprs)?);
     }
     Ok(all)
 }

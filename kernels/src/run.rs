@@ -250,7 +250,7 @@ pub fn prepare(world: &World, name: &str, elems: usize, dtype: DType, c: &Conste
             let b = sized(&[&[elems, es], &[programs, 8]])?;
             (b, vec![Buf(0), Buf(1), I64(n), Root, Epoch], 0, 0, elems * es, elems * es)
         }
-        Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe | Algo::GemmAr | Algo::FlashDecode | Algo::GemmRsPs | Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV | Algo::MoeGemm | Algo::AgMoe | Algo::AgMoeV | Algo::MoeRs | Algo::MoeRsV | Algo::MoeAlign | Algo::EpDispatchFp8 => return Err(unsupported("an element count".into())),
+        Algo::Gemm | Algo::AgGemm | Algo::GemmRs | Algo::AgGemmCe | Algo::GemmRsCe | Algo::GemmAr | Algo::FlashDecode | Algo::FlashDecodeV | Algo::GemmRsPs | Algo::EpDispatch | Algo::EpDispatchV | Algo::EpCombine | Algo::EpCombineV | Algo::MoeGemm | Algo::AgMoe | Algo::AgMoeV | Algo::MoeRs | Algo::MoeRsV | Algo::MoeAlign | Algo::EpDispatchFp8 => return Err(unsupported("an element count".into())),
     };
     let bufs = alloc_all(world, &sizes)?;
     let grid_n = if matches!(algo, Algo::AllGatherLl | Algo::AllGather2d | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh) { words.div_ceil(16 << 10).clamp(1, 4) } else { programs };

@@ -358,9 +358,12 @@ pub(crate) fn gemm_and_msccl_jobs(target: &str) -> Vec<Job> {
     }
     // flash_decode assembles; its spills are reported, not failed, while every kernel with
     // NVSHMEM calls in several roles sits at ptxas's 255-register cap (gemm_rs's issue too).
-    for dtype in ["bf16", "f32"] {
-        let c = weft::kernels::target_constexprs("flash_decode", dtype, Target::parse(target).unwrap()).unwrap();
-        jobs.push((format!("flash_decode {dtype} default"), weft::kernels::build("flash_decode", &c).unwrap(), false));
+    // Its baseline's three launches too.
+    for (name, dtype) in ["flash_decode", "flash_decode_v"].into_iter().flat_map(|n| ["bf16", "f32"].map(|d| (n, d))) {
+        let c = weft::kernels::target_constexprs(name, dtype, Target::parse(target).unwrap()).unwrap();
+        for k in weft::kernels::build_all(name, &c).unwrap() {
+            jobs.push((format!("{} ({name}) {dtype} default", k.name), k, false));
+        }
     }
     jobs.extend(msccl_kernels().into_iter().map(|(n, k)| (n, k, true)));
     jobs

@@ -100,7 +100,8 @@ fn flash_decode_on_processes() {
     }
     let mut rng = Rng(0x5eed_16dc);
     // GQA groups of 1 to 4 query heads per KV head; caches that do not split evenly.
-    for (np, nodes, dtype, shows) in [(2, "1", "f16", "(1x2)"), (4, "1", "bf16", "(1x4)"), (4, "1", "f32", "(1x4)")] {
+    // The non-fused baseline's three launches once, at 4 processes.
+    for (name, np, nodes, dtype, shows) in [("flash_decode", 2, "1", "f16", "(1x2)"), ("flash_decode", 4, "1", "bf16", "(1x4)"), ("flash_decode", 4, "1", "f32", "(1x4)"), ("flash_decode_v", 4, "1", "bf16", "(1x4)")] {
         let kv = 1 + rng.below(3);
         let more = [
             "--seq".into(),
@@ -116,6 +117,6 @@ fn flash_decode_on_processes() {
             "--dtype".into(),
             dtype.into(),
         ];
-        passes(np, &run_args("flash_decode", nodes, &more), shows);
+        passes(np, &run_args(name, nodes, &more), shows);
     }
 }
