@@ -6,7 +6,8 @@
 //! rounds (default 10). Prints each loop's mean, each config's per-launch quantiles, and its
 //! voluntary context switches per launch (how often a worker parked), with the 1-minute load.
 //! `WEFT_ALT_OP` (default `allreduce`), `WEFT_ALT_ELEMS` (per rank, default 65536 = 256 KiB of
-//! f32) and `WEFT_ALT_RANKS` (default 4, one node) set the problem; the `local` transport's own
+//! f32) or `WEFT_ALT_MNK` (`MxNxK`: a GEMM-family op in bf16, as the overlap bench runs it),
+//! `WEFT_ALT_RANKS` (default 4) and `WEFT_ALT_NODES` (default 1) set the problem; the `local` transport's own
 //! variables (`WEFT_WORKERS`, `WEFT_LINGER_US`, `WEFT_IDLE`, `WEFT_CLAIM`) apply for A/B.
 
 #[path = "support.rs"]
@@ -17,6 +18,7 @@ use std::time::Instant;
 use support::load;
 use weft::kernels::tune::measure::Runner;
 use weft::kernels::tune::{Config, Problem, Shape};
+use weft::kernels::MatmulShape;
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
 /// Launches per timed loop.
@@ -35,8 +37,16 @@ fn run() -> Result<(), String> {
     let (elems, ranks, rounds) = (num("WEFT_ALT_ELEMS", 65536)?, num("WEFT_ALT_RANKS", 4)?, num("WEFT_ALT_ROUNDS", 10)?);
     let ids: Vec<String> = var("WEFT_ALT_CONFIGS", "allreduce_ring BLOCK=64 CHUNK=65536;allreduce_two_shot BLOCK=64").split(';').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     let configs: Vec<Config> = ids.iter().map(|id| Config::parse(id).ok_or_else(|| format!("`{id}` is not a config id"))).collect::<Result<_, _>>()?;
-    let world = World::local_with(LocalOptions { topology: Topology { nodes: 1, local_size: ranks }, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
-    let problem = Problem { op: var("WEFT_ALT_OP", "allreduce"), shape: Shape::Elems(elems), dtype: DType::F32 };
+    let nodes = num("WEFT_ALT_NODES", 1)?;
+    if ranks % nodes != 0 {
+        return Err(format!("WEFT_ALT_RANKS ({ranks}) must split evenly over WEFT_ALT_NODES ({nodes})"));
+    }
+    let world = World::local_with(LocalOptions { topology: Topology { nodes, local_size: ranks / nodes }, ..LocalOptions::from_env() }).map_err(|e| e.to_string())?;
+    let (shape, dtype) = match std::env::var("WEFT_ALT_MNK") {
+        Ok(mnk) => (Shape::Matmul(matmul_shape(&mnk)?), DType::BF16),
+        Err(_) => (Shape::Elems(elems), DType::F32),
+    };
+    let problem = Problem { op: var("WEFT_ALT_OP", "allreduce"), shape, dtype };
     let mut runners = Vec::with_capacity(configs.len());
     for (id, c) in ids.iter().zip(&configs) {
         let mut r = Runner::prepare(&world, &problem, c).map_err(|e| format!("{id}: {e}"))?;
@@ -73,6 +83,15 @@ fn run() -> Result<(), String> {
     }
     println!("load {}", load());
     Ok(())
+}
+
+/// `MxNxK` as a GEMM shape.
+fn matmul_shape(mnk: &str) -> Result<MatmulShape, String> {
+    let dims: Vec<usize> = mnk.split('x').map(|d| d.trim().parse::<usize>().ok().filter(|&d| d > 0)).collect::<Option<_>>().unwrap_or_default();
+    match dims[..] {
+        [m, n, k] => Ok(MatmulShape { m, n, k }),
+        _ => Err(format!("WEFT_ALT_MNK `{mnk}` is not MxNxK with positive sizes")),
+    }
 }
 
 /// Voluntary context switches of every thread of this process so far (a parked or sleeping

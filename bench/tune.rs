@@ -24,7 +24,7 @@
 //! `WEFT_TUNE_BENCH=quick` keeps the first shape, topology and size;
 //! `WEFT_TUNE_BENCH_ROWS=a,b` keeps the rows whose `<problem> on <topology>` contains `a` or
 //! `b`; `WEFT_TUNE_BENCH_VERBOSE=1` prints every timing and the sweep's order beside the
-//! model's. The load column is the 1-minute load average when the row's head-to-head ended.
+//! model's (the tuner's re-timed finalists and its notes are printed in any case). The load column is the 1-minute load average when the row's head-to-head ended.
 //! Writes `target/weft-bench/tune.md`.
 
 #[path = "support.rs"]
@@ -103,13 +103,18 @@ fn main() {
         }
         let dirs = dir("tuned");
         let t0 = Instant::now();
+        // The finalists' line always: a whole run is not verbose, and a row under 95% needs to
+        // show whether the tuner's rounds or its rule for keeping the default decided it.
         let mut report = |p: tune::Progress| {
-            if verbose {
+            if verbose || matches!(p, tune::Progress::Finalists { .. }) {
                 eprintln!("    {p:?}");
             }
         };
         let tuned = tune::tune(&world, problem, &TuneOptions { dirs: dirs.clone(), ..Default::default() }, &mut report).expect("tunes");
         let tune_s = t0.elapsed().as_secs_f64();
+        for n in &tuned.notes {
+            eprintln!("    note: {n}");
+        }
         lookups.push(lookup_us(&world, problem, &dirs));
         let t1 = Instant::now();
         let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, schedule: sweep_schedule, ..Default::default() }, &mut |_| {}).expect("sweeps");

@@ -87,17 +87,22 @@ pub(crate) fn rank_rows(name: &str, m: usize, world: usize) -> usize {
 
 /// Tile sizes fitted to a problem: `BLOCK_M` no taller than a rank's row segment (the
 /// distributed kernels tile each segment from its first row, so a taller tile is padding),
-/// the `BLOCK_N` that wastes the least padded work, weighed by the per-flop cost of each
-/// width measured at 1024^3 (wider tiles amortise their loads better), and `BLOCK_K` no
-/// deeper than `k` needs ([`fitted_block_k`]).
+/// the widest `BLOCK_N` that divides `n`, else the one that wastes the least padded work,
+/// weighed by the per-flop cost of each width measured at 1024^3 (wider tiles amortise their
+/// loads better), and `BLOCK_K` no deeper than `k` needs ([`fitted_block_k`]). A masked last
+/// tile costs far more than its padding: `cargo bench --bench alternate` (`WEFT_ALT_MNK`, loop
+/// means of 75 launches, 10 alternated rounds, load 10-13) put 256x448x128 at 64 wide
+/// 1.38-1.74x faster than 256 wide (the padding rule's pick) for ag_gemm and gemm_rs on 1x2,
+/// 1x4, 2x2 and 1x8, and 256x1408x128 at 128 wide 1.26x faster.
 pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &str) -> Constexprs {
     let rows = rank_rows(name, shape.m, world);
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
     let cost = |bn: usize| shape.n.div_ceil(bn) * bn * if bn == 256 { 100 } else if bn == 128 { 110 } else { 125 };
-    let bn = [256usize, 128, 64].into_iter().min_by_key(|&b| cost(b)).unwrap_or(256);
+    let least_padded = [256usize, 128, 64].into_iter().min_by_key(|&b| cost(b)).unwrap_or(256);
     if name == "gemm_ar" {
-        return gemm_ar_tiles(shape, dtype).with("BLOCK_M", bm).with("BLOCK_N", bn.min(128).min(shape.n.next_power_of_two().max(16)));
+        return gemm_ar_tiles(shape, dtype).with("BLOCK_M", bm).with("BLOCK_N", least_padded.min(128).min(shape.n.next_power_of_two().max(16)));
     }
+    let bn = [256usize, 128, 64].into_iter().find(|&b| shape.n % b == 0).unwrap_or(least_padded);
     matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", fitted_block_k(shape.k))
 }
 

@@ -150,6 +150,31 @@ fn shape_fitted_block_k_holds_k_and_verifies() {
 }
 
 #[test]
+fn overlap_shape_fitted_tiles_avoid_a_masked_last_column_tile_and_verify() {
+    // The default BLOCK_N of ag_gemm / gemm_rs: the widest of 256 / 128 / 64 that divides `n`
+    // (a masked last tile ran 1.4-1.7x slower at n = 448), else the least padded work. Random
+    // multiples of 64 and uneven `n`, checked against the naive reference on every topology.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+    for (nodes, local) in [(1, 1), (1, 2), (1, 3), (1, 4), (2, 2), (1, 8)] {
+        let ranks = nodes * local;
+        for (name, n) in [("ag_gemm", 64 * rng.random_range(1..8)), ("gemm_rs", rng.random_range(1..300))] {
+            let shape = MatmulShape { m: rng.random_range(ranks..96), n, k: rng.random_range(1..48) };
+            let c = crate::shape_constexprs(name, shape, ranks, "bf16");
+            let bn: usize = c.get("BLOCK_N").and_then(|v| v.parse().ok()).unwrap();
+            let dividing = [256, 128, 64].into_iter().find(|b| n % b == 0);
+            match dividing {
+                Some(b) => assert_eq!(bn, b, "{name} {shape:?}"),
+                None => assert!([256, 128, 64].contains(&bn) && n % bn != 0, "{name} {shape:?}: BLOCK_N {bn}"),
+            }
+            check(&world(nodes, local), name, shape, DType::BF16, &c);
+        }
+    }
+    // The measured shape: 448 columns are seven 64-wide tiles, not a 256 and a masked 192.
+    let c = crate::shape_constexprs("ag_gemm", MatmulShape { m: 256, n: 448, k: 128 }, 4, "bf16");
+    assert_eq!(c.get("BLOCK_N"), Some("64"));
+}
+
+#[test]
 fn ag_gemm_every_topology_every_dtype() {
     overlap_cases("ag_gemm", false);
 }

@@ -139,7 +139,8 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
     // A sweep's caller (the tune bench) re-times the contenders it takes from it itself.
     let finalists = if opts.exhaustive { vec![] } else { retime_finalists(world, problem, opts, &mut agree, &mut measured, (&default.id(), &model), progress)? };
-    let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree)?;
+    let mut notes = agreed.notes;
+    let winner = verified_winner(world, problem, &finalists, &mut measured, &mut agree, &mut notes)?;
     let entry = Entry { key, winner: winner.id(), measured: measured.clone(), space: full.len(), space_hash, pruned: pruned.len() };
     let mut dirs: Vec<PathBuf> = world.host_ranks().map(|r| opts.dirs.for_rank(r)).collect();
     dirs.dedup();
@@ -147,7 +148,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
         cache::store(&d, &entry)?;
     }
     let retimed = finalists.iter().filter(|id| measured.contains_key(*id)).count();
-    Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), retimed, space: full.len(), pruned, measured_now, reused, notes: agreed.notes, path })
+    Ok(Outcome { winner, source: Source::Tuned, ranked: ordered(&measured, &finalists), retimed, space: full.len(), pruned, measured_now, reused, notes, path })
 }
 
 /// What the first pass times before anything else, about two thirds of the budget `n` (the
@@ -525,17 +526,20 @@ pub(super) fn kept_default_note(lead: &str, a: &[f64], b: &[f64]) -> String {
     let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y.max(1e-12)).collect();
     let wins = ratios.iter().filter(|r| **r < 1.0).count();
     format!(
-        "default kept: `{lead}` was faster in {wins} of {} paired rounds (median ratio {:.2}, upper quartile {:.2}); replacing the default takes a {:.0}% lead, the sign test and three quarters of the rounds",
+        "default kept: `{lead}` was faster in {wins} of {} paired rounds (median ratio {:.2}, upper quartile {:.2}, total time {:.2}); replacing the default takes a {:.0}% lead, the sign test and three quarters of the rounds or a total under {:.2}",
         ratios.len(),
         measure::median(ratios.clone()),
         measure::upper_quartile(&ratios),
-        (DEFAULT_MARGIN - 1.0) * 100.0
+        measure::paired_total_ratio(a, b),
+        (DEFAULT_MARGIN - 1.0) * 100.0,
+        measure::MEAN_LEAD
     )
 }
 
 /// The fastest measured config (in [`ordered`]'s order) whose result matches the reference on
-/// every rank (agreed); configs that fail are dropped from `measured`.
-fn verified_winner(world: &World, problem: &Problem, finalists: &[String], measured: &mut BTreeMap<String, Measured>, agree: &mut Agreement) -> Result<Config, TuneError> {
+/// every rank (agreed); configs that fail are dropped from `measured` and named in `notes` (a
+/// faster config that fails is a kernel bug to see, not a silent fall-back).
+fn verified_winner(world: &World, problem: &Problem, finalists: &[String], measured: &mut BTreeMap<String, Measured>, agree: &mut Agreement, notes: &mut Vec<String>) -> Result<Config, TuneError> {
     let mut why = "nothing was measured".to_string();
     for (id, _) in ordered(measured, finalists) {
         let Some(c) = Config::parse(&id) else { continue };
@@ -548,6 +552,7 @@ fn verified_winner(world: &World, problem: &Problem, finalists: &[String], measu
             Ok((_, err)) => format!("{id}: wrong result (max error {err:.3e})"),
             Err(e) => format!("{id}: {e}"),
         };
+        notes.push(format!("left out, it failed verification: {why}"));
         measured.remove(&id);
     }
     Err(TuneError::NothingRan { op: problem.op.clone(), why })
