@@ -17,14 +17,20 @@
 //! A 2-core machine shared with other work is noisy, so the baseline and every fused variant
 //! run interleaved, one launch each per round, for `WEFT_FUSED_ROUNDS` rounds (default 15);
 //! a time is the median over rounds, and the load average is printed beside each row. Writes
-//! `target/weft-bench/fused.md`. `WEFT_FUSED_ONLY=gemm_ar` or `=flash_decode` runs one part.
+//! `target/weft-bench/fused.md`. `WEFT_FUSED_ONLY=gemm_ar` or `=flash_decode` runs one part;
+//! `WEFT_FUSED_LAYOUTS=1x4,1x8` keeps those gemm_ar topologies, and
+//! `WEFT_FUSED_CX="BLOCK_K=32,..."` overrides every gemm_ar variant's constexprs.
+//!
+//! gemm_ar rows also give the median CPU time per launch (every thread of this process): on
+//! 2 shared cores the wall time moves 2x with the load, while the CPU time counts the work
+//! and the spinning of waits, which other processes' load does not change.
 
 #[path = "support.rs"]
 #[allow(dead_code)] // the criterion helpers: this bench interleaves its own rounds
 mod support;
 
 use std::fmt::Write as _;
-use support::{load, median, ms};
+use support::{load, median, ms, process_cpu};
 use weft::kernels::{prepare, prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::{DType, LocalOptions, Topology, World};
 
@@ -36,11 +42,13 @@ const DTYPE: DType = DType::BF16;
 fn main() {
     let rounds: usize = std::env::var("WEFT_FUSED_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(15).max(3);
     let mut table = format!(
-        "GEMM-AllReduce vs GEMM then AllReduce, `local`, bf16, {rounds} interleaved rounds, median ms\n\n| kernel | topology | M x N x K (k/rank) | gemm + allreduce ms | fused ms | speedup | load |\n|---|---|---|---|---|---|---|\n"
+        "GEMM-AllReduce vs GEMM then AllReduce, `local`, bf16, {rounds} interleaved rounds, median ms (wall; CPU of every thread)\n\n| kernel | topology | M x N x K (k/rank) | gemm + allreduce ms | fused ms | speedup | CPU ms base / fused | load |\n|---|---|---|---|---|---|---|---|\n"
     );
     let only = std::env::var("WEFT_FUSED_ONLY").unwrap_or_default();
     let total = TOPOLOGIES.len() * SHAPES.len();
-    let gemm_ar_rows = TOPOLOGIES.iter().flat_map(|t| SHAPES.iter().map(move |s| (t, s))).filter(|_| only.is_empty() || only == "gemm_ar");
+    let layouts = std::env::var("WEFT_FUSED_LAYOUTS").unwrap_or_default();
+    let wanted = |&(nodes, local): &(usize, usize)| layouts.is_empty() || layouts.split(',').any(|l| l.trim() == format!("{nodes}x{local}"));
+    let gemm_ar_rows = TOPOLOGIES.iter().filter(|t| wanted(t)).flat_map(|t| SHAPES.iter().map(move |s| (t, s))).filter(|_| only.is_empty() || only == "gemm_ar");
     for (i, (&(nodes, local), &(label, m, n, k_all))) in gemm_ar_rows.enumerate() {
         let topology = Topology { nodes, local_size: local };
         let world = World::local_with(LocalOptions { topology, ..LocalOptions::from_env() }).expect("world");
@@ -59,6 +67,9 @@ fn main() {
             .iter()
             .map(|(name, method)| {
                 let mut cx = shape_constexprs("gemm_ar", shape, w, DTYPE.name());
+                for (k, v) in std::env::var("WEFT_FUSED_CX").unwrap_or_default().split(',').filter_map(|kv| kv.split_once('=')) {
+                    cx.set(k.trim(), v.trim());
+                }
                 if let Some(m) = method {
                     cx.set("METHOD", m);
                 }
@@ -69,22 +80,22 @@ fn main() {
                 p
             })
             .collect();
-        let (mut base, mut times) = (vec![], vec![vec![]; fused.len()]);
+        let (mut base, mut times) = ((vec![], vec![]), vec![(vec![], vec![]); fused.len()]);
         for _ in 0..rounds {
-            base.push(ms(&mut || {
+            wall_and_cpu(&mut base, &mut || {
                 gemm.launch().expect("launch");
                 ar.launch().expect("launch");
-            }));
+            });
             for (p, t) in fused.iter_mut().zip(&mut times) {
-                t.push(ms(&mut || {
+                wall_and_cpu(t, &mut || {
                     p.launch().expect("launch");
-                }));
+                });
             }
         }
-        let b = median(base);
-        for ((name, _), t) in methods.iter().zip(times) {
+        let (b, b_cpu) = (median(base.0), median(base.1));
+        for ((name, _), (t, cpu)) in methods.iter().zip(times) {
             let f = median(t);
-            let line = format!("| gemm_ar {name} | {topology} | {m}x{n}x{k_all} ({}) | {b:.3} | {f:.3} | {:.2}x | {} |", shape.k, b / f, load());
+            let line = format!("| gemm_ar {name} | {topology} | {m}x{n}x{k_all} ({}) | {b:.3} | {f:.3} | {:.2}x | {b_cpu:.2} / {:.2} | {} |", shape.k, b / f, median(cpu), load());
             eprintln!("{line}");
             let _ = writeln!(table, "{line}");
         }
@@ -93,6 +104,13 @@ fn main() {
         decode_rows(&mut table, rounds);
     }
     support::write_summary("fused.md", &table);
+}
+
+/// Appends the wall and the CPU milliseconds of one call of `f` to `to`.
+fn wall_and_cpu(to: &mut (Vec<f64>, Vec<f64>), f: &mut dyn FnMut()) {
+    let cpu = process_cpu();
+    to.0.push(ms(f));
+    to.1.push((process_cpu() - cpu) * 1e3);
 }
 
 /// `flash_decode` on each topology against its non-fused baseline (`flash_decode_v`: local

@@ -115,8 +115,9 @@ pub(crate) fn fitted_block_k(k: usize) -> usize {
     k.next_power_of_two().clamp(16, 64)
 }
 
-/// `gemm_ar`'s `BLOCK_K`: the least padding of a rank's `k` (32 or 64, 64 on a tie); at k /
-/// rank = 32 a 64-deep K step is half padding. Its `BLOCK_N` is the GEMM's least-padded width,
+/// `gemm_ar`'s `BLOCK_K`: the least padded rank's `k` (64, 32 or 16, the deeper on a tie), a
+/// 16-deep step's padded element weighed 1.1x ([`gemm_ar_k_cost`]); at k / rank = 32 a 64-deep
+/// K step is half padding. Its `BLOCK_N` is the GEMM's least-padded width,
 /// at most 128 and no wider than `n` needs (`shape_constexprs`): 128-wide tiles at n = 160 pad every row to 256 columns, 1.6x
 /// the products, where 64-wide ones pad to 192. `bench/fused.rs`'s shapes on `local` with one
 /// worker (CPU ms per launch, two runs each, load 9-14), 128 / 64 wide: 1x4 k/rank 64 1.23,
@@ -124,8 +125,18 @@ pub(crate) fn fitted_block_k(k: usize) -> usize {
 /// 1.12; k/rank 100 4.00, 4.40 / 3.33, 3.26 (before the CPU's partly masked 16-bit stores went
 /// in 8-lane chunks, 128 wide had led on `mpi`).
 fn gemm_ar_tiles(shape: MatmulShape, dtype: &str) -> Constexprs {
-    let bk = [64usize, 32].into_iter().min_by_key(|&b| shape.k.div_ceil(b) * b).unwrap_or(64);
+    let bk = [64usize, 32, 16].into_iter().min_by_key(|&b| gemm_ar_k_cost(shape.k, b)).unwrap_or(64);
     matmul_constexprs(dtype).with("BLOCK_K", bk)
+}
+
+/// The cost of `k` in `bk`-deep steps: padded elements, x 1.1 at 16 deep. `bench/fused.rs`,
+/// `local`, bf16, 11 rounds, fused ms with `BLOCK_K` 16 against the old rule's (load 7.9-8.5):
+/// 1x8 k / rank 100 (112 against 128 padded) 2.49, 2.54, 2.52 against 3.26, 3.24 (and 7.94
+/// in a stalled run); k / rank 200 (208 against 224) 2.16, 2.08 against 2.05, 2.02; 400 (400
+/// against 416) 1.65, 1.63 against 1.62, 1.59. The masked last step costs more than its
+/// padding, so the shallow step wins only where it saves the most.
+pub(crate) fn gemm_ar_k_cost(k: usize, bk: usize) -> usize {
+    k.div_ceil(bk) * bk * if bk == 16 { 110 } else { 100 }
 }
 
 /// Compute programs per rank: on a CPU enough to keep every core busy across the ranks; on a
