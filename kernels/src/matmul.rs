@@ -106,18 +106,19 @@ pub fn shape_constexprs(name: &str, shape: MatmulShape, world: usize, dtype: &st
     matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", fitted_block_k(shape.k))
 }
 
-/// `BLOCK_K` no deeper than `k` rounded up to a power of two (16 to 64): a deeper step's
-/// rows are zeros that the CPU's microkernel multiplies all the same. `cargo bench --bench
-/// mpi` gemm_rs 1x4 bf16, CPU ms per launch (all processes, 4 alternated runs, load 3.9-6.2),
-/// fused / baseline medians: 1024x256x32 6.2 / 6.8 at 64 deep, 3.4 / 4.0 at 32; 512x512x16
-/// 6.4 / 6.9 at 64, 2.5 / 3.0 at 16.
+/// The GEMM family's `BLOCK_K`: the K step that pads a rank's `k` least (64, 32 or 16, the
+/// deeper on a tie), a 16-deep step's padded element weighed 1.1x ([`k_step_cost`]). A padded
+/// row is zeros that the CPU's microkernel multiplies all the same, and a partly masked step
+/// costs more than its share (gemm_ar 1x8, k / rank 100: fused CPU ms per launch 4.1 / 4.8 at
+/// 64 deep, 3.7 / 3.8 at 32, 3.1 at 16). `cargo bench --bench mpi` gemm_rs 1x4 bf16, CPU ms
+/// per launch (all processes, 4 alternated runs, load 3.9-6.2), fused / baseline medians:
+/// 1024x256x32 6.2 / 6.8 at 64 deep, 3.4 / 4.0 at 32; 512x512x16 6.4 / 6.9 at 64, 2.5 / 3.0
+/// at 16. One rule for every kernel, so a fused kernel and its baseline's GEMM step alike.
 pub(crate) fn fitted_block_k(k: usize) -> usize {
-    k.next_power_of_two().clamp(16, 64)
+    [64usize, 32, 16].into_iter().min_by_key(|&b| k_step_cost(k, b)).unwrap_or(64)
 }
 
-/// `gemm_ar`'s `BLOCK_K`: the least padded rank's `k` (64, 32 or 16, the deeper on a tie), a
-/// 16-deep step's padded element weighed 1.1x ([`gemm_ar_k_cost`]); at k / rank = 32 a 64-deep
-/// K step is half padding. Its `BLOCK_N` is the GEMM's least-padded width,
+/// `gemm_ar`'s `BLOCK_K` is [`fitted_block_k`]'s. Its `BLOCK_N` is the GEMM's least-padded width,
 /// at most 128 and no wider than `n` needs (`shape_constexprs`): 128-wide tiles at n = 160 pad every row to 256 columns, 1.6x
 /// the products, where 64-wide ones pad to 192. `bench/fused.rs`'s shapes on `local` with one
 /// worker (CPU ms per launch, two runs each, load 9-14), 128 / 64 wide: 1x4 k/rank 64 1.23,
@@ -125,8 +126,7 @@ pub(crate) fn fitted_block_k(k: usize) -> usize {
 /// 1.12; k/rank 100 4.00, 4.40 / 3.33, 3.26 (before the CPU's partly masked 16-bit stores went
 /// in 8-lane chunks, 128 wide had led on `mpi`).
 fn gemm_ar_tiles(shape: MatmulShape, dtype: &str) -> Constexprs {
-    let bk = [64usize, 32, 16].into_iter().min_by_key(|&b| gemm_ar_k_cost(shape.k, b)).unwrap_or(64);
-    matmul_constexprs(dtype).with("BLOCK_K", bk)
+    matmul_constexprs(dtype).with("BLOCK_K", fitted_block_k(shape.k))
 }
 
 /// The cost of `k` in `bk`-deep steps: padded elements, x 1.1 at 16 deep. `bench/fused.rs`,
@@ -135,7 +135,7 @@ fn gemm_ar_tiles(shape: MatmulShape, dtype: &str) -> Constexprs {
 /// in a stalled run); k / rank 200 (208 against 224) 2.16, 2.08 against 2.05, 2.02; 400 (400
 /// against 416) 1.65, 1.63 against 1.62, 1.59. The masked last step costs more than its
 /// padding, so the shallow step wins only where it saves the most.
-pub(crate) fn gemm_ar_k_cost(k: usize, bk: usize) -> usize {
+pub(crate) fn k_step_cost(k: usize, bk: usize) -> usize {
     k.div_ceil(bk) * bk * if bk == 16 { 110 } else { 100 }
 }
 
