@@ -2,7 +2,7 @@
 //! in f64: world sizes 1 to 8, one and two nodes, every float dtype, grouped and plain
 //! multi-head attention, and caches shorter than the world (ranks with no positions).
 
-use crate::matmul_tests::{world, DTYPES, TOPOLOGIES};
+use crate::matmul_tests::{seeded_twice, world, DTYPES, TOPOLOGIES};
 use crate::{decode_constexprs, prepare_decode, DecodeShape};
 use rand::{Rng, SeedableRng};
 use weft_runtime::DType;
@@ -16,13 +16,11 @@ fn check_with(w: &weft_runtime::World, shape: DecodeShape, dtype: DType, c: weft
     for name in ["flash_decode", "flash_decode_v"] {
         let what = format!("{name} {} {shape:?} {dtype} {c:?}", w.topology());
         let mut p = prepare_decode(w, name, shape, dtype, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
-        for seed in [1, 2] {
-            p.seed(seed).unwrap();
-            let report = p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
-            let (ok, err) = p.verify().unwrap();
-            assert!(ok, "{what}: max error {err}");
-            assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
-        }
+        seeded_twice(&what, |seed| {
+            p.seed(seed)?;
+            let report = p.launch()?;
+            Ok((report, p.verify()?))
+        });
     }
 }
 

@@ -17,10 +17,17 @@ pub(crate) fn world(nodes: usize, local: usize) -> World {
 pub(crate) fn check(w: &World, name: &str, shape: MatmulShape, dtype: DType, c: &Constexprs) {
     let what = format!("{name} {} {shape:?} {dtype} {c:?}", w.topology());
     let mut p = prepare_matmul(w, name, shape, dtype, c).unwrap_or_else(|e| panic!("{what}: {e}"));
+    seeded_twice(&what, |seed| {
+        p.seed(seed)?;
+        let report = p.launch()?;
+        Ok((report, p.verify()?))
+    });
+}
+
+/// Calls `run(seed)` (seed, launch, verify) for two seeds; each must verify without warnings.
+pub(crate) fn seeded_twice(what: &str, mut run: impl FnMut(u64) -> Result<(weft_runtime::LaunchReport, (bool, f64)), crate::KernelError>) {
     for seed in [1, 2] {
-        p.seed(seed).unwrap();
-        let report = p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
-        let (ok, err) = p.verify().unwrap();
+        let (report, (ok, err)) = run(seed).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(ok, "{what}: max error {err}");
         assert!(report.warnings.is_empty(), "{what}: {:?}", report.warnings);
     }

@@ -248,9 +248,8 @@ pub(crate) fn weighted_rows(topk: Val, wt: Val, rows: &dyn Fn(Val) -> Val, mask:
 const RS_COUNT: i64 = 1 << 20;
 
 /// Columns `moe_rs`'s reduction sums at a time where they divide `BLOCK_N` (else a whole
-/// received `BLOCK_N`-wide row): a
-/// 256-wide f32 sum (the bench's down projection) spilled its accumulator and every loaded row
-/// to the stack on a CPU (perf: 17 % of the kernel's samples in the sum, 11 % on one spill
+/// received `BLOCK_N`-wide row): a 256-wide f32 sum (the bench's down projection) spilled its
+/// accumulator and every loaded row to the stack on a CPU (perf: 17 % of the kernel's samples in the sum, 11 % on one spill
 /// store). 64 columns took the fused kernel from 0.93-0.96x of the baseline's CPU per launch
 /// to 1.00-1.06x on `mpi` at 1x4 and 1x8 (32 columns: 0.96-1.04x).
 const RS_SUM_COLS: i64 = 64;
