@@ -305,6 +305,25 @@ impl TargetMachine {
         Self::native(cpu, features)
     }
 
+    /// f32 lanes of the vectors this machine's code keeps values in (16, 8 or 4): LLVM compiles a
+    /// 16-lane add and the registers it took say (the C API does not expose a model's features,
+    /// and a model may split 512-bit vectors though it has them). Cached per CPU and features,
+    /// so code for an explicit model never depends on the CPU the compiler runs on.
+    pub fn f32_lanes(&self) -> Result<usize, LlvmError> {
+        static LANES: std::sync::Mutex<Vec<(String, String, usize)>> = std::sync::Mutex::new(Vec::new());
+        let known = |l: &[(String, String, usize)]| l.iter().find(|(c, f, _)| *c == self.cpu && *f == self.features).map(|e| e.2);
+        if let Some(n) = known(&LANES.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(n);
+        }
+        let ir = "define void @probe(ptr %p) {\n  %v = load <16 x float>, ptr %p\n  %s = fadd <16 x float> %v, %v\n  store <16 x float> %s, ptr %p\n  ret void\n}\n";
+        let mut m = LlvmModule::parse_ir(ir)?;
+        m.optimize(self)?;
+        let asm = String::from_utf8_lossy(&m.emit(self, Emit::Asm)?).into_owned();
+        let n = if asm.contains("zmm") { 16 } else if asm.contains("ymm") { 8 } else { 4 };
+        LANES.lock().unwrap_or_else(|e| e.into_inner()).push((self.cpu.clone(), self.features.clone(), n));
+        Ok(n)
+    }
+
     /// The host's architecture as CPU model `cpu` (an LLVM CPU name, e.g. `x86-64-v3`), with
     /// exactly that model's features: what a kernel compiled on another machine would be.
     pub fn model(cpu: &str) -> Result<TargetMachine, LlvmError> {
@@ -346,7 +365,20 @@ impl TargetMachine {
 
 #[cfg(test)]
 mod tests {
-    use super::x86_level;
+    use super::{x86_level, TargetMachine};
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_lanes_come_from_the_named_model_not_the_host() {
+        // Whatever this host has: SSE-only, AVX2 and AVX-512 models, and the answer again
+        // (cached) the same.
+        let lanes = |cpu: &str| TargetMachine::model(cpu).and_then(|tm| tm.f32_lanes()).unwrap_or_else(|e| panic!("{cpu}: {e}"));
+        assert_eq!(lanes("x86-64"), 4);
+        assert_eq!(lanes("x86-64-v3"), 8);
+        assert_eq!(lanes("x86-64-v4"), 16);
+        assert_eq!(lanes("x86-64-v3"), 8);
+        assert_eq!(lanes("sapphirerapids"), 16);
+    }
 
     #[test]
     fn x86_level_needs_every_feature_of_the_level() {

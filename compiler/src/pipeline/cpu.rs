@@ -15,14 +15,23 @@ pub(super) fn run_cpu(kernel: &Kernel, until: Option<Stage>, opts: &Options) -> 
     let step = Steps { stages, name: &name, until, opts };
     // FP8 conversions become integer code (the `tir` stage still shows them as `arith`).
     let soft = crate::lower::fp8::legalize(kernel, false)?;
+    let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };
+    // The machine first: its vector width shapes the lowered code (the dot microkernel), and it
+    // is the compile's CPU model, not the host's, unless none is named.
+    let tm = match &opts.cpu {
+        Some(cpu) => TargetMachine::model(cpu),
+        None => TargetMachine::host(),
+    }
+    .map_err(llvm_err("llvm"))?;
+    let lanes = tm.f32_lanes().map_err(llvm_err("llvm"))?;
     // Lowered first, so its call sites are in the output whichever stage the run stops at.
-    let lowered = crate::lower::cpu::lower(&soft, opts.racecheck).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
+    let lowered = crate::lower::cpu::lower(&soft, opts.racecheck, lanes).map_err(|source| CompileError::Lower { stage: "lowered", source })?;
     let mut out = Output { text: String::new(), object: None, sites: lowered.sites.clone(), symbol: lowered.symbol.clone(), machine: String::new(), ptxas: None, amdgpu: None, dynamic_smem: 0, tma: vec![] };
     let mlir_err = |stage| move |source| CompileError::Mlir { stage, source };
-    let llvm_err = |stage| move |source| CompileError::Llvm { stage, source };
     let ctx = weft_dialects::context().map_err(mlir_err("lowered"))?;
     let mut module = None;
     let mut llvm: Option<(LlvmModule, TargetMachine)> = None;
+    let mut tm = Some(tm);
     for (i, stage) in stages.iter().enumerate() {
         let text = match (stage.name, &mut module, &llvm) {
             ("tir", ..) => make_tir(kernel)?,
@@ -35,11 +44,7 @@ pub(super) fn run_cpu(kernel: &Kernel, until: Option<Stage>, opts: &Options) -> 
                 weft_dialects::print(m)
             }
             ("llvm", Some(m), _) => {
-                let tm = match &opts.cpu {
-                    Some(cpu) => TargetMachine::model(cpu),
-                    None => TargetMachine::host(),
-                }
-                .map_err(llvm_err("llvm"))?;
+                let tm = tm.take().expect("the llvm stage runs once");
                 out.machine = format!("{} {}", tm.cpu, tm.features);
                 let mut l = LlvmModule::from_mlir(m).map_err(llvm_err("llvm"))?;
                 l.optimize(&tm).map_err(llvm_err("llvm"))?;

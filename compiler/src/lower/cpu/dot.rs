@@ -22,20 +22,6 @@ pub(crate) struct Blocking {
     pub mr: usize,
 }
 
-/// f32 lanes of one native vector register of the host.
-fn native_lanes() -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return 16;
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return 8;
-        }
-    }
-    4
-}
-
 /// Vector registers the accumulators may take (the rest hold B vectors and a broadcast).
 fn accumulator_budget(lanes: usize) -> usize {
     if lanes >= 16 { 24 } else { 12 }
@@ -89,7 +75,7 @@ impl Cx<'_> {
                 pc
             }
         };
-        let blk = blocking(m, n, native_lanes());
+        let blk = blocking(m, n, self.lanes);
         self.microkernel(&pa, &pb, &pc, (m, n, k), blk, acc_s);
         let out = self.def(r);
         self.line(&format!("{out} = llvm.load {pc} {{alignment = 64 : i64}} : !llvm.ptr -> {ct}"));

@@ -44,6 +44,8 @@ pub(crate) struct Cx<'k> {
     pub axis: crate::analysis::AxisInfos,
     /// Whether tile accesses are reported to the race detector (see `racecheck`).
     pub racecheck: bool,
+    /// f32 lanes of the target's vectors (`TargetMachine::f32_lanes`): the dot microkernel's width.
+    pub lanes: usize,
     /// Bytes of the lane buffer those reports need (0: none yet).
     pub race_buf: usize,
 }
@@ -67,6 +69,7 @@ impl<'k> Cx<'k> {
             carried_args: HashMap::new(),
             axis: crate::analysis::AxisInfos::analyze(k),
             racecheck: false,
+            lanes: 8,
             race_buf: 0,
         }
     }

@@ -40,9 +40,9 @@ pub fn entry_symbol(name: &str) -> String {
 
 /// Lowers `kernel` for the CPU; with `racecheck`, every tile load and store of global memory
 /// is reported to the runtime's race detector first.
-pub fn lower(kernel: &Kernel, racecheck: bool) -> Result<CpuModule, LowerError> {
+pub fn lower(kernel: &Kernel, racecheck: bool, lanes: usize) -> Result<CpuModule, LowerError> {
     let mut cx = Cx::new(kernel);
-    cx.racecheck = racecheck;
+    (cx.racecheck, cx.lanes) = (racecheck, lanes);
     let symbol = entry_symbol(&kernel.name);
     cx.prologue(&symbol);
     let entry = cx.out.len();

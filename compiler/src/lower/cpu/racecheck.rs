@@ -144,9 +144,9 @@ mod tests {
     #[test]
     fn every_global_access_is_reported_once_and_only_with_race_checks() {
         let k = every_access();
-        let plain = crate::lower::cpu::lower(&k, false).expect("lowers");
+        let plain = crate::lower::cpu::lower(&k, false, 8).expect("lowers");
         assert_eq!(access_calls(&plain.mlir), 0);
-        let checked = crate::lower::cpu::lower(&k, true).expect("lowers");
+        let checked = crate::lower::cpu::lower(&k, true, 8).expect("lowers");
         // 2 loads, 4 stores (one of LL words), the multimem store (one call in its peer loop)
         // and the ll_recv.
         assert_eq!(access_calls(&checked.mlir), 8, "{}", checked.mlir);
