@@ -174,15 +174,7 @@ impl PreparedDecode {
         let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
         args.extend([s.batch, s.heads, s.kv_heads, s.seq, s.head_dim, self.splits].map(|x| Arg::I64(x as i64)));
         args.extend([Arg::F32(self.scale() as f32), Arg::I64(self.epoch)]);
-        let mut total: Option<LaunchReport> = None;
-        for kernel in &self.kernels {
-            let r = self.world.launch(kernel, self.grid, &args)?;
-            total = Some(match total {
-                Some(t) => crate::moe_host::both(t, r),
-                None => r,
-            });
-        }
-        Ok(total.expect("at least one launch"))
+        crate::moe_host::launch_in_order(&self.world, self.grid, self.kernels.iter().map(|k| (k, args.as_slice())))
     }
 
     /// Plain softmax attention in f64: per output element, the value and the bound on its

@@ -9,7 +9,7 @@
 
 use crate::host::HostVec;
 use crate::moe_align_host::{align_constexprs, prepare_align, AlignSpec, PreparedAlign};
-use crate::moe_host::{both, check_routing, MoeShape, Routing, RoutingKind};
+use crate::moe_host::{check_routing, launch_in_order, MoeShape, Routing, RoutingKind};
 use crate::reference::Choice;
 use crate::registry::{find, Algo};
 use crate::KernelError;
@@ -331,15 +331,7 @@ impl PreparedMoeGemm {
             ],
         };
         let grid = if steps.len() == 1 { self.grids[0] } else { self.grids[1] };
-        let mut total: Option<LaunchReport> = None;
-        for (kernel, args) in self.kernels.iter().zip(&steps) {
-            let r = self.world.launch(kernel, grid, args)?;
-            total = Some(match total {
-                Some(t) => both(t, r),
-                None => r,
-            });
-        }
-        Ok(total.expect("every kernel launches at least once"))
+        launch_in_order(&self.world, grid, self.kernels.iter().zip(steps.iter().map(Vec::as_slice)))
     }
 
     /// Per rank: the expected output and the sum of `|terms|` of each element (the scale of

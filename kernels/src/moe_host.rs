@@ -349,6 +349,19 @@ pub(crate) fn check_routing(routing: &Routing, shape: MoeShape, w: usize) -> Res
     Ok(())
 }
 
+/// Launches each `(kernel, args)` in order on `grid`; one report of them all ([`both`]).
+pub(crate) fn launch_in_order<'a>(world: &World, grid: [u32; 3], steps: impl IntoIterator<Item = (&'a Launchable, &'a [Arg])>) -> Result<LaunchReport, KernelError> {
+    let mut total: Option<LaunchReport> = None;
+    for (kernel, args) in steps {
+        let r = world.launch(kernel, grid, args)?;
+        total = Some(match total {
+            Some(t) => both(t, r),
+            None => r,
+        });
+    }
+    total.ok_or_else(|| KernelError::Unsupported { kernel: "launch".into(), what: "no launches".into() })
+}
+
 /// One report of two launches in a row: both times, both warnings.
 pub(crate) fn both(mut first: LaunchReport, second: LaunchReport) -> LaunchReport {
     first.elapsed += second.elapsed;
