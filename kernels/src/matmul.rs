@@ -372,7 +372,12 @@ impl PreparedMatmul {
             .collect();
         match &self.ce {
             Some(ce) => Ok(self.world.launch_with_copies(&self.kernel, self.grid, &args, &ce.plan(self.epoch as u64))?),
-            None => Ok(self.world.launch(&self.kernel, self.grid, &args)?),
+            None => {
+                let m = self.shape.m;
+                let self_closing = self.algo == Algo::GemmRs && crate::gemm_rs::closes_itself(m, self.shape.n, self.world.n_ranks());
+                let opts = weft_runtime::LaunchOptions { self_closing, ..Default::default() };
+                Ok(self.world.launch_with(&self.kernel, self.grid, &args, &opts)?)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 //! Launches without a closing step under `mpirun` (`LaunchOptions::self_closing`, set by the
-//! AllGathers and `allreduce_hier`): back-to-back LL (ring, hierarchical) launches of uneven sizes stay correct on every node grid,
+//! AllGathers, `allreduce_hier` and `gemm_rs`): back-to-back LL (ring, hierarchical) and
+//! `gemm_rs` launches of uneven sizes stay correct on every node grid,
 //! and a self-closing launch that fails on one process only (the others finish it and go on)
 //! is reported to every process at its next step, promptly, not at the host timeout.
 
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use weft::compiler::dsl::shmem::*;
 use weft::compiler::dsl::*;
 use weft::compiler::ir::Scalar;
-use weft::kernels::{default_constexprs, prepare};
+use weft::kernels::{default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape};
 use weft::runtime::mpi::MpiError;
 use weft::runtime::{Arg, DType, LaunchOptions, MpiOptions, RuntimeError, World};
 
@@ -50,6 +51,43 @@ fn ll_launches_back_to_back_are_correct() {
     for (np, nodes) in [(2, "1"), (4, "1"), (4, "2"), (3, "3")] {
         let text = child_passes(np, nodes, "mpi_self_closing::child_ll_back_to_back", &[]);
         assert_eq!(text.matches("back-to-back LL launches verified").count(), np, "{np} processes, {nodes} nodes:\n{text}");
+    }
+}
+
+#[test]
+#[ignore = "a process of mpi_self_closing::gemm_rs_launches_back_to_back_are_correct, run under mpirun"]
+fn child_gemm_rs_back_to_back() {
+    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
+    let (me, n) = (world.host_ranks().start, world.n_ranks());
+    // Uneven shapes, every rank owning at least one row (the launches skip the closing step),
+    // three prepared at once and launched in turns, new inputs every round: a peer's next launch
+    // must not land in a slot this rank is still summing.
+    let shapes = [(67 + n, 72, 40, DType::BF16), (130, 96, 24, DType::F32), (n, 64, 16, DType::F16)];
+    let mut ps = shapes.map(|(m, nn, k, t)| {
+        let shape = MatmulShape { m, n: nn, k };
+        prepare_matmul(&world, "gemm_rs", shape, t, &shape_constexprs("gemm_rs", shape, n, t.name())).expect("prepare")
+    });
+    for round in 0..9u64 {
+        let p = &mut ps[round as usize % 3];
+        p.seed(round).expect("seed");
+        for _ in 0..=round % 3 {
+            p.launch().expect("launch");
+        }
+        let (ok, err) = p.verify().expect("verify");
+        assert!(ok, "rank {me}: gemm_rs round {round}: max error {err}");
+    }
+    println!("rank {me}: back-to-back gemm_rs launches verified");
+    weft::runtime::mpi::finalize().expect("finalize");
+}
+
+#[test]
+fn gemm_rs_launches_back_to_back_are_correct() {
+    if !have_mpirun() {
+        return;
+    }
+    for (np, nodes) in [(2, "1"), (4, "1"), (4, "2"), (3, "3")] {
+        let text = child_passes(np, nodes, "mpi_self_closing::child_gemm_rs_back_to_back", &[]);
+        assert_eq!(text.matches("back-to-back gemm_rs launches verified").count(), np, "{np} processes, {nodes} nodes:\n{text}");
     }
 }
 
