@@ -29,15 +29,7 @@ fn child_ll_back_to_back() {
         // between checks: each launch's flag and rows must not be confused with another's or
         // the last one's.
         let mut ps = [(1000 + 7 * n, DType::F32), (4099, DType::F16), (1, DType::F32)].map(|(elems, t)| prepare(&world, name, elems, t, &cx(t.name())).expect("prepare"));
-        for round in 0..9u64 {
-            let p = &mut ps[round as usize % 3];
-            p.seed(round).expect("seed");
-            for _ in 0..=round % 3 {
-                p.launch().expect("launch");
-            }
-            let (ok, err) = p.verify().expect("verify");
-            assert!(ok, "rank {me}: {name} round {round}: max error {err}");
-        }
+        in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
     }
     println!("rank {me}: back-to-back LL launches verified");
     weft::runtime::mpi::finalize().expect("finalize");
@@ -48,10 +40,7 @@ fn ll_launches_back_to_back_are_correct() {
     if !have_mpirun() {
         return;
     }
-    for (np, nodes) in [(2, "1"), (4, "1"), (4, "2"), (3, "3")] {
-        let text = child_passes(np, nodes, "mpi_self_closing::child_ll_back_to_back", &[]);
-        assert_eq!(text.matches("back-to-back LL launches verified").count(), np, "{np} processes, {nodes} nodes:\n{text}");
-    }
+    on_every_grid("mpi_self_closing::child_ll_back_to_back", "back-to-back LL launches verified");
 }
 
 #[test]
@@ -67,15 +56,7 @@ fn child_gemm_rs_back_to_back() {
         let shape = MatmulShape { m, n: nn, k };
         prepare_matmul(&world, "gemm_rs", shape, t, &shape_constexprs("gemm_rs", shape, n, t.name())).expect("prepare")
     });
-    for round in 0..9u64 {
-        let p = &mut ps[round as usize % 3];
-        p.seed(round).expect("seed");
-        for _ in 0..=round % 3 {
-            p.launch().expect("launch");
-        }
-        let (ok, err) = p.verify().expect("verify");
-        assert!(ok, "rank {me}: gemm_rs round {round}: max error {err}");
-    }
+    in_turns(&mut ps, me, "gemm_rs", |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
     println!("rank {me}: back-to-back gemm_rs launches verified");
     weft::runtime::mpi::finalize().expect("finalize");
 }
@@ -85,9 +66,28 @@ fn gemm_rs_launches_back_to_back_are_correct() {
     if !have_mpirun() {
         return;
     }
+    on_every_grid("mpi_self_closing::child_gemm_rs_back_to_back", "back-to-back gemm_rs launches verified");
+}
+
+/// Nine rounds over three prepared kernels in turns: new inputs, one to three launches, then
+/// this rank's check (`name` names the kernel in a failure).
+fn in_turns<P>(ps: &mut [P; 3], me: usize, name: &str, seed: impl Fn(&mut P, u64), launch: impl Fn(&mut P), verify: impl Fn(&P) -> (bool, f64)) {
+    for round in 0..9u64 {
+        let p = &mut ps[round as usize % 3];
+        seed(p, round);
+        for _ in 0..=round % 3 {
+            launch(p);
+        }
+        let (ok, err) = verify(p);
+        assert!(ok, "rank {me}: {name} round {round}: max error {err}");
+    }
+}
+
+/// Runs test `child` under mpirun on 1x2, 1x4, 2x2 and 3x1; every process must print `line`.
+fn on_every_grid(child: &str, line: &str) {
     for (np, nodes) in [(2, "1"), (4, "1"), (4, "2"), (3, "3")] {
-        let text = child_passes(np, nodes, "mpi_self_closing::child_gemm_rs_back_to_back", &[]);
-        assert_eq!(text.matches("back-to-back gemm_rs launches verified").count(), np, "{np} processes, {nodes} nodes:\n{text}");
+        let text = child_passes(np, nodes, child, &[]);
+        assert_eq!(text.matches(line).count(), np, "{np} processes, {nodes} nodes:\n{text}");
     }
 }
 
