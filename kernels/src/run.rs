@@ -355,7 +355,9 @@ impl Prepared {
         // `allreduce_hier` (see its module notes); nor the push-ring AllGather: a rank's memory
         // is only written by `put_signal`s whose signals it awaits (one per source rank and
         // chunk, even an empty one), and each shard it awaits started at its source's launch.
-        let self_closing = matches!(self.algo, Algo::AllGatherRing | Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier);
+        // The ring ReduceScatter likewise: each step's partial lands by `put_signal` (empty
+        // chunks too) and is awaited, and the last one a rank awaits passed through every rank.
+        let self_closing = matches!(self.algo, Algo::AllGatherRing | Algo::AllGatherLl | Algo::AllGatherLlMesh | Algo::AllReduceLlMesh | Algo::AllReduceHier | Algo::ReduceScatterRing);
         let r = if self_closing && !opts.self_closing {
             let opts = weft_runtime::LaunchOptions { self_closing: true, ..opts.clone() };
             self.world.launch_with(&self.kernel, self.grid, &args, &opts)

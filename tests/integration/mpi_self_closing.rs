@@ -21,7 +21,7 @@ fn child_ll_back_to_back() {
     // `allgather_ll` stores into every rank: one node only.
     // `allgather` is the library's choice: the LL kernels for small sizes, the push ring (also
     // self-closing) above, both among these sizes.
-    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] } else { &["allgather", "allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier"] };
+    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] } else { &["allgather", "allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] };
     for &name in kernels {
         let cx = |t: &str| default_constexprs(name, t).expect("constexprs");
         // Uneven sizes (a shard ending mid-word for f16; one element, which leaves ranks with
