@@ -42,8 +42,9 @@ impl MoeGemmShape {
 /// rows (a block is tiled from its first row, so a taller tile is padding; every kernel tiles
 /// an expert's rows from all ranks as one block), `BLOCK_N` up to 128. `moe_rs` had 256 while
 /// its sum was 256 wide; since that sum goes 64 columns at a time, 128 (the down projection's
-/// n = 224 as 128 + 96 instead of one tile masked to 224 of 256) took its CPU per launch on
-/// `mpi` from 1.02x / 1.06x of `moe_rs_v`'s to 1.10x / 1.11x at 1x4 / 1x8 (medians, load 2-12).
+/// n = 224 as 128 + 96 instead of one tile masked to 224 of 256) took it from 1.00-1.01x to
+/// 1.12-1.16x of `moe_rs_v`'s CPU per launch on `mpi` at 1x4, 1.04-1.10x to 1.11-1.14x at 1x8
+/// (3 alternated pairs, load 0-1.3).
 pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype: &str) -> Constexprs {
     let sources = if name == "moe_gemm" { 1 } else { world.max(1) };
     let rows = (shape.tokens * shape.topk * sources).div_ceil(shape.experts.max(1));
