@@ -10,7 +10,9 @@
 //! * `moe_gemm`: blocks are experts, `C[off[e]..off[e+1]] = A[gidx[..]] · W[e]`. Args: `a[rows_in,
 //!   k], gidx[rows] (i32), off[groups + 1] (i32), w[groups, k, n], c[rows, n], rows_in, n, k, groups`.
 //! The fused kernels' communication programs are the first `COMM_PROGRAMS` ones (see
-//! [`comm_first`]).
+//! [`comm_first`]); with `COMM_PROGRAMS=0` the GEMM programs communicate themselves (`ag_moe`'s
+//! push their share of the shard's puts before their tiles, `moe_rs`'s sum after counting in),
+//! so no program polls beside the GEMM on a CPU whose ranks outnumber its cores.
 //!
 //! The fused kernels tile each local expert's rows as one block, every source's (`ag_moe`) or
 //! destination's (`moe_rs`) rows together, so a tile is as full as the baseline's: blocks per
@@ -191,7 +193,7 @@ fn rotated(t: BlockTile, r0: Val, first: Val, cfg: &GemmConfig) -> BlockTile {
 /// Builds `ag_moe`.
 pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
-    let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    let comm = c.int("COMM_PROGRAMS", 0, 64)?;
     kernel("ag_moe", c, |a| {
         let (x, x_full, gidx) = (a.ptr("x", cfg.t), a.ptr("x_full", cfg.t), a.ptr("gidx", Scalar::I32));
         let (off, w, out, sig) = (a.ptr("off", Scalar::I32), a.ptr("w", cfg.t), a.ptr("c", cfg.t), a.ptr("sig", Scalar::I64));
@@ -199,6 +201,9 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
         let world = n_pes().to(Scalar::I64);
         let (g, programs, is_gemm) = comm_first(comm);
         if_(is_gemm, || {
+            if comm == 0 {
+                push_shard(x, x_full, sig, (tokens, k, epoch), (g, programs), |i| group_first(i, near));
+            }
             // Each local expert's tiles in turn, as `moe_gemm` walks them: its weights stay in
             // cache across its row tiles (walking in waves by source revisited every expert's
             // weights once per wave: 1.4x `moe_gemm`'s L2 read misses, cachegrind with 512 KiB L2).
@@ -216,12 +221,17 @@ pub fn ag_moe(c: &Constexprs) -> Result<Kernel, DslError> {
                 let acc = gathered_tile(gathered, Some(gidx), expert(w, le, k, n), &t, &cfg);
                 store_rows(out, n, &t, acc, &cfg);
             });
+            if comm == 0 {
+                wait_all(sig, epoch);
+            }
         });
-        if_(is_gemm.eq_(0), || {
-            push_shard(x, x_full, sig, (tokens, k, epoch), (g, i64c(comm)), |i| group_first(i, near));
-            // Every shard is observed, including those no local expert reads from.
-            wait_all(sig, epoch);
-        });
+        if comm > 0 {
+            if_(is_gemm.eq_(0), || {
+                push_shard(x, x_full, sig, (tokens, k, epoch), (g, i64c(comm)), |i| group_first(i, near));
+                // Every shard is observed, including those no local expert reads from.
+                wait_all(sig, epoch);
+            });
+        }
         Ok(())
     })
 }
@@ -257,7 +267,7 @@ const RS_SUM_COLS: i64 = 64;
 /// Builds `moe_rs`.
 pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
     let cfg = GemmConfig::from(c)?;
-    let comm = c.int("COMM_PROGRAMS", 1, 64)?;
+    let comm = c.int("COMM_PROGRAMS", 0, 64)?;
     kernel("moe_rs", c, |a| {
         let (am, off, w) = (a.ptr("a", cfg.t), a.ptr("off", Scalar::I32), a.ptr("w", cfg.t));
         let (idx, pos, wt) = (a.ptr("idx", Scalar::I32), a.ptr("pos", Scalar::I32), a.ptr("wt", Scalar::F32));
@@ -270,6 +280,29 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
         let num_pn = cdiv(n, cfg.bn);
         let tile_elems = cfg.bm * cfg.bn;
         let (g, programs, is_gemm) = comm_first(comm);
+        // Summed once every rank's programs have counted in: per-row waits (two per choice)
+        // cost more than they overlapped (see `RS_COUNT`).
+        let reduce = |first: Val, stride: Val| {
+            let recv = consume_token(recv, wait_until(sig, Cmp::Ge, epoch * world * RS_COUNT));
+            // A chunk stays within one received tile's row.
+            let width = if cfg.bn % RS_SUM_COLS == 0 { RS_SUM_COLS } else { cfg.bn };
+            let cols = arange(0, width as i32).to(Scalar::I64);
+            for_range(first, tokens, stride, |t| {
+                for_range(0i64, n, width, |c0| {
+                    let (pn, within) = (c0 / cfg.bn, c0 % cfg.bn);
+                    let mask = (c0 + cols).lt(n);
+                    let row = |kk: Val| {
+                        let e = load1(idx + t * topk + kk).to(Scalar::I64);
+                        let j = load1(pos + t * topk + kk).to(Scalar::I64);
+                        // The sender put it at block (its rank * epr + local expert) = e.
+                        let at = e * slots + (j / cfg.bm) * num_pn + pn;
+                        recv + at * tile_elems + (j % cfg.bm) * cfg.bn + within + cols
+                    };
+                    let acc = weighted_rows(topk, wt + t * topk, &row, mask, width);
+                    store_masked(out + t * n + c0 + cols, acc.to(cfg.t), mask);
+                });
+            });
+        };
         if_(is_gemm, || {
             // Walk step `le`: local expert `le`, every destination's rows.
             let bounds = |le: Val| (bound(off, le * world), bound(off, (le + 1i64) * world));
@@ -302,29 +335,11 @@ pub fn moe_rs(c: &Constexprs) -> Result<Kernel, DslError> {
             let share = select(g.eq_(0), i64c(RS_COUNT) - programs + 1i64, i64c(1));
             for_range(0i64, world, 1i64, |dst| signal_op(sig, share, Signal::Add, dst));
         });
-        if_(is_gemm.eq_(0), || {
-            // Summed once every rank's programs have counted in: per-row waits (two per choice)
-            // cost more than they overlapped (see `RS_COUNT`).
-            let recv = consume_token(recv, wait_until(sig, Cmp::Ge, epoch * world * RS_COUNT));
-            // A chunk stays within one received tile's row.
-            let width = if cfg.bn % RS_SUM_COLS == 0 { RS_SUM_COLS } else { cfg.bn };
-            let cols = arange(0, width as i32).to(Scalar::I64);
-            for_range(g, tokens, i64c(comm), |t| {
-                for_range(0i64, n, width, |c0| {
-                    let (pn, within) = (c0 / cfg.bn, c0 % cfg.bn);
-                    let mask = (c0 + cols).lt(n);
-                    let row = |kk: Val| {
-                        let e = load1(idx + t * topk + kk).to(Scalar::I64);
-                        let j = load1(pos + t * topk + kk).to(Scalar::I64);
-                        // The sender put it at block (its rank * epr + local expert) = e.
-                        let at = e * slots + (j / cfg.bm) * num_pn + pn;
-                        recv + at * tile_elems + (j % cfg.bm) * cfg.bn + within + cols
-                    };
-                    let acc = weighted_rows(topk, wt + t * topk, &row, mask, width);
-                    store_masked(out + t * n + c0 + cols, acc.to(cfg.t), mask);
-                });
-            });
-        });
+        if comm == 0 {
+            if_(is_gemm, || reduce(g, programs));
+        } else {
+            if_(is_gemm.eq_(0), || reduce(g, i64c(comm)));
+        }
         Ok(())
     })
 }

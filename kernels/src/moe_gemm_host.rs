@@ -40,15 +40,16 @@ impl MoeGemmShape {
 
 /// GEMM tiles of kernel `name` fitted to `shape`: `BLOCK_M` no taller than an expert's average
 /// rows (a block is tiled from its first row, so a taller tile is padding; every kernel tiles
-/// an expert's rows from all ranks as one block), `BLOCK_N` up to 128, or up to 256 for
-/// `moe_rs`, whose tile is also the unit of its puts and of its receivers' waits (measured on
-/// the bench's down projection, n = 224: 256 made `moe_rs` ~8% faster and the grouped GEMM
-/// plus pull of `moe_rs_v` 2x slower, so each keeps its own).
+/// an expert's rows from all ranks as one block), `BLOCK_N` up to 128. `moe_rs` had 256 while
+/// its sum was 256 wide; since that sum goes 64 columns at a time, 128 (the down projection's
+/// n = 224 as 128 + 96 instead of one tile masked to 224 of 256) took it from 1.00-1.01x to
+/// 1.12-1.16x of `moe_rs_v`'s CPU per launch on `mpi` at 1x4, 1.04-1.10x to 1.11-1.14x at 1x8
+/// (3 alternated pairs, load 0-1.3).
 pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype: &str) -> Constexprs {
     let sources = if name == "moe_gemm" { 1 } else { world.max(1) };
     let rows = (shape.tokens * shape.topk * sources).div_ceil(shape.experts.max(1));
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
-    let bn = shape.n.next_power_of_two().clamp(16, if name == "moe_rs" { 256 } else { 128 });
+    let bn = shape.n.next_power_of_two().clamp(16, 128);
     crate::matmul::matmul_constexprs(dtype).with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
 }
 

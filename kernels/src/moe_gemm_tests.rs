@@ -18,8 +18,13 @@ fn small(dtype: DType) -> Constexprs {
 
 /// Runs `name` on two routings in a row (two epochs on the same buffers) and checks both.
 fn check(w: &weft_runtime::World, name: &str, shape: MoeGemmShape, dtype: DType, kinds: [RoutingKind; 2]) {
-    let what = format!("{name} {} {shape:?} {dtype}", w.topology());
-    let mut p = prepare_moe_gemm(w, name, shape, dtype, &small(dtype)).unwrap_or_else(|e| panic!("{what}: {e}"));
+    check_with(w, name, shape, dtype, kinds, &small(dtype));
+}
+
+/// [`check`] with constexprs `c`.
+fn check_with(w: &weft_runtime::World, name: &str, shape: MoeGemmShape, dtype: DType, kinds: [RoutingKind; 2], c: &Constexprs) {
+    let what = format!("{name} {} {shape:?} {dtype} {c:?}", w.topology());
+    let mut p = prepare_moe_gemm(w, name, shape, dtype, c).unwrap_or_else(|e| panic!("{what}: {e}"));
     for (seed, kind) in kinds.into_iter().enumerate() {
         p.seed(seed as u64 + 5, kind).unwrap();
         let report = p.launch().unwrap_or_else(|e| panic!("{what} {kind:?}: {e}"));
@@ -135,5 +140,21 @@ fn moe_rs_sums_wide_received_rows_in_chunks() {
         p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
         let (ok, err) = p.verify().unwrap();
         assert!(ok, "{what}: max error {err}");
+    }
+}
+
+#[test]
+fn fused_expert_gemms_without_communication_programs() {
+    // COMM_PROGRAMS=0: the GEMM programs put (`ag_moe`) or sum (`moe_rs`) themselves; random
+    // ragged shapes, one to eight ranks and two nodes, two routings in a row.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(229);
+    for (i, (nodes, local)) in [(1, 1), (1, 2), (1, 3), (1, 4), (1, 8), (2, 2)].into_iter().enumerate() {
+        let ranks = nodes * local;
+        let experts = ranks * rng.random_range(1..3);
+        let shape = MoeGemmShape { tokens: rng.random_range(1..14), k: rng.random_range(1..30), n: rng.random_range(1..70), topk: rng.random_range(1..=experts.min(3)), experts };
+        let dtype = DTYPES[i % DTYPES.len()];
+        for name in ["ag_moe", "moe_rs"] {
+            check_with(&world(nodes, local), name, shape, dtype, [KINDS[i % 3], KINDS[(i + 2) % 3]], &small(dtype).with("COMM_PROGRAMS", 0));
+        }
     }
 }
