@@ -8,7 +8,7 @@
 
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
-use super::measure::{beats, leader_settled, low_quartile, median, paired_times, paired_total_ratio, robustly_beats, MEAN_LEAD, upper_quartile, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
+use super::measure::{beats, leader_settled, low_quartile, median, paired_times, paired_total_ratio, robustly_beats, steady, MEAN_LEAD, STEADY_LOSS, upper_quartile, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
 use super::search::{finalist_ids, kept_default_note, neighbours, ordered, prefer_default, seeds, walk};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
@@ -579,6 +579,41 @@ fn a_bimodal_launch_does_not_replace_the_default_on_its_good_mode() {
 }
 
 #[test]
+fn a_steady_lead_replaces_the_default_and_noise_or_a_slow_mode_does_not() {
+    // Planted paired rounds: the default's loops move with the load (10-16 us), and each
+    // pair's ratio is `lead` times a load wobble of up to +-`wobble` (a fixed pseudo-random walk).
+    let n = 118;
+    let default: Vec<f64> = (0..n).map(|i| 10.0 + (i * 7 % 13) as f64 / 2.0).collect();
+    let paired = |lead: f64, wobble: f64| -> Vec<f64> { default.iter().enumerate().map(|(i, d)| d * lead * (1.0 + wobble * ((i * 37 % 23) as f64 / 11.0 - 1.0))).collect() };
+    let ratios = |a: &[f64]| -> Vec<f64> { a.iter().zip(&default).map(|(x, y)| x / y).collect() };
+    // The tune bench's GEMM-RS 448 1x4 row: 5% ahead, pairs moved by +-12%, so its slow quarter
+    // is past the default's time (upper quartile 1.01, total 0.95): the quarter-loss test alone
+    // kept the default, the steady lead replaces it.
+    let gemm_rs_ps = paired(0.95, 0.12);
+    let q = upper_quartile(&ratios(&gemm_rs_ps));
+    assert!((1.0..=STEADY_LOSS).contains(&q), "{q}");
+    assert!(paired_total_ratio(&gemm_rs_ps, &default) > MEAN_LEAD);
+    assert!(robustly_beats(&gemm_rs_ps, &default));
+    // A 1.5% lead the sign test proves, its slow quarter past the default (pairs moved by +-5%),
+    // is not steady: its total is inside the margin.
+    let slight = paired(0.985, 0.05);
+    assert!(beats(&slight, &default), "the sign test alone takes it");
+    assert!(upper_quartile(&ratios(&slight)) > 1.0);
+    assert!(!steady(&ratios(&slight), paired_total_ratio(&slight, &default)));
+    assert!(!robustly_beats(&slight, &default));
+    // Pure noise (the same config twice, pairs moved by +-8%): never.
+    assert!(!robustly_beats(&paired(1.0, 0.08), &default));
+    // A slow mode: 0.85x in 7 of 10 rounds and 1.1x in the rest is 0.925 in total, and its
+    // slow quarter loses by 10%: kept.
+    let slow_mode: Vec<f64> = default.iter().enumerate().map(|(i, d)| d * if i % 10 < 3 { 1.1 } else { 0.85 }).collect();
+    assert!(beats(&slow_mode, &default));
+    assert!(!robustly_beats(&slow_mode, &default));
+    // The boundary: a slow quarter at the margin with the total the margin ahead is steady.
+    assert!(steady(&[0.9, 0.95, 0.96, STEADY_LOSS], 1.0 / STEADY_LOSS));
+    assert!(!steady(&[0.9, 0.95, 0.96, STEADY_LOSS * 1.01], 0.9));
+}
+
+#[test]
 fn the_one_node_hierarchical_allreduce_is_seeded() {
     // On one node `allreduce_hier` is a two-shot by stores (2w + 2 segments against two-shot's
     // 3w - 1), the best config the 16 MiB 1x4 sweep timed (4444 us against two-shot's 9706),
@@ -701,4 +736,5 @@ fn a_kept_default_says_how_the_paired_rounds_went() {
     assert!(note.contains("a 3% lead"), "{note}");
     // The total time of the lead's rounds over the default's (74 / 80).
     assert!(note.contains("total time 0.93") && note.contains("a total under 0.90"), "{note}");
+    assert!(note.contains("a slow quarter and a total within 3%"), "{note}");
 }
