@@ -19,7 +19,9 @@
 //! a time is the median over rounds, and the load average is printed beside each row. Writes
 //! `target/weft-bench/fused.md`. `WEFT_FUSED_ONLY=gemm_ar` or `=flash_decode` runs one part;
 //! `WEFT_FUSED_LAYOUTS=1x4,1x8` keeps those gemm_ar topologies, and
-//! `WEFT_FUSED_CX="BLOCK_K=32,..."` overrides every gemm_ar variant's constexprs.
+//! `WEFT_FUSED_CX="BLOCK_K=32,..."` overrides every gemm_ar variant's constexprs;
+//! `WEFT_FUSED_METHODS=default,two-shot` keeps those gemm_ar variants (one-shot alone takes
+//! most of a run at 8 ranks).
 //!
 //! gemm_ar rows also give the median CPU time per launch (every thread of this process): on
 //! 2 shared cores the wall time moves 2x with the load, while the CPU time counts the work
@@ -63,6 +65,8 @@ fn main() {
         } else {
             &[("default", None), ("one-shot", Some("1")), ("two-shot", Some("2"))]
         };
+        let kept = std::env::var("WEFT_FUSED_METHODS").unwrap_or_default();
+        let methods: Vec<_> = methods.iter().filter(|(name, _)| kept.is_empty() || kept.split(',').any(|m| m.trim() == *name)).collect();
         let mut fused: Vec<_> = methods
             .iter()
             .map(|(name, method)| {
