@@ -137,10 +137,18 @@ pub fn cpu_cache_key(kernel: &Kernel, opts: &Options) -> String {
     cache_key_on(kernel, Target::Cpu, &machine)
 }
 
+/// A name part no other writer uses at the same time: this process and a count of calls.
+/// A process id alone is not: two threads of one process (tests run that way) writing the
+/// same entry shared the temporary, and the second rename found it gone.
+pub fn unique_tag() -> String {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    format!("{}-{}", std::process::id(), N.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+}
+
 /// Writes `data` to `path` through a temporary file and a rename, so that concurrent
-/// processes never read a half-written entry.
+/// processes and threads never read a half-written entry.
 fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
-    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    let tmp = path.with_extension(format!("{}.tmp", unique_tag()));
     let io = |source| CompileError::Io { path: path.display().to_string(), source };
     std::fs::write(&tmp, data).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)

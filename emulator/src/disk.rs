@@ -36,7 +36,7 @@ pub fn lookup(stem: &Path) -> Option<KernelDesc> {
 /// Writes `desc` beside the library (through a rename: readers never see half of it).
 pub fn store(stem: &Path, desc: &KernelDesc) -> Result<(), EmuError> {
     let path = stem.with_extension("desc");
-    let tmp = stem.with_extension(format!("desc.{}", std::process::id()));
+    let tmp = stem.with_extension(format!("desc.{}", weft_compiler::cache::unique_tag()));
     let io = |e: std::io::Error| EmuError::Io(format!("{}: {e}", path.display()));
     std::fs::write(&tmp, render(desc)).map_err(io)?;
     std::fs::rename(&tmp, &path).map_err(io)

@@ -127,10 +127,12 @@ fn compile(tm: &TargetMachine, llvm: &str, symbol: &str, shape: Shape, tma: &[Tm
 }
 
 /// Links `obj` into `<stem>.so` (built beside it and renamed: concurrent processes never load
-/// half a library).
+/// half a library). The temporaries are named per call (`unique_tag`): two threads of one
+/// process linking the same kernel once shared a `.o`, and the first to finish deleted it
+/// under the other's linker.
 fn link_to(obj: &[u8], stem: &Path) -> Result<(), EmuError> {
-    let pid = std::process::id();
-    let (o, tmp, so) = (stem.with_extension(format!("{pid}.o")), stem.with_extension(format!("{pid}.so")), stem.with_extension("so"));
+    let tag = weft_compiler::cache::unique_tag();
+    let (o, tmp, so) = (stem.with_extension(format!("{tag}.o")), stem.with_extension(format!("{tag}.so")), stem.with_extension("so"));
     std::fs::write(&o, obj).map_err(|e| EmuError::Io(format!("{}: {e}", o.display())))?;
     let linked = link::link_shared(&o, &tmp);
     let _ = std::fs::remove_file(&o);

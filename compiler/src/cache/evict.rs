@@ -104,7 +104,7 @@ pub fn usage(root: &Path) -> std::io::Result<Usage> {
             }
             let modified = meta.modified().unwrap_or(now);
             if !EXTENSIONS.contains(&ext) {
-                // `stem.<pid>.<n>.o`, `stem.<pid>.tmp`, `stem.desc.<pid>`: a write in flight, or
+                // `stem.<pid>-<n>.o`, `stem.<pid>-<n>.tmp`, `stem.desc.<pid>-<n>`: a write in flight, or
                 // one whose process died.
                 if now.duration_since(modified).unwrap_or_default() > STALE_TEMP {
                     let _ = std::fs::remove_file(item.path());

@@ -100,7 +100,7 @@ pub fn store(dir: &Path, entry: &Entry) -> Result<PathBuf, TuneError> {
     let io = |e: std::io::Error| TuneError::Cache { path: dir.display().to_string(), why: e.to_string() };
     std::fs::create_dir_all(dir).map_err(io)?;
     let path = dir.join(entry.key.file_name());
-    let tmp = dir.join(format!(".{}.{}", entry.key.file_name(), std::process::id()));
+    let tmp = dir.join(format!(".{}.{}", entry.key.file_name(), weft_compiler::cache::unique_tag()));
     let text = serde_json::to_string_pretty(entry).map_err(|e| TuneError::Cache { path: path.display().to_string(), why: e.to_string() })?;
     std::fs::write(&tmp, text + "\n").map_err(io)?;
     std::fs::rename(&tmp, &path).map_err(io)?;
