@@ -119,8 +119,8 @@ pub fn prepare_decode(world: &World, name: &str, shape: DecodeShape, dtype: DTyp
         mul(&[batch, heads, head_dim, es])?,
         mul(&[copies, w, splits, batch, heads, head_dim, 4])?,
         mul(&[copies, w, splits, batch, heads, 4])?,
-        // A signal per partial (`crate::flash_decode`).
-        mul(&[w * splits, blocks, 8])?,
+        // A signal per partial, then one per output block (`crate::flash_decode`).
+        mul(&[w * splits + 1, blocks, 8])?,
     ];
     let bufs = crate::run::alloc_all(world, &sizes)?;
     let grid = [(splits * blocks).min(programs) as u32, 1, 1];

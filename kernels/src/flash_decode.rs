@@ -1,12 +1,10 @@
 //! Distributed flash decoding (one query token per sequence, the KV cache split over ranks
 //! by sequence position): every rank computes partial attention over its part of the cache
-//! with its log-sum-exp and puts each partial to every rank as it finishes, with a signal
-//! word per partial; every rank combines every block with a rescaled sum, waiting on each
-//! partial's word, so each ends with the whole attention output in one launch. (Combining a
-//! block on its owner only and putting its output rows back took fewer puts but a second
-//! exchange and wait after the combine; on `mpi`, 1x4, seq 2048 it ran at 0.63-0.70x of the
-//! baseline, whose one gather is this kernel's only wait.)
-//!
+//! with its log-sum-exp and puts each partial to the block's owner (block `blk` of the
+//! `batch * kv_heads` belongs to rank `blk % world`); the owner combines them with a rescaled
+//! sum and puts the output rows to every rank, so each ends with the whole attention output.
+//! A block's partials thus travel to one rank, not to all: at 8 ranks and 8 blocks 56 partial
+//! puts and 56 output puts, against 448 partial puts when every rank combined every block.
 //! Grouped-query heads: the `heads / kv_heads` query heads that share a KV head are one tile
 //! of rows.
 //!
@@ -18,9 +16,9 @@
 //! stored transposed a step at a time, so each step's `K^T` tile is one contiguous block),
 //! `v[batch, kv_heads, seg, head_dim]`, `o[batch, heads, head_dim]`,
 //! `part[world * splits, batch, heads, head_dim]` (f32), `lse[world * splits, batch, heads]`
-//! (f32), `sig[world * splits * batch * kv_heads]` (a word per partial; the baseline uses
-//! the first `world`), `batch, heads, kv_heads, seq, head_dim, splits, scale` (f32, the
-//! softmax scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the group), `BLOCK_D` (≥ head_dim),
+//! (f32), `sig[(world * splits + 1) * batch * kv_heads]` (a word per partial, then one per
+//! output block), `batch, heads, kv_heads, seq, head_dim, splits, scale` (f32, the softmax
+//! scale) and `epoch`. Constexprs: `T`, `BLOCK_H` (≥ the group), `BLOCK_D` (≥ head_dim),
 //! `BLOCK_N` (positions per step).
 //!
 //! The non-fused baseline is the sequence a framework runs: the same partials as a local
@@ -44,24 +42,35 @@ const NEG: f64 = -1.0e30;
 /// Builds `flash_decode`.
 pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
     decode_kernel("flash_decode", c, |d| {
-        let Decode { me, world, blocks, sig, epoch, .. } = *d;
+        let Decode { me, world, blocks, splits, sig, epoch, .. } = *d;
         d.partials(|src, blk| {
             // The partial's stores land before its signal or its puts.
             fence();
-            let slot = sig + src * blocks + blk;
-            signal_op(slot, epoch, Signal::Set, me);
-            let (part, lse) = d.slot_of(src, blk);
-            for_range(1i64, world, 1i64, |r| put(part, part, d.group * d.head_dim, (me + r) % world, ShmemScope::Block));
-            // The lse words carry the signal, so every partial must land first.
-            fence();
-            for_range(1i64, world, 1i64, |r| {
-                put_signal(lse, lse, d.group, slot, epoch, (me + r) % world, PutSignal::default());
+            let (slot, owner) = (src * blocks + blk, blk % world);
+            if_(owner.eq_(me), || signal_op(sig + slot, epoch, Signal::Set, me));
+            if_(owner.ne_(me), || {
+                let (part, lse) = d.slot_of(src, blk);
+                put(part, part, d.group * d.head_dim, owner, ShmemScope::Block);
+                // The lse words carry the signal, so the partial must land first.
+                fence();
+                put_signal(lse, lse, d.group, sig + slot, epoch, owner, PutSignal::default());
             });
         });
-        // Every block combined here from every rank's and split's partial as each arrives:
-        // the output is whole on every rank with no second exchange.
+        // Combine every rank's and split's partial of this rank's blocks, then send the
+        // output rows to every rank.
+        let out_sig = sig + world * splits * blocks;
+        for_range(me + d.pid * world, blocks, d.progs * world, |blk| {
+            let rows = d.combine(blk, |src| Some(wait_until(sig + src * blocks + blk, Cmp::Ge, epoch)));
+            fence();
+            for_range(1i64, world, 1i64, |r| {
+                put_signal(rows.ptr, rows.ptr, d.group * d.head_dim, out_sig + blk, epoch, (me + r) % world, PutSignal::default());
+            });
+        });
+        // Peers put into our `o`: it is whole once every other rank's blocks have arrived.
         for_range(d.pid, blocks, d.progs, |blk| {
-            let _ = d.combine(blk, |src| Some(wait_until(sig + src * blocks + blk, Cmp::Ge, epoch)));
+            if_((blk % world).ne_(me), || {
+                let _ = wait_until(out_sig + blk, Cmp::Ge, epoch);
+            });
         });
     })
 }

@@ -190,7 +190,7 @@ pub(crate) static DEFS: [Def; 37] = [
     def("ag_gemm_ce", "AllGather-GEMM, gather on the copy engine (push; -D CE_PULL=1 pulls), every program computes", Algo::AgGemmCe, ag_gemm::ag_gemm_ce),
     def("gemm_ar", "GEMM-AllReduce: partial tiles reduced as they finish (-D METHOD=1 one-shot, 2 two-shot, 3 multimem; by size)", Algo::GemmAr, gemm_ar::gemm_ar),
     def("gemm_rs_ps", "GEMM-ReduceScatter, producer fused with the scatter (AMD style): tiles stored straight to their owner, barrier_all, reduce (one node)", Algo::GemmRsPs, gemm_rs_ps::gemm_rs_ps),
-    def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to every rank as it finishes, every block combined on every rank (rescaled sum), one launch", Algo::FlashDecode, flash_decode::flash_decode),
+    def("flash_decode", "Flash decoding, KV cache split over ranks: partial attention + log-sum-exp put to the block's owner, rescaled sum there, output put to every rank", Algo::FlashDecode, flash_decode::flash_decode),
     def("flash_decode_v", "Flash decoding baseline: local partial attention, AllGather of the partials (put, signal), every block combined on every rank, three launches", Algo::FlashDecodeV, flash_decode::flash_decode_v),
     def("ep_dispatch", "Expert-parallel dispatch, low latency: tokens stored into their experts' ranks, each (expert, source) block's count an LL word behind its rows (the block's flag), no counts round trip", Algo::EpDispatch, moe::ep_dispatch),
     def("ep_combine", "Expert-parallel combine, low latency: expert outputs stored back as plain words with one LL count per block, weighted sum of the top-k in f32", Algo::EpCombine, moe::ep_combine),
