@@ -431,11 +431,11 @@ const DEFAULT_MARGIN: f64 = measure::STEADY_LOSS;
 
 /// Moves the `default` to the front of the re-timed `by_time` (fastest first) when it is within
 /// [`DEFAULT_MARGIN`] of the fastest, or when the fastest did not beat it over their paired
-/// rounds (`proven(fastest)`: a sign test, and faster in three quarters of the pairs or
-/// ahead in total, see [`measure::robustly_beats`]): a lead the rounds do not decide is noise, and a non-default
-/// config chosen on noise or on the good mode of a bimodal launch can be 2x slower than the
-/// default in the next run (the tune bench's 4 KiB AllReduce: 0.47x; 256 KiB: ring 194 us
-/// against two-shot 91).
+/// rounds (`proven(fastest)`: a sign test, and faster in three quarters of the pairs, a
+/// tenth ahead in total, or steadily ahead, see [`measure::robustly_beats`]): a lead the
+/// rounds do not decide is noise, and a non-default config chosen on noise or on the good
+/// mode of a bimodal launch can be 2x slower than the default in the next run (the tune
+/// bench's 4 KiB AllReduce: 0.47x; 256 KiB: ring 194 us against two-shot 91).
 pub(super) fn prefer_default(by_time: &mut Vec<(String, f64)>, default: &str, proven: &dyn Fn(&str) -> bool) {
     let Some((lead, fastest)) = by_time.first().cloned() else { return };
     if let Some(at) = by_time.iter().position(|(id, t)| id == default && (*t <= fastest * DEFAULT_MARGIN || !proven(&lead))) {
