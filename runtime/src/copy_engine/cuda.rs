@@ -21,16 +21,28 @@ pub(crate) struct SideStream {
 
 impl SideStream {
     /// Creates the side stream and makes it wait for `main`'s work so far (the launch's
-    /// opening barrier), then queues `ops` on it. The calling thread has the context current.
-    pub(crate) fn issue(main: CUstream, ops: &[StreamOp]) -> Result<SideStream, CudaError> {
+    /// opening barrier). Called before the kernel is queued on `main`; the transfers are
+    /// queued after it ([`SideStream::queue`]). The calling thread has the context current.
+    pub(crate) fn open(main: CUstream) -> Result<SideStream, CudaError> {
         let mut s = SideStream { stream: std::ptr::null_mut(), events: vec![] };
-        // SAFETY: plain driver calls on handles this struct owns; addresses were translated
-        // from validated spans of live symmetric allocations.
+        // SAFETY: plain driver calls on handles this struct owns and the caller's live stream.
         unsafe {
             check("cuStreamCreate", sys::cuStreamCreate(&mut s.stream, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32))?;
             let start = s.event()?;
             check("cuEventRecord", sys::cuEventRecord(start, main))?;
             check("cuStreamWaitEvent", sys::cuStreamWaitEvent(s.stream, start, 0))?;
+        }
+        Ok(s)
+    }
+
+    /// Queues `ops` on the side stream. Called once the kernel is queued: a queue's first
+    /// operation waits for a signal the kernel sets, and a driver call that blocks the host
+    /// until the stream reaches it would otherwise hold back the kernel's own launch.
+    pub(crate) fn queue(&mut self, ops: &[StreamOp]) -> Result<(), CudaError> {
+        let s = self;
+        // SAFETY: plain driver calls on a stream this struct owns; addresses were translated
+        // from validated spans of live symmetric allocations.
+        unsafe {
             for op in ops {
                 match *op {
                     StreamOp::Copy { dst, src, bytes } => check("cuMemcpyAsync", sys::cuMemcpyAsync(dst, src, bytes, s.stream))?,
@@ -42,7 +54,7 @@ impl SideStream {
                 }
             }
         }
-        Ok(s)
+        Ok(())
     }
 
     fn event(&mut self) -> Result<sys::CUevent, CudaError> {

@@ -41,6 +41,8 @@ pub struct CudaOptions {
     /// How long a barrier of every PE may take (`WEFT_BARRIER_TIMEOUT_MS`, default 300 s):
     /// longer, since it also waits for slower PEs' host work, such as compiling a kernel.
     pub barrier_deadline: std::time::Duration,
+    /// PEs that share this PE's GPU (`WEFT_PES_PER_GPU`); default: see [`pes_per_gpu`].
+    pub pes_per_gpu: Option<usize>,
 }
 
 impl CudaOptions {
@@ -63,13 +65,31 @@ impl CudaOptions {
             Some(v) => v.trim().parse().map_err(|_| BootstrapError::BadValue { var: "WEFT_BARRIER_TIMEOUT_MS".into(), value: v.clone(), why: "expected milliseconds" })?,
             None => 300_000,
         };
+        let pes_per_gpu = match env("WEFT_PES_PER_GPU") {
+            Some(v) => Some(v.trim().parse().ok().filter(|&n: &usize| n >= 1).ok_or_else(|| BootstrapError::BadValue {
+                var: "WEFT_PES_PER_GPU".into(),
+                value: v.clone(),
+                why: "expected a count of at least 1",
+            })?),
+            None => None,
+        };
         Ok(CudaOptions {
             placement: Placement::from_vars(env)?,
             device,
+            pes_per_gpu,
             deadline: crate::launch::deadlock_timeout(env),
             barrier_deadline: std::time::Duration::from_millis(barrier_ms),
         })
     }
+}
+
+/// How many PEs share one GPU: `given`, else, where the ordinal was chosen
+/// (`WEFT_CUDA_DEVICE`) and a node has more PEs than GPUs, the node's PEs spread over its
+/// GPUs (e.g. 4 PEs on one GPU under MPS); else 1. Kernels whose programs wait on other PEs
+/// then size their grids to this PE's share of the SMs: every PE's cooperative grid must be
+/// resident at once, or a PE spins on a peer whose kernel cannot start.
+pub fn pes_per_gpu(given: Option<usize>, device_given: bool, local_size: usize, gpus: usize) -> usize {
+    given.unwrap_or(if device_given && local_size > gpus { local_size.div_ceil(gpus.max(1)) } else { 1 }).max(1)
 }
 
 /// The architecture weft compiles for a GPU of compute capability `cc`: a cubin runs only on

@@ -92,6 +92,27 @@ fn bad_placements_are_typed_errors() {
     assert!(matches!(placement(&[("WEFT_RANK", "1"), ("WEFT_WORLD_SIZE", "2")]), Err(BootstrapError::NoBootstrap { size: 2 })));
     let e = CudaOptions::from_vars(&vars(&[("WEFT_CUDA_DEVICE", "gpu0")])).unwrap_err();
     assert!(matches!(&e, CudaError::Bootstrap(BootstrapError::BadValue { var, .. }) if var == "WEFT_CUDA_DEVICE"), "{e}");
+    for bad in ["0", "two", "-1"] {
+        let e = CudaOptions::from_vars(&vars(&[("WEFT_PES_PER_GPU", bad)])).unwrap_err();
+        assert!(matches!(&e, CudaError::Bootstrap(BootstrapError::BadValue { var, .. }) if var == "WEFT_PES_PER_GPU"), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn pes_sharing_a_gpu_split_its_sms() {
+    use super::pes_per_gpu;
+    assert_eq!(CudaOptions::from_vars(&vars(&[("WEFT_PES_PER_GPU", "3")])).unwrap().pes_per_gpu, Some(3));
+    assert_eq!(CudaOptions::from_vars(&vars(&[])).unwrap().pes_per_gpu, None);
+    // One PE per GPU by the local rank: no sharing, however many PEs a node has.
+    assert_eq!(pes_per_gpu(None, false, 8, 8), 1);
+    assert_eq!(pes_per_gpu(None, false, 4, 1), 1);
+    // Ordinals chosen by hand, more PEs than GPUs: the node's PEs spread over its GPUs.
+    assert_eq!(pes_per_gpu(None, true, 4, 1), 4);
+    assert_eq!(pes_per_gpu(None, true, 8, 3), 3);
+    assert_eq!(pes_per_gpu(None, true, 2, 8), 1);
+    // The variable wins either way.
+    assert_eq!(pes_per_gpu(Some(2), false, 8, 8), 2);
+    assert_eq!(pes_per_gpu(Some(1), true, 4, 1), 1);
 }
 
 #[test]

@@ -46,12 +46,17 @@ fn slot() -> MutexGuard<'static, Slot> {
 }
 
 /// This process's PE.
+/// How long `nvshmem_global_exit` may take before the process ends itself.
+const GLOBAL_EXIT_GRACE: Duration = Duration::from_secs(3);
+
 struct Pe {
     nv: Nvshmem,
     dev: Device,
     rank: usize,
     topology: Topology,
     arch: &'static str,
+    /// This PE's share of the GPU's SMs (all of them unless PEs share the GPU).
+    sms: u64,
     /// How long a kernel, and a barrier of every PE, may take before the watchdog ends the job.
     deadline: Duration,
     barrier_deadline: Duration,
@@ -125,7 +130,8 @@ impl Pe {
         }
         let local_size = if size % p.local_size == 0 { p.local_size } else { size };
         let topology = Topology { nodes: size / local_size, local_size };
-        Ok(Pe { nv, dev, rank, topology, arch, deadline: opts.deadline, barrier_deadline: opts.barrier_deadline, state: Mutex::new(State::default()) })
+        let sms = (dev.info.sms as usize / super::pes_per_gpu(opts.pes_per_gpu, opts.device.is_some(), local_size, gpus)).max(1) as u64;
+        Ok(Pe { nv, dev, rank, topology, arch, sms, deadline: opts.deadline, barrier_deadline: opts.barrier_deadline, state: Mutex::new(State::default()) })
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -196,6 +202,14 @@ impl Watched for Pe {
     }
 
     fn global_exit(&self, status: i32) {
+        // With a kernel still spinning on the GPU, nvshmem_global_exit itself was seen to hang
+        // (4 PEs on one H200): end this process anyway once it has had its chance.
+        std::thread::spawn(move || {
+            std::thread::sleep(GLOBAL_EXIT_GRACE);
+            eprintln!("weft: nvshmem_global_exit did not return within {} s; ending this process", GLOBAL_EXIT_GRACE.as_secs());
+            // SAFETY: ends the process without running destructors that could wait on the GPU.
+            unsafe { libc::_exit(status) }
+        });
         self.nv.global_exit(status)
     }
 }
@@ -243,7 +257,7 @@ impl Transport for CudaTransport {
     }
 
     fn gpu_sms(&self) -> Option<usize> {
-        Some(self.pe.dev.info.sms as usize)
+        Some(self.pe.sms as usize)
     }
 
     fn alloc(&self, bytes: usize) -> Result<RawBuf, RuntimeError> {
@@ -314,7 +328,7 @@ impl CudaTransport {
         let m = pe.module(&mut st, code)?;
         let ctas = grid.iter().map(|&g| g as u64).product::<u64>();
         if code.cooperative {
-            check_co_resident(&kernel.name, &pe.dev.info.name, ctas, pe.dev.resident_per_sm(m, code.threads(), code.dynamic_smem)?, pe.dev.info.sms as u64)?;
+            check_co_resident(&kernel.name, &pe.dev.info.name, ctas, pe.dev.resident_per_sm(m, code.threads(), code.dynamic_smem)?, pe.sms)?;
         }
         let bufs: Vec<u64> = code.params.iter().zip(&slots).filter(|(p, _)| **p == GpuParam::Ptr).map(|(_, &a)| a).collect();
         check_peer_access(&kernel.name, code, pe.rank, pe.topology.world_size(), &bufs, &pe.nv)?;
@@ -336,11 +350,14 @@ impl CudaTransport {
         let start = Instant::now();
         pe.barrier(&kernel.name)?;
         pe.dev.mark(false)?;
-        let mut side = ops.map(|ops| SideStream::issue(pe.dev.stream, &ops)).transpose()?;
+        let mut side = ops.as_ref().map(|_| SideStream::open(pe.dev.stream)).transpose()?;
         // SAFETY: one slot per parameter, of the parameter's size, checked against `code.params`.
         unsafe { pe.dev.launch(m, grid, code.threads(), code.dynamic_smem, code.cooperative, &mut params) }?;
-        // The launch stream waits for the transfers too, so the watchdog's wait covers both.
-        side.as_mut().map(|s| s.join_into(pe.dev.stream)).transpose()?;
+        if let (Some(s), Some(ops)) = (side.as_mut(), &ops) {
+            s.queue(ops)?;
+            // The launch stream waits for the transfers too, so the watchdog's wait covers both.
+            s.join_into(pe.dev.stream)?;
+        }
         pe.dev.mark(true)?;
         watchdog::wait(pe, &kernel.name, pe.rank, Waiting::Kernel, pe.deadline)?;
         let device = pe.dev.marked()?;
