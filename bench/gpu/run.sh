@@ -13,6 +13,9 @@
 #                      $WEFT_TOOLS_DIR/nvshmem/lib (default: .tools next to this repo, if present)
 #   WEFT_NVSHMEM_LIB   NVSHMEM's host library, libnvshmem_host.so.3
 #   WEFT_GPUS          how many GPUs to use for the multi-PE steps (default: all `weft devices` lists)
+#   WEFT_SHARE_GPU     N: with one GPU, run the multi-PE steps as N PEs on GPU 0 (each PE gets
+#                      1/N of the SMs; under CUDA MPS, started here when nvidia-cuda-mps-control is
+#                      on the PATH and stopped at the end)
 #   STEP_TIMEOUT       seconds per step (default 300)
 # Prints one PASS/FAIL line per step and a summary; exits non-zero if any step failed.
 
@@ -71,12 +74,12 @@ multi() {
   local name="$1" n="$2"; shift 2
   local uid="$logs/uid-$(date +%s%N)"
   if [ "$dry" = 1 ]; then
-    echo "would run [$name]: for each rank r < $n, in parallel: WEFT_RANK=\$r WEFT_WORLD_SIZE=$n WEFT_LOCAL_RANK=\$r WEFT_LOCAL_SIZE=$n WEFT_NVSHMEM_UID_FILE=$uid timeout $STEP_TIMEOUT $WEFT $* &"
+    echo "would run [$name]: for each rank r < $n, in parallel: WEFT_RANK=\$r WEFT_WORLD_SIZE=$n WEFT_LOCAL_RANK=\$r WEFT_LOCAL_SIZE=$n WEFT_NVSHMEM_UID_FILE=$uid ${share:+WEFT_CUDA_DEVICE=0 }timeout $STEP_TIMEOUT $WEFT $* &"
     return
   fi
   local t0=$SECONDS pids=() rc=0 r
   for ((r = 0; r < n; r++)); do
-    WEFT_RANK=$r WEFT_WORLD_SIZE=$n WEFT_LOCAL_RANK=$r WEFT_LOCAL_SIZE=$n WEFT_NVSHMEM_UID_FILE="$uid" \
+    WEFT_RANK=$r WEFT_WORLD_SIZE=$n WEFT_LOCAL_RANK=$r WEFT_LOCAL_SIZE=$n WEFT_NVSHMEM_UID_FILE="$uid" ${share:+WEFT_CUDA_DEVICE=0} \
       timeout --kill-after=10 "$STEP_TIMEOUT" "$WEFT" "$@" >"$logs/$name.pe$r.log" 2>&1 &
     pids+=($!)
   done
@@ -109,7 +112,7 @@ echo "weft: $WEFT   tools: ${WEFT_TOOLS_DIR:-<built-in>}   NVSHMEM: ${WEFT_NVSHM
 # Say up front what weft would only say at its first compile or launch.
 if [ -n "${WEFT_TOOLS_DIR:-}" ]; then
   [ -x "$WEFT_TOOLS_DIR/bin/ptxas" ] || echo "WARN  no ptxas at $WEFT_TOOLS_DIR/bin/ptxas"
-  ls "$WEFT_TOOLS_DIR"/nvshmem/lib/libnvshmem_device_sm_*.bc >/dev/null 2>&1 || echo "WARN  no NVSHMEM bitcode in $WEFT_TOOLS_DIR/nvshmem/lib"
+  ls "$WEFT_TOOLS_DIR"/nvshmem/lib/libnvshmem_device*.bc >/dev/null 2>&1 || echo "WARN  no NVSHMEM bitcode in $WEFT_TOOLS_DIR/nvshmem/lib"
 fi
 if [ -n "${WEFT_NVSHMEM_LIB:-}" ] && [ ! -f "$WEFT_NVSHMEM_LIB" ]; then
   echo "WARN  WEFT_NVSHMEM_LIB=$WEFT_NVSHMEM_LIB is not a file"
@@ -117,6 +120,7 @@ fi
 
 step "devices" "$WEFT" devices
 gpus="${WEFT_GPUS:-}"
+share=""
 if [ -z "$gpus" ]; then
   if [ "$dry" = 1 ]; then
     gpus="N (counted from weft devices)"
@@ -130,10 +134,22 @@ while IFS='|' read -r name args; do
   step "1 PE: $name" "$WEFT" $args
 done < <(runs)
 
+mps=0
+if [ "$dry" = 1 ] || [ "${gpus:-0}" -le 1 ] 2>/dev/null; then
+  if [ -n "${WEFT_SHARE_GPU:-}" ] && [ "${WEFT_SHARE_GPU}" -ge 2 ] 2>/dev/null; then
+    share=1
+    gpus="$WEFT_SHARE_GPU"
+    if [ "$dry" = 0 ] && command -v nvidia-cuda-mps-control >/dev/null && nvidia-cuda-mps-control -d 2>/dev/null; then
+      mps=1
+    fi
+    echo "multi-PE steps: $gpus PEs on GPU 0 ($([ "$mps" = 1 ] && echo "under MPS" || echo "without MPS"))"
+  fi
+fi
+
 if [ "$dry" = 1 ]; then
   while IFS='|' read -r name args; do
     # shellcheck disable=SC2086
-    multi "multi-PE: $name" "N" $args
+    multi "multi-PE: $name" "$([ -n "$share" ] && echo "$gpus" || echo N)" $args
   done < <(runs)
 elif [ "${gpus:-0}" -ge 2 ] 2>/dev/null; then
   while IFS='|' read -r name args; do
@@ -144,6 +160,7 @@ else
   echo "SKIP  multi-PE steps (${gpus:-0} GPU(s) listed; they need 2 or more)"
 fi
 
+[ "$mps" = 1 ] && echo quit | nvidia-cuda-mps-control
 [ "$dry" = 1 ] && exit 0
 echo "summary: $passed passed, $failed failed (logs in $logs)"
 [ "$failed" = 0 ]
