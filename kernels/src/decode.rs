@@ -174,7 +174,8 @@ impl PreparedDecode {
         let mut args: Vec<Arg> = self.bufs.iter().map(|&b| Arg::Buf(b)).collect();
         args.extend([s.batch, s.heads, s.kv_heads, s.seq, s.head_dim, self.splits].map(|x| Arg::I64(x as i64)));
         args.extend([Arg::F32(self.scale() as f32), Arg::I64(self.epoch)]);
-        crate::moe_host::launch_in_order(&self.world, self.grid, self.kernels.iter().map(|k| (k, args.as_slice())))
+        let steps = self.kernels.iter().map(|k| (k, args.as_slice()));
+        crate::moe_host::launch_in_order_closing(&self.world, self.grid, steps, |k| crate::flash_decode::closes_itself(&k.name))
     }
 
     /// Plain softmax attention in f64: per output element, the value and the bound on its

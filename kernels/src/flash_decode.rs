@@ -39,6 +39,19 @@ use weft_compiler::ir::{Kernel, Scalar};
 /// (finite, so `exp(x - max)` never sees `-inf - -inf`).
 const NEG: f64 = -1.0e30;
 
+/// Whether a launch of kernel `name` needs no closing step between processes
+/// (`LaunchOptions::self_closing`; the conditions are in `weft_runtime`'s mpi `sync`).
+/// `flash_decode`: (a) a rank's memory is written by peers only through `put_signal`s it awaits
+/// before its kernel ends (the partials of the blocks it owns, the output rows of every other
+/// block) and read by none; (b) its kernel ends only after every rank started the launch: it
+/// awaits every block's output or every rank's partial of its own blocks, and an owner sends a
+/// block's output only after every rank's partials of it came. `decode_gather`, the baseline's
+/// AllGather, likewise: every rank's rows land by `put_signal` and each rank awaits every
+/// peer's. The baseline's other two launches touch no peer and keep the step.
+pub(crate) fn closes_itself(name: &str) -> bool {
+    matches!(name, "flash_decode" | "decode_gather")
+}
+
 /// Builds `flash_decode`.
 pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
     decode_kernel("flash_decode", c, |d| {

@@ -351,9 +351,22 @@ pub(crate) fn check_routing(routing: &Routing, shape: MoeShape, w: usize) -> Res
 
 /// Launches each `(kernel, args)` in order on `grid`; one report of them all ([`both`]).
 pub(crate) fn launch_in_order<'a>(world: &World, grid: [u32; 3], steps: impl IntoIterator<Item = (&'a Launchable, &'a [Arg])>) -> Result<LaunchReport, KernelError> {
+    launch_in_order_closing(world, grid, steps, |_| false)
+}
+
+/// [`launch_in_order`], each launch whose kernel `closes_itself` without the closing host
+/// step between processes (`LaunchOptions::self_closing`; its kernel's protocol must meet the
+/// conditions in `weft_runtime`'s mpi `sync`).
+pub(crate) fn launch_in_order_closing<'a>(
+    world: &World,
+    grid: [u32; 3],
+    steps: impl IntoIterator<Item = (&'a Launchable, &'a [Arg])>,
+    closes_itself: impl Fn(&Launchable) -> bool,
+) -> Result<LaunchReport, KernelError> {
     let mut total: Option<LaunchReport> = None;
     for (kernel, args) in steps {
-        let r = world.launch(kernel, grid, args)?;
+        let opts = weft_runtime::LaunchOptions { self_closing: closes_itself(kernel), ..Default::default() };
+        let r = world.launch_with(kernel, grid, args, &opts)?;
         total = Some(match total {
             Some(t) => both(t, r),
             None => r,

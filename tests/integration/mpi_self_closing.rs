@@ -1,6 +1,7 @@
 //! Launches without a closing step under `mpirun` (`LaunchOptions::self_closing`, set by the
-//! AllGathers, `allreduce_hier` and `gemm_rs`): back-to-back LL (ring, hierarchical) and
-//! `gemm_rs` launches of uneven sizes stay correct on every node grid,
+//! AllGathers, `allreduce_hier`, `gemm_rs` and `flash_decode`): back-to-back LL (ring,
+//! hierarchical), `gemm_rs` and flash-decoding launches of uneven sizes stay correct on every
+//! node grid,
 //! and a self-closing launch that fails on one process only (the others finish it and go on)
 //! is reported to every process at its next step, promptly, not at the host timeout.
 
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 use weft::compiler::dsl::shmem::*;
 use weft::compiler::dsl::*;
 use weft::compiler::ir::Scalar;
-use weft::kernels::{default_constexprs, prepare, prepare_matmul, shape_constexprs, MatmulShape};
+use weft::kernels::{decode_constexprs, default_constexprs, prepare, prepare_decode, prepare_matmul, shape_constexprs, DecodeShape, MatmulShape};
 use weft::runtime::mpi::MpiError;
 use weft::runtime::{Arg, DType, LaunchOptions, MpiOptions, RuntimeError, World};
 
@@ -67,6 +68,35 @@ fn gemm_rs_launches_back_to_back_are_correct() {
         return;
     }
     on_every_grid("mpi_self_closing::child_gemm_rs_back_to_back", "back-to-back gemm_rs launches verified");
+}
+
+#[test]
+#[ignore = "a process of mpi_self_closing::flash_decode_launches_back_to_back_are_correct, run under mpirun"]
+fn child_flash_decode_back_to_back() {
+    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
+    let (me, n) = (world.host_ranks().start, world.n_ranks());
+    // The fused kernel and the baseline (whose AllGather launch is self-closing), uneven
+    // positions per rank, fewer blocks than ranks (ranks owning none), grouped heads; new
+    // inputs every round: a peer's next launch must not land in a slot this rank still combines.
+    for name in ["flash_decode", "flash_decode_v"] {
+        let shapes = [
+            (DecodeShape { batch: 1, heads: 4, kv_heads: 1, seq: 37 * n + 5, head_dim: 24 }, DType::BF16),
+            (DecodeShape { batch: 2, heads: 6, kv_heads: 3, seq: 200, head_dim: 16 }, DType::F32),
+            (DecodeShape { batch: 3, heads: 2, kv_heads: 2, seq: n + 1, head_dim: 8 }, DType::F16),
+        ];
+        let mut ps = shapes.map(|(shape, t)| prepare_decode(&world, name, shape, t, &decode_constexprs(shape, t.name(), false)).expect("prepare"));
+        in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
+    }
+    println!("rank {me}: back-to-back flash_decode launches verified");
+    weft::runtime::mpi::finalize().expect("finalize");
+}
+
+#[test]
+fn flash_decode_launches_back_to_back_are_correct() {
+    if !have_mpirun() {
+        return;
+    }
+    on_every_grid("mpi_self_closing::child_flash_decode_back_to_back", "back-to-back flash_decode launches verified");
 }
 
 /// Nine rounds over three prepared kernels in turns: new inputs, one to three launches, then
