@@ -105,10 +105,10 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
             bar.set_message(line);
         }
         Progress::Stopped { why } => say(format!("early stop: {why}")),
-        Progress::Finalists { times, kept_default } => {
+        Progress::Finalists { times, versus_default } => {
             let list: Vec<String> = times.iter().map(|(id, us)| format!("{us:.1} us `{id}`")).collect();
             say(format!("finalists re-timed in alternation (low-quartile round): {}", list.join(", ")));
-            if let Some(why) = kept_default {
+            if let Some(why) = versus_default {
                 say(why);
             }
         }

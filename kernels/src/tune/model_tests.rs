@@ -9,7 +9,7 @@
 use super::cache::Measured;
 use super::cost::{copy_engine_charge, predict, Machine, MACHINE_FILE};
 use super::measure::{beats, leader_settled, low_quartile, median, paired_times, paired_total_ratio, robustly_beats, steady, MEAN_LEAD, STEADY_LOSS, upper_quartile, round_bounds, sampled_rounds, stop_rounds, Schedule, MAX_SAMPLED_ROUNDS};
-use super::search::{finalist_ids, kept_default_note, neighbours, ordered, prefer_default, seeds, walk};
+use super::search::{finalist_ids, neighbours, versus_default_note, ordered, prefer_default, seeds, walk};
 use super::space::Config;
 use super::tiles::{TileCosts, GRID_M, GRID_N};
 use super::{Problem, Shape};
@@ -725,16 +725,19 @@ fn the_hierarchical_allreduce_charges_wide_tiles_from_dram_on_one_node() {
 }
 
 #[test]
-fn a_kept_default_says_how_the_paired_rounds_went() {
+fn the_default_kept_or_replaced_says_how_the_paired_rounds_went() {
     // Planted rounds: the lead is faster in 5 of 8 pairs (ratios 0.5 .. 1.5 around 0.9).
     let default = [10.0; 8];
     let lead = [5.0, 6.0, 7.0, 8.0, 9.0, 11.0, 13.0, 15.0];
-    let note = kept_default_note("ring", &lead, &default);
-    assert!(note.contains("`ring` was faster in 5 of 8 paired rounds"), "{note}");
+    let note = versus_default_note(true, "ring", &lead, &default);
+    assert!(note.starts_with("default kept: `ring` was faster in 5 of 8 paired rounds"), "{note}");
     // Median of the ratios (0.85 and 0.9 in the middle), upper quartile by nearest rank.
     assert!(note.contains("median ratio 0.85, upper quartile 1.30"), "{note}");
     assert!(note.contains("a 3% lead"), "{note}");
     // The total time of the lead's rounds over the default's (74 / 80).
     assert!(note.contains("total time 0.93") && note.contains("a total under 0.90"), "{note}");
     assert!(note.contains("a slow quarter and a total within 3%"), "{note}");
+    // A replaced default says so, with the same statistics (the lead in all 8 pairs, 0.8 each).
+    let note = versus_default_note(false, "ring", &[8.0; 8], &default);
+    assert!(note.starts_with("default replaced: `ring` was faster in 8 of 8 paired rounds (median ratio 0.80"), "{note}");
 }

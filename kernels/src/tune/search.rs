@@ -35,9 +35,10 @@ pub enum Progress<'a> {
     Measured { config: &'a Config, us: f64 },
     /// Timing stopped before the end of the candidate list.
     Stopped { why: String },
-    /// The closest measured configs re-timed in alternation (agreed microseconds), and why
-    /// the default stayed first when another finalist re-timed faster.
-    Finalists { times: Vec<(String, f64)>, kept_default: Option<String> },
+    /// The closest measured configs re-timed in alternation (agreed microseconds), and, when
+    /// another finalist re-timed faster than the default, how their paired rounds went and
+    /// whether the default stayed first or was replaced.
+    Finalists { times: Vec<(String, f64)>, versus_default: Option<String> },
 }
 
 /// Options of [`tune`].
@@ -510,23 +511,24 @@ fn retime_finalists(
     };
     let lead = by_time[0].0.clone();
     prefer_default(&mut by_time, default, &proven);
-    let kept_default = match (at(&lead), at(default)) {
-        (Some(l), Some(d)) if by_time[0].0 != lead => Some(kept_default_note(&lead, &rounds[l], &rounds[d])),
+    let versus_default = match (at(&lead), at(default)) {
+        (Some(l), Some(d)) if lead != default => Some(versus_default_note(by_time[0].0 != lead, &lead, &rounds[l], &rounds[d])),
         _ => None,
     };
-    progress(Progress::Finalists { times: by_time.clone(), kept_default });
+    progress(Progress::Finalists { times: by_time.clone(), versus_default });
     Ok(by_time.into_iter().map(|(id, _)| id).collect())
 }
 
-/// Why the default stayed first although `lead` re-timed faster: how `lead`'s paired rounds
-/// (`a`) went against the default's (`b`), beside what replacing the default takes
-/// ([`prefer_default`]), so a kept default can be told from a lost comparison (the tune
-/// bench's near-tie rows).
-pub(super) fn kept_default_note(lead: &str, a: &[f64], b: &[f64]) -> String {
+/// How `lead`'s paired rounds (`a`) went against the default's (`b`) when `lead` re-timed
+/// faster, whether the default was `kept` first or replaced, beside what replacing it takes
+/// ([`prefer_default`]): a kept default can be told from a lost comparison (the tune bench's
+/// near-tie rows), and a replacement shows the margin it won by.
+pub(super) fn versus_default_note(kept: bool, lead: &str, a: &[f64], b: &[f64]) -> String {
     let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y.max(1e-12)).collect();
     let wins = ratios.iter().filter(|r| **r < 1.0).count();
     format!(
-        "default kept: `{lead}` was faster in {wins} of {} paired rounds (median ratio {:.2}, upper quartile {:.2}, total time {:.2}); replacing the default takes a {:.0}% lead, the sign test and three quarters of the rounds, a total under {:.2}, or a slow quarter and a total within {:.0}%",
+        "default {}: `{lead}` was faster in {wins} of {} paired rounds (median ratio {:.2}, upper quartile {:.2}, total time {:.2}); replacing the default takes a {:.0}% lead, the sign test and three quarters of the rounds, a total under {:.2}, or a slow quarter and a total within {:.0}%",
+        if kept { "kept" } else { "replaced" },
         ratios.len(),
         measure::median(ratios.clone()),
         measure::upper_quartile(&ratios),
