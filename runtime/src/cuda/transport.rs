@@ -203,14 +203,21 @@ impl Watched for Pe {
 
     fn global_exit(&self, status: i32) {
         // With a kernel still spinning on the GPU, nvshmem_global_exit itself was seen to hang
-        // (4 PEs on one H200): end this process anyway once it has had its chance.
+        // (4 PEs on one H200): end this process anyway once it has had its chance. Where it
+        // returns instead, the caller gets the watchdog's error as before.
+        let returned = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = returned.clone();
         std::thread::spawn(move || {
             std::thread::sleep(GLOBAL_EXIT_GRACE);
+            if seen.load(std::sync::atomic::Ordering::Acquire) {
+                return;
+            }
             eprintln!("weft: nvshmem_global_exit did not return within {} s; ending this process", GLOBAL_EXIT_GRACE.as_secs());
             // SAFETY: ends the process without running destructors that could wait on the GPU.
             unsafe { libc::_exit(status) }
         });
-        self.nv.global_exit(status)
+        self.nv.global_exit(status);
+        returned.store(true, std::sync::atomic::Ordering::Release);
     }
 }
 
