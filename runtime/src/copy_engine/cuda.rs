@@ -39,17 +39,16 @@ impl SideStream {
     /// operation waits for a signal the kernel sets, and a driver call that blocks the host
     /// until the stream reaches it would otherwise hold back the kernel's own launch.
     pub(crate) fn queue(&mut self, ops: &[StreamOp]) -> Result<(), CudaError> {
-        let s = self;
         // SAFETY: plain driver calls on a stream this struct owns; addresses were translated
         // from validated spans of live symmetric allocations.
         unsafe {
             for op in ops {
                 match *op {
-                    StreamOp::Copy { dst, src, bytes } => check("cuMemcpyAsync", sys::cuMemcpyAsync(dst, src, bytes, s.stream))?,
-                    StreamOp::Write { addr, value } => check("cuStreamWriteValue64_v2", sys::cuStreamWriteValue64_v2(s.stream, addr, value, 0))?,
+                    StreamOp::Copy { dst, src, bytes } => check("cuMemcpyAsync", sys::cuMemcpyAsync(dst, src, bytes, self.stream))?,
+                    StreamOp::Write { addr, value } => check("cuStreamWriteValue64_v2", sys::cuStreamWriteValue64_v2(self.stream, addr, value, 0))?,
                     StreamOp::WaitGeq { addr, value } => {
                         let geq = sys::CUstreamWaitValue_flags::CU_STREAM_WAIT_VALUE_GEQ as u32;
-                        check("cuStreamWaitValue64_v2", sys::cuStreamWaitValue64_v2(s.stream, addr, value, geq))?
+                        check("cuStreamWaitValue64_v2", sys::cuStreamWaitValue64_v2(self.stream, addr, value, geq))?
                     }
                 }
             }

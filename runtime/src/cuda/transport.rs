@@ -45,10 +45,10 @@ fn slot() -> MutexGuard<'static, Slot> {
     SLOT.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// This process's PE.
 /// How long `nvshmem_global_exit` may take before the process ends itself.
 const GLOBAL_EXIT_GRACE: Duration = Duration::from_secs(3);
 
+/// This process's PE.
 struct Pe {
     nv: Nvshmem,
     dev: Device,
