@@ -51,15 +51,14 @@ pub fn moe_gemm_constexprs(name: &str, shape: MoeGemmShape, world: usize, dtype:
     let bm = [64usize, 32, 16].into_iter().find(|&b| b <= rows).unwrap_or(16);
     let bn = shape.n.next_power_of_two().clamp(16, 128);
     // COMM_PROGRAMS is left to `prepare_moe_gemm`, which knows the target.
-    let c = crate::matmul::matmul_constexprs(dtype).iter().filter(|(k, _)| *k != "COMM_PROGRAMS").fold(Constexprs::new(), |c, (k, v)| c.with(k, v));
-    c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
+    crate::matmul::matmul_constexprs(dtype).without("COMM_PROGRAMS").with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32)
 }
 
 /// `COMM_PROGRAMS` where the constexprs leave it out: 1, except `moe_rs` on a GPU, whose
 /// reduction walks token by token, a chain of dependent loads per choice. On one CTA it took
 /// 11.0 ms on an H200 at 1 PE (128 tokens, top-8, n 1024); spread over every GEMM program
 /// once they are done (0), 0.21 ms.
-fn default_comm_programs(algo: Algo, gpu: bool) -> usize {
+pub(crate) fn default_comm_programs(algo: Algo, gpu: bool) -> usize {
     if gpu && algo == Algo::MoeRs { 0 } else { 1 }
 }
 

@@ -408,10 +408,7 @@ pub fn target_constexprs(name: &str, dtype: &str, target: weft_compiler::pipelin
     let rs_like = name.starts_with("gemm_rs") || name == "gemm_ar" || name == "moe_rs";
     let (bm, bn) = if rs_like { (32, 32) } else { (64, 64) };
     let c = c.with("BLOCK_M", bm).with("BLOCK_N", bn).with("BLOCK_K", 32).with("num_warps", 4).with("num_stages", 3);
-    // moe_rs's reduction walks token by token, a chain of dependent loads per choice: on one
-    // CTA (COMM_PROGRAMS=1) it took 11.0 ms on an H200 at 1 PE (128 tokens, top-8, n 1024),
-    // spread over every GEMM program once they are done (0) 0.21 ms.
-    Ok(if name == "moe_rs" { c.with("COMM_PROGRAMS", 0) } else { c })
+    Ok(if name == "moe_rs" { c.with("COMM_PROGRAMS", crate::moe_gemm_host::default_comm_programs(Algo::MoeRs, true)) } else { c })
 }
 
 /// The default constexprs of `name` for `dtype` on `target` in a world of topology `topo`:

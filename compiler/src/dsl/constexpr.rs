@@ -22,6 +22,12 @@ impl Constexprs {
         self
     }
 
+    /// Without parameter `name` (builder style): its kernel's default, or whoever fills it later.
+    pub fn without(mut self, name: &str) -> Constexprs {
+        self.values.remove(name);
+        self
+    }
+
     /// Adds or replaces a parameter.
     pub fn set(&mut self, name: &str, value: impl ToString) {
         self.values.insert(name.to_string(), value.to_string());
