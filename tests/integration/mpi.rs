@@ -187,6 +187,16 @@ pub(crate) fn child_passes(np: usize, nodes: &str, name: &str, env: &[(&str, &st
     text
 }
 
+/// One process of a multi-process test: its `mpi` world, `body(world, rank, ranks)`, then the
+/// line the parent counts (`rank {me}: {what body returned}`) and MPI's finalize.
+pub(crate) fn as_child(body: impl FnOnce(&World, usize, usize) -> String) {
+    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
+    let (me, n) = (world.host_ranks().start, world.n_ranks());
+    let line = body(&world, me, n);
+    println!("rank {me}: {line}");
+    weft::runtime::mpi::finalize().expect("finalize");
+}
+
 pub(crate) fn compile(k: Result<weft::compiler::ir::Kernel, DslError>) -> weft::runtime::Launchable {
     weft::compile(&k.expect("kernel builds"), &weft::Options::default()).expect("kernel compiles").launchable()
 }

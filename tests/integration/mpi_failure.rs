@@ -3,13 +3,13 @@
 //! deadlock report after the deadlock timeout; and the next launch works, on one node and
 //! across two (where every process's count of kernel barriers must be back in step).
 
-use super::mpi::{child_passes, compile, have_mpirun};
+use super::mpi::{as_child, child_passes, compile, have_mpirun};
 use std::time::{Duration, Instant};
 use weft::compiler::dsl::shmem::*;
 use weft::compiler::dsl::*;
 use weft::compiler::ir::Scalar;
 use weft::runtime::mpi::MpiError;
-use weft::runtime::{Arg, MpiOptions, RuntimeError, World};
+use weft::runtime::{Arg, RuntimeError};
 
 /// Each rank stores its value, `barrier_all`, gets its next rank's value, `barrier_all`,
 /// signals the next rank, waits for its previous rank's signal, `barrier_all`. Rank `bad` names
@@ -37,31 +37,30 @@ fn failing_kernel() -> Result<weft::compiler::ir::Kernel, DslError> {
 #[test]
 #[ignore = "a process of mpi_failure::failed_launch_is_reported_promptly_and_the_next_one_works, run under mpirun"]
 fn child_failed_launch() {
-    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
-    let k = compile(failing_kernel());
-    let (me, n) = (world.host_ranks().start, world.n_ranks());
-    let (buf, sig) = (world.alloc::<i32>(2).expect("alloc"), world.alloc::<u64>(1).expect("alloc"));
-    // On 2x2 rank 2 leads the second node: the first node's leader has started the second
-    // barrier's collective, the second node's never will.
-    let bad = n - 2;
-    let start = Instant::now();
-    match world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(bad as i64), Arg::I64(1)]) {
-        Err(e) if me == bad => assert!(e.to_string().contains("out of range"), "rank {me}: {e}"),
-        Err(RuntimeError::Mpi(MpiError::PeerKernelFailed { failed, .. })) => assert_eq!(failed, bad, "rank {me}"),
-        other => panic!("rank {me}: expected rank {bad}'s failure, got {other:?}"),
-    }
-    let took = start.elapsed();
-    // The deadlock timeout is 30 s: a deadlock verdict could not come this soon.
-    assert!(took < Duration::from_secs(10), "rank {me}: the failure took {took:?}");
-    println!("rank {me}: failure of rank {bad} reported after {took:?}");
-    for epoch in 2..=3i64 {
-        world.write(&sig, me, &[0]).expect("write");
-        world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(-1), Arg::I64(epoch)]).expect("a good launch after a failed one");
-        let next = (me + 1) % n;
-        assert_eq!(world.read(&buf, me).expect("read"), [(me * 10) as i32 + epoch as i32, (next * 10) as i32 + epoch as i32], "rank {me}, epoch {epoch}");
-    }
-    println!("rank {me}: good launches after the failure verified");
-    weft::runtime::mpi::finalize().expect("finalize");
+    as_child(|world, me, n| {
+        let k = compile(failing_kernel());
+        let (buf, sig) = (world.alloc::<i32>(2).expect("alloc"), world.alloc::<u64>(1).expect("alloc"));
+        // On 2x2 rank 2 leads the second node: the first node's leader has started the second
+        // barrier's collective, the second node's never will.
+        let bad = n - 2;
+        let start = Instant::now();
+        match world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(bad as i64), Arg::I64(1)]) {
+            Err(e) if me == bad => assert!(e.to_string().contains("out of range"), "rank {me}: {e}"),
+            Err(RuntimeError::Mpi(MpiError::PeerKernelFailed { failed, .. })) => assert_eq!(failed, bad, "rank {me}"),
+            other => panic!("rank {me}: expected rank {bad}'s failure, got {other:?}"),
+        }
+        let took = start.elapsed();
+        // The deadlock timeout is 30 s: a deadlock verdict could not come this soon.
+        assert!(took < Duration::from_secs(10), "rank {me}: the failure took {took:?}");
+        println!("rank {me}: failure of rank {bad} reported after {took:?}");
+        for epoch in 2..=3i64 {
+            world.write(&sig, me, &[0]).expect("write");
+            world.launch(&k, [1, 1, 1], &[Arg::from(&buf), Arg::from(&sig), Arg::I64(-1), Arg::I64(epoch)]).expect("a good launch after a failed one");
+            let next = (me + 1) % n;
+            assert_eq!(world.read(&buf, me).expect("read"), [(me * 10) as i32 + epoch as i32, (next * 10) as i32 + epoch as i32], "rank {me}, epoch {epoch}");
+        }
+        "good launches after the failure verified".into()
+    });
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! and a self-closing launch that fails on one process only (the others finish it and go on)
 //! is reported to every process at its next step, promptly, not at the host timeout.
 
-use super::mpi::{child_passes, compile, have_mpirun};
+use super::mpi::{as_child, child_passes, compile, have_mpirun};
 use std::time::{Duration, Instant};
 use weft::compiler::dsl::shmem::*;
 use weft::compiler::dsl::*;
@@ -17,23 +17,22 @@ use weft::runtime::{Arg, DType, LaunchOptions, MpiOptions, RuntimeError, World};
 #[test]
 #[ignore = "a process of mpi_self_closing::ll_launches_back_to_back_are_correct, run under mpirun"]
 fn child_ll_back_to_back() {
-    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
-    let (me, n) = (world.host_ranks().start, world.n_ranks());
-    // `allgather_ll` stores into every rank: one node only.
-    // `allgather` is the library's choice: the LL kernels for small sizes, the push ring (also
-    // self-closing) above, both among these sizes.
-    let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] } else { &["allgather", "allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] };
-    for &name in kernels {
-        let cx = |t: &str| default_constexprs(name, t).expect("constexprs");
-        // Uneven sizes (a shard ending mid-word for f16; one element, which leaves ranks with
-        // empty shards), three prepared at once, launched in turns with several launches
-        // between checks: each launch's flag and rows must not be confused with another's or
-        // the last one's.
-        let mut ps = [(1000 + 7 * n, DType::F32), (4099, DType::F16), (1, DType::F32)].map(|(elems, t)| prepare(&world, name, elems, t, &cx(t.name())).expect("prepare"));
-        in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
-    }
-    println!("rank {me}: back-to-back LL launches verified");
-    weft::runtime::mpi::finalize().expect("finalize");
+    as_child(|world, me, n| {
+        // `allgather_ll` stores into every rank: one node only.
+        // `allgather` is the library's choice: the LL kernels for small sizes, the push ring (also
+        // self-closing) above, both among these sizes.
+        let kernels: &[&str] = if world.topology().nodes > 1 { &["allgather", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] } else { &["allgather", "allgather_ll", "allgather_ll_mesh", "allreduce_ll_mesh", "allreduce_hier", "reduce_scatter"] };
+        for &name in kernels {
+            let cx = |t: &str| default_constexprs(name, t).expect("constexprs");
+            // Uneven sizes (a shard ending mid-word for f16; one element, which leaves ranks with
+            // empty shards), three prepared at once, launched in turns with several launches
+            // between checks: each launch's flag and rows must not be confused with another's or
+            // the last one's.
+            let mut ps = [(1000 + 7 * n, DType::F32), (4099, DType::F16), (1, DType::F32)].map(|(elems, t)| prepare(world, name, elems, t, &cx(t.name())).expect("prepare"));
+            in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
+        }
+        "back-to-back LL launches verified".into()
+    });
 }
 
 #[test]
@@ -47,19 +46,18 @@ fn ll_launches_back_to_back_are_correct() {
 #[test]
 #[ignore = "a process of mpi_self_closing::gemm_rs_launches_back_to_back_are_correct, run under mpirun"]
 fn child_gemm_rs_back_to_back() {
-    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
-    let (me, n) = (world.host_ranks().start, world.n_ranks());
-    // Uneven shapes, every rank owning at least one row (the launches skip the closing step),
-    // three prepared at once and launched in turns, new inputs every round: a peer's next launch
-    // must not land in a slot this rank is still summing.
-    let shapes = [(67 + n, 72, 40, DType::BF16), (130, 96, 24, DType::F32), (n, 64, 16, DType::F16)];
-    let mut ps = shapes.map(|(m, nn, k, t)| {
-        let shape = MatmulShape { m, n: nn, k };
-        prepare_matmul(&world, "gemm_rs", shape, t, &shape_constexprs("gemm_rs", shape, n, t.name())).expect("prepare")
+    as_child(|world, me, n| {
+        // Uneven shapes, every rank owning at least one row (the launches skip the closing step),
+        // three prepared at once and launched in turns, new inputs every round: a peer's next launch
+        // must not land in a slot this rank is still summing.
+        let shapes = [(67 + n, 72, 40, DType::BF16), (130, 96, 24, DType::F32), (n, 64, 16, DType::F16)];
+        let mut ps = shapes.map(|(m, nn, k, t)| {
+            let shape = MatmulShape { m, n: nn, k };
+            prepare_matmul(world, "gemm_rs", shape, t, &shape_constexprs("gemm_rs", shape, n, t.name())).expect("prepare")
+        });
+        in_turns(&mut ps, me, "gemm_rs", |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
+        "back-to-back gemm_rs launches verified".into()
     });
-    in_turns(&mut ps, me, "gemm_rs", |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
-    println!("rank {me}: back-to-back gemm_rs launches verified");
-    weft::runtime::mpi::finalize().expect("finalize");
 }
 
 #[test]
@@ -73,22 +71,21 @@ fn gemm_rs_launches_back_to_back_are_correct() {
 #[test]
 #[ignore = "a process of mpi_self_closing::flash_decode_launches_back_to_back_are_correct, run under mpirun"]
 fn child_flash_decode_back_to_back() {
-    let world = World::mpi(MpiOptions::from_env()).expect("mpi world");
-    let (me, n) = (world.host_ranks().start, world.n_ranks());
-    // The fused kernel and the baseline (whose AllGather launch is self-closing), uneven
-    // positions per rank, fewer blocks than ranks (ranks owning none), grouped heads; new
-    // inputs every round: a peer's next launch must not land in a slot this rank still combines.
-    for name in ["flash_decode", "flash_decode_v"] {
-        let shapes = [
-            (DecodeShape { batch: 1, heads: 4, kv_heads: 1, seq: 37 * n + 5, head_dim: 24 }, DType::BF16),
-            (DecodeShape { batch: 2, heads: 6, kv_heads: 3, seq: 200, head_dim: 16 }, DType::F32),
-            (DecodeShape { batch: 3, heads: 2, kv_heads: 2, seq: n + 1, head_dim: 8 }, DType::F16),
-        ];
-        let mut ps = shapes.map(|(shape, t)| prepare_decode(&world, name, shape, t, &decode_constexprs(shape, t.name(), false)).expect("prepare"));
-        in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
-    }
-    println!("rank {me}: back-to-back flash_decode launches verified");
-    weft::runtime::mpi::finalize().expect("finalize");
+    as_child(|world, me, n| {
+        // The fused kernel and the baseline (whose AllGather launch is self-closing), uneven
+        // positions per rank, fewer blocks than ranks (ranks owning none), grouped heads; new
+        // inputs every round: a peer's next launch must not land in a slot this rank still combines.
+        for name in ["flash_decode", "flash_decode_v"] {
+            let shapes = [
+                (DecodeShape { batch: 1, heads: 4, kv_heads: 1, seq: 37 * n + 5, head_dim: 24 }, DType::BF16),
+                (DecodeShape { batch: 2, heads: 6, kv_heads: 3, seq: 200, head_dim: 16 }, DType::F32),
+                (DecodeShape { batch: 3, heads: 2, kv_heads: 2, seq: n + 1, head_dim: 8 }, DType::F16),
+            ];
+            let mut ps = shapes.map(|(shape, t)| prepare_decode(world, name, shape, t, &decode_constexprs(shape, t.name(), false)).expect("prepare"));
+            in_turns(&mut ps, me, name, |p, r| p.seed(r).expect("seed"), |p| _ = p.launch().expect("launch"), |p| p.verify().expect("verify"));
+        }
+        "back-to-back flash_decode launches verified".into()
+    });
 }
 
 #[test]
