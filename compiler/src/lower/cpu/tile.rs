@@ -287,12 +287,26 @@ impl Cx<'_> {
     /// A pair with one lane masked in reads its neighbour too: at most 2 bytes past the last
     /// requested element (symmetric heaps keep slack for that).
     fn masked_load_pairs(&mut self, p: &str, m: &str, other: Option<&str>, n: usize) -> String {
+        let m32 = self.pair_mask(m, n);
+        self.load_pairs(p, m, &m32, other, n)
+    }
+
+    /// The `n / 2`-lane mask of the 32-bit pairs of 16-bit lane mask `m`: a pair is in when
+    /// either of its lanes is. Its shuffles cost a branch-free lane-by-lane rebuild on AVX2, so
+    /// a row loop forms it once for a mask every row shares (`grid::RowLoadMask`).
+    pub(crate) fn pair_mask(&mut self, m: &str, n: usize) -> String {
         let h = n / 2;
         let (evens, odds): (Vec<String>, Vec<String>) = (0..h).map(|j| ((2 * j).to_string(), (2 * j + 1).to_string())).unzip();
         let (me, mo, m32) = (self.fresh(), self.fresh(), self.fresh());
         self.line(&format!("{me} = vector.shuffle {m}, {m} [{}] : vector<{n}xi1>, vector<{n}xi1>", evens.join(", ")));
         self.line(&format!("{mo} = vector.shuffle {m}, {m} [{}] : vector<{n}xi1>, vector<{n}xi1>", odds.join(", ")));
         self.line(&format!("{m32} = arith.ori {me}, {mo} : vector<{h}xi1>"));
+        m32
+    }
+
+    /// [`Self::masked_load_pairs`] with the pair mask `m32` of `m` already formed.
+    pub(crate) fn load_pairs(&mut self, p: &str, m: &str, m32: &str, other: Option<&str>, n: usize) -> String {
+        let h = n / 2;
         let z = self.zero(&format!("vector<{h}xi32>"));
         let words = self.fresh();
         self.line(&format!(
