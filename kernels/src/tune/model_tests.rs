@@ -238,14 +238,39 @@ fn the_walk_takes_turns_between_the_two_fastest_methods() {
     .map(|(i, id)| (cfg(id), i as f64))
     .collect();
     let measured = |c: &Config| ranked.iter().any(|(id, _)| *id == c.id());
-    let ids: Vec<String> = walk(&ranked, &all, &|c| !measured(c)).iter().map(Config::id).collect();
+    let ids: Vec<String> = walk(&ranked, &all, "allgather BLOCK=64", 0, &|c| !measured(c)).iter().map(Config::id).collect();
     // In turn: the leader's best knob value, the runner-up's, the leader's next (the pull is
     // its method neighbour), the runner-up's next; never the slow MSCCL ring's neighbour.
     let want = ["allgather BLOCK=256", "allgather_bidir BLOCK=64 CHUNK=65536", "allgather_pull BLOCK=1024", "allgather_bidir BLOCK=256 CHUNK=-"];
     assert_eq!(ids, want);
     // One method measured: its neighbours alone; nothing measured: nothing to walk.
-    assert_eq!(walk(&ranked[2..3], &all, &|_| true).len(), 2);
-    assert!(walk(&[], &all, &|_| true).is_empty());
+    assert_eq!(walk(&ranked[2..3], &all, "allgather BLOCK=64", 0, &|_| true).len(), 2);
+    assert!(walk(&[], &all, "allgather BLOCK=64", 0, &|_| true).is_empty());
+    // The next walk step starts from the runner-up: the caller takes one config per call.
+    let next: Vec<String> = walk(&ranked, &all, "allgather BLOCK=64", 1, &|c| !measured(c)).iter().map(Config::id).collect();
+    assert_eq!(next, ["allgather_bidir BLOCK=64 CHUNK=65536", "allgather BLOCK=256", "allgather_bidir BLOCK=256 CHUNK=-", "allgather_pull BLOCK=1024"]);
+}
+
+#[test]
+fn the_walk_starts_from_the_default_too() {
+    // Planted first pass of ag_gemm 1x2: another tile leads the default by 2%; the default's
+    // SWIZZLE=1 neighbour (the sweep's best) is walked on the second step, not after every
+    // neighbour of the leader.
+    let m = |us| Measured { us, runs: 1 };
+    let (lead, default) = ("ag_gemm BLOCK_M=32 SWIZZLE=0", "ag_gemm BLOCK_M=64 SWIZZLE=0");
+    let ranked: Vec<(String, Measured)> = [(lead, 2481.0), (default, 2531.0)].into_iter().map(|(id, us)| (id.to_string(), m(us))).collect();
+    let all: Vec<(Config, f64)> = ["ag_gemm BLOCK_M=16 SWIZZLE=0", "ag_gemm BLOCK_M=32 SWIZZLE=1", "ag_gemm BLOCK_M=64 SWIZZLE=1", lead, default]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (cfg(id), i as f64))
+        .collect();
+    let measured = |c: &Config, also: &str| c.id() == also || ranked.iter().any(|(id, _)| *id == c.id());
+    let step = |turn: usize, also: &str| walk(&ranked, &all, default, turn, &|c| !measured(c, also)).first().map(Config::id);
+    assert_eq!(step(0, "").as_deref(), Some("ag_gemm BLOCK_M=16 SWIZZLE=0"));
+    assert_eq!(step(1, "ag_gemm BLOCK_M=16 SWIZZLE=0").as_deref(), Some("ag_gemm BLOCK_M=64 SWIZZLE=1"));
+    // A default more than 2x slower than the leader is no start.
+    let slow: Vec<(String, Measured)> = [(lead, 1000.0), (default, 2100.0)].into_iter().map(|(id, us)| (id.to_string(), m(us))).collect();
+    assert_eq!(walk(&slow, &all, default, 1, &|c| !slow.iter().any(|(id, _)| *id == c.id())).first().map(Config::id).as_deref(), Some("ag_gemm BLOCK_M=16 SWIZZLE=0"));
 }
 
 #[test]

@@ -135,7 +135,7 @@ pub fn tune(world: &World, problem: &Problem, opts: &Options, progress: &mut dyn
     warm.retain(|c| !measured.contains_key(&c.id()));
     warm.truncate(n);
     precompile(world, problem, &warm, progress);
-    let plan = Plan { seeds, by_model, budget: n };
+    let plan = Plan { seeds, default: default.id(), by_model, budget: n };
     let measured_now = time_candidates(world, problem, &plan, opts, &mut agree, &mut measured, progress)?;
     let model = |id: &str| plan.by_model.iter().find(|(c, _)| c.id() == id).map_or(f64::MAX, |p| p.1);
     // A sweep's caller (the tune bench) re-times the contenders it takes from it itself.
@@ -274,6 +274,8 @@ fn precompile(world: &World, problem: &Problem, configs: &[Config], progress: &m
 /// What to time: seeds first, then neighbours of the best, then the model's order.
 struct Plan {
     seeds: Vec<Config>,
+    /// The default's id: a start of the walk.
+    default: String,
     by_model: Vec<(Config, f64)>,
     budget: usize,
 }
@@ -312,22 +314,36 @@ pub(super) fn neighbours(c: &Config, all: &[(Config, f64)]) -> Vec<Config> {
     out.into_iter().map(|(_, _, o)| o).collect()
 }
 
-/// The unmeasured (`fresh`) neighbours to walk next, from the fastest measured config and
-/// from the fastest config of every other method within [`OTHER_METHOD_WITHIN`] of it (up to
-/// [`WALK_METHODS`] starts), taken in turn: one first-pass loop of a 30 ms launch moves by a
-/// third at load 12, so the method that leads the first pass is not always the one whose knobs
-/// hold the win (16 MiB AllGather on 1x4: the library ring led, `allgather_bidir`'s CHUNK won
-/// by 1.7x, and every step walked the library ring's BLOCK).
-pub(super) fn walk(ranked: &[(String, Measured)], all: &[(Config, f64)], fresh: &dyn Fn(&Config) -> bool) -> Vec<Config> {
+/// The unmeasured (`fresh`) neighbours to walk next, from the fastest measured config, from
+/// the `default` and from the fastest config of every other method within
+/// [`OTHER_METHOD_WITHIN`] of the fastest (up to [`WALK_METHODS`] methods), taken in turn
+/// starting with start `turn` (the caller counts its walk's steps, since it takes one config
+/// and asks again): one first-pass loop of a 30 ms launch moves by a third at load 12, so the
+/// method that leads the first pass is not always the one whose knobs hold the win (16 MiB
+/// AllGather on 1x4: the library ring led, `allgather_bidir`'s CHUNK won by 1.7x, and every
+/// step walked the library ring's BLOCK). The default is a start of its own because a
+/// winner has to beat it by a margin and one knob away from it is where such a lead most often
+/// is (the tune bench's ag_gemm 1x2 rows: the sweep's best was the default with `SWIZZLE=1`,
+/// never timed while the walk spent the budget around a first-pass leader 2% ahead of it).
+pub(super) fn walk(ranked: &[(String, Measured)], all: &[(Config, f64)], default: &str, turn: usize, fresh: &dyn Fn(&Config) -> bool) -> Vec<Config> {
     let method = |id: &str| id.split_whitespace().next().unwrap_or("").to_string();
     let fastest = ranked.first().map_or(0.0, |(_, m)| m.us);
-    let mut starts: Vec<&str> = vec![];
-    for (id, _) in ranked.iter().take_while(|(_, m)| m.us <= fastest * OTHER_METHOD_WITHIN) {
-        if starts.len() < WALK_METHODS && !starts.iter().any(|s| method(s) == method(id)) {
+    let near: Vec<&str> = ranked.iter().take_while(|(_, m)| m.us <= fastest * OTHER_METHOD_WITHIN).map(|(id, _)| id.as_str()).collect();
+    let mut starts: Vec<&str> = near.iter().take(1).copied().collect();
+    if near.contains(&default) && !starts.contains(&default) {
+        starts.push(default);
+    }
+    for id in near.iter().skip(1) {
+        if !starts.iter().any(|s| method(s) == method(id)) && starts.iter().filter(|s| **s != default).count() < WALK_METHODS {
             starts.push(id);
         }
     }
-    let lists: Vec<Vec<Config>> = starts.iter().filter_map(|id| Config::parse(id)).map(|c| neighbours(&c, all).into_iter().filter(|n| fresh(n)).collect()).collect();
+    let mut lists: Vec<Vec<Config>> = starts.iter().filter_map(|id| Config::parse(id)).map(|c| neighbours(&c, all).into_iter().filter(|n| fresh(n)).collect()).collect();
+    lists.retain(|l| !l.is_empty());
+    if !lists.is_empty() {
+        let by = turn % lists.len();
+        lists.rotate_left(by);
+    }
     let mut out: Vec<Config> = vec![];
     for i in 0..lists.iter().map(Vec::len).max().unwrap_or(0) {
         for c in lists.iter().filter_map(|l| l.get(i)) {
@@ -361,7 +377,7 @@ fn time_candidates(
 ) -> Result<usize, TuneError> {
     let pred = |c: &Config| plan.by_model.iter().find(|(o, _)| o == c).map_or(f64::MAX, |p| p.1);
     let mut best = measured.values().map(|m| m.us * 1e-6).reduce(f64::min);
-    let (mut ratio, mut timed) = (f64::MAX, 0);
+    let (mut ratio, mut timed, mut walked) = (f64::MAX, 0, 0);
     let mut failed: std::collections::BTreeSet<String> = Default::default();
     // The first config this call times (the default, first of the seeds) and its time: every
     // later candidate is timed in alternation with it (`measure::time_against`). Not in a
@@ -369,9 +385,10 @@ fn time_candidates(
     let mut reference: Option<(Runner, f64)> = None;
     while timed < plan.budget {
         let fresh = |c: &&Config| !measured.contains_key(&c.id()) && !failed.contains(&c.id());
-        let local = walk(&rank(measured), &plan.by_model, &|c| fresh(&c));
-        let next = plan.seeds.iter().find(fresh).or_else(|| local.first()).cloned();
-        let next = match next {
+        let local = walk(&rank(measured), &plan.by_model, &plan.default, walked, &|c| fresh(&c));
+        let seed = plan.seeds.iter().find(fresh);
+        walked += usize::from(seed.is_none() && !local.is_empty());
+        let next = match seed.or_else(|| local.first()).cloned() {
             Some(c) => c,
             None => {
                 let Some(c) = plan.by_model.iter().map(|(c, _)| c).find(fresh).cloned() else { break };
