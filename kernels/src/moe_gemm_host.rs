@@ -62,6 +62,22 @@ pub(crate) fn default_comm_programs(algo: Algo, gpu: bool) -> usize {
     if gpu && algo == Algo::MoeRs { 0 } else { 1 }
 }
 
+/// `ag_moe` gathers by pulling on CPUs (`PULL=1` unless given; see `moe_gemm::pull_shards`):
+/// a CPU launch reaches a peer only once the peer's host has issued it, so the peer's tokens
+/// are written; a GPU kernel starts with no such order, so GPUs push and `PULL=1` there is an
+/// error.
+/// Returns whether it pulls.
+pub(crate) fn pull_on_cpus(c: &mut Constexprs, gpu: bool) -> Result<bool, KernelError> {
+    let pull = c.get("PULL").map(|v| v.trim() == "1");
+    if gpu && pull == Some(true) {
+        return Err(KernelError::Unsupported { kernel: "ag_moe".into(), what: "PULL=1 on a GPU (a peer's tokens may not be written when its kernel starts; GPUs push)".into() });
+    }
+    if pull.is_none() && !gpu {
+        c.set("PULL", 1);
+    }
+    Ok(pull.unwrap_or(!gpu))
+}
+
 /// `ag_moe`'s `near`, the group of ranks its shard goes to first: where each process holds its
 /// own rank (`mpi`), the node's ranks (reached by load/store; other nodes' puts block until
 /// flushed); where one process holds every rank (`local`, nothing blocks), the whole world.
@@ -145,8 +161,10 @@ pub fn prepare_moe_gemm(world: &World, name: &str, shape: MoeGemmShape, dtype: D
     }
     let mut c = c.clone();
     c.set("T", dtype.name());
+    let pulls = def.algo == Algo::AgMoe && pull_on_cpus(&mut c, world.gpu_arch().is_some())?;
     if c.get("COMM_PROGRAMS").is_none() {
-        c.set("COMM_PROGRAMS", default_comm_programs(def.algo, world.gpu_sms().is_some()));
+        // A pulling `ag_moe`'s GEMM programs get the shards they read themselves.
+        c.set("COMM_PROGRAMS", if pulls { 0 } else { default_comm_programs(def.algo, world.gpu_sms().is_some()) });
     }
     let cfg = |key: &str| c.get(key).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
     let (bm, bn, comm) = (cfg("BLOCK_M"), cfg("BLOCK_N"), cfg("COMM_PROGRAMS"));

@@ -112,12 +112,13 @@ fn expert_tiles_that_span_ranks_and_slots() {
 
 #[test]
 fn ag_moe_puts_to_any_group_first() {
-    // `near` (the group its shard goes to first) is the node on `mpi`; every group size that
+    // Pushing (PULL=0, as on GPUs), `near` (the group its shard goes to first) is the node on `mpi`; every group size that
     // splits the world (and one that does not: the last group is short) keeps the result.
     for (ranks, near) in [(4, 2), (4, 1), (6, 4), (8, 2), (3, 2)] {
         let shape = MoeGemmShape { tokens: 9 + ranks, k: 17, n: 13, topk: 2, experts: 2 * ranks };
         let what = format!("ag_moe {ranks} ranks near {near}");
-        let mut p = prepare_moe_gemm(&world(1, ranks), "ag_moe", shape, DType::F32, &small(DType::F32)).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let push = small(DType::F32).with("PULL", 0);
+        let mut p = prepare_moe_gemm(&world(1, ranks), "ag_moe", shape, DType::F32, &push).unwrap_or_else(|e| panic!("{what}: {e}"));
         p.near = near;
         p.seed(5, RoutingKind::Uniform).unwrap();
         p.launch().unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -143,18 +144,48 @@ fn moe_rs_sums_wide_received_rows_in_chunks() {
     }
 }
 
-#[test]
-fn fused_expert_gemms_without_communication_programs() {
-    // COMM_PROGRAMS=0: the GEMM programs put (`ag_moe`) or sum (`moe_rs`) themselves; random
-    // ragged shapes, one to eight ranks and two nodes, two routings in a row.
-    let mut rng = rand::rngs::StdRng::seed_from_u64(229);
+/// Calls `check_case` on random ragged shapes at one to eight ranks and two nodes, a dtype
+/// and two routings each (seeded by `seed`).
+fn random_worlds(seed: u64, mut check_case: impl FnMut(&weft_runtime::World, MoeGemmShape, DType, [RoutingKind; 2])) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for (i, (nodes, local)) in [(1, 1), (1, 2), (1, 3), (1, 4), (1, 8), (2, 2)].into_iter().enumerate() {
         let ranks = nodes * local;
         let experts = ranks * rng.random_range(1..3);
         let shape = MoeGemmShape { tokens: rng.random_range(1..14), k: rng.random_range(1..30), n: rng.random_range(1..70), topk: rng.random_range(1..=experts.min(3)), experts };
-        let dtype = DTYPES[i % DTYPES.len()];
-        for name in ["ag_moe", "moe_rs"] {
-            check_with(&world(nodes, local), name, shape, dtype, [KINDS[i % 3], KINDS[(i + 2) % 3]], &small(dtype).with("COMM_PROGRAMS", 0));
-        }
+        check_case(&world(nodes, local), shape, DTYPES[i % DTYPES.len()], [KINDS[i % 3], KINDS[(i + 2) % 3]]);
     }
+}
+
+#[test]
+fn fused_expert_gemms_without_communication_programs() {
+    // COMM_PROGRAMS=0: the GEMM programs gather (`ag_moe`) or sum (`moe_rs`) themselves.
+    random_worlds(229, |w, shape, dtype, kinds| {
+        for name in ["ag_moe", "moe_rs"] {
+            check_with(w, name, shape, dtype, kinds, &small(dtype).with("COMM_PROGRAMS", 0));
+        }
+    });
+}
+
+#[test]
+fn ag_moe_pushes_as_on_gpus_with_and_without_communication_programs() {
+    // CPUs pull by default; PULL=0 is the GPUs' push.
+    random_worlds(331, |w, shape, dtype, kinds| {
+        for comm in [0, 1, 2] {
+            check_with(w, "ag_moe", shape, dtype, kinds, &small(dtype).with("PULL", 0).with("COMM_PROGRAMS", comm));
+        }
+    });
+}
+
+#[test]
+fn ag_moe_pulls_on_cpus_only() {
+    let shape = MoeGemmShape { tokens: 4, k: 8, n: 8, topk: 2, experts: 8 };
+    let c = crate::moe_gemm_constexprs("ag_moe", shape, 4, "f32");
+    let mut cpu = c.clone();
+    assert!(crate::moe_gemm_host::pull_on_cpus(&mut cpu, false).unwrap());
+    assert_eq!(cpu.get("PULL"), Some("1"));
+    let mut gpu = c.clone();
+    assert!(!crate::moe_gemm_host::pull_on_cpus(&mut gpu, true).unwrap());
+    assert_eq!(gpu.get("PULL"), None);
+    let e = crate::moe_gemm_host::pull_on_cpus(&mut c.with("PULL", 1), true).unwrap_err();
+    assert!(matches!(e, crate::KernelError::Unsupported { .. }) && e.to_string().contains("PULL=1 on a GPU"), "{e}");
 }

@@ -30,7 +30,7 @@ pub fn moe_allgather(c: &Constexprs) -> Result<Kernel, DslError> {
         let (x, x_full, sig) = (a.ptr("x", cfg.t), a.ptr("x_full", cfg.t), a.ptr("sig", Scalar::I64));
         let (tokens, k, epoch) = (a.i64("tokens"), a.i64("k"), a.i64("epoch"));
         let (pid, progs) = (program_id(0).to(Scalar::I64), num_programs(0).to(Scalar::I64));
-        push_shard(x, x_full, sig, (tokens, k, epoch), (pid, progs), |i| i);
+        push_shard(x, x_full, sig, (tokens, k, epoch), (pid, progs), &|i| i);
         // The launch ends once every shard is here, as a library AllGather's does.
         wait_all(sig, epoch);
         Ok(())
