@@ -197,7 +197,7 @@ pub(crate) static DEFS: [Def; 37] = [
     def("ep_dispatch_v", "Expert-parallel dispatch baseline: counts exchange (put_signal), then AllToAllv (get), two launches", Algo::EpDispatchV, moe_v::ep_counts),
     def("ep_combine_v", "Expert-parallel combine baseline: AllToAllv back (put per row, signal per block), then the weighted sum, two launches", Algo::EpCombineV, moe_v::ep_combine_a2a),
     def("moe_gemm", "Grouped GEMM: each expert's rows (per-expert offsets, gathered by token index) times its own weights", Algo::MoeGemm, moe_gemm::moe_gemm),
-    def("ag_moe", "AllGather-MoE: each rank's tokens put with one signal, grouped GEMM tiles of each local expert (all sources' rows) wait on the sources their rows span", Algo::AgMoe, moe_gemm::ag_moe),
+    def("ag_moe", "AllGather-MoE: each rank's tokens put with one signal (GPUs) or pulled by each rank (CPUs, -D PULL), grouped GEMM tiles of each local expert (all sources' rows) wait on the sources their rows span", Algo::AgMoe, moe_gemm::ag_moe),
     def("ag_moe_v", "AllGather-MoE baseline: AllGather, then the grouped GEMM, two launches", Algo::AgMoeV, moe_gemm_v::moe_allgather),
     def("moe_rs", "MoE-ReduceScatter: grouped GEMM tiles put to their tokens' ranks, one count word per launch, then the top-k weighted sum", Algo::MoeRs, moe_gemm::moe_rs),
     def("moe_rs_v", "MoE-ReduceScatter baseline: grouped GEMM, then get each token's top-k rows and sum them weighted, two launches", Algo::MoeRsV, moe_gemm::moe_gemm),

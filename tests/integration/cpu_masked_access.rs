@@ -6,7 +6,9 @@
 //! same rule for masked loads feeding masked stores, at widths on both sides of
 //! the lowering's gather limit, in f32 and both half types. Masked contiguous loads: lanes
 //! the mask holds read the buffer, the others `other`, for the same masks (a full one takes
-//! the plain-load path, the others the masked one) in f32 and both half types.
+//! the plain-load path, the others the masked one) in f32 and both half types, and 2-D tiles
+//! loaded row by row under a row-and-column mask (rows wholly out, rows partly in, full rows)
+//! with a scalar `other` and with a tile of them.
 
 use half::{bf16, f16};
 use weft::compiler::dsl::*;
@@ -185,6 +187,49 @@ fn masked_loads_read_only_their_lanes() {
         check_masked_load(Scalar::F32, w, &mut rng, |v| v);
         check_masked_load(Scalar::F16, w, &mut rng, f16::from_f32);
         check_masked_load(Scalar::BF16, w, &mut rng, bf16::from_f32);
+    }
+}
+
+/// Tile `[bm, bn]` of `out[r * ld + c]` = `x[r * n + c]` inside `r < m, c < n`, else `-7`, or
+/// with `tile_other` what `out` held there: a 2-D masked load with row and column halves (the
+/// row-by-row path), stored whole.
+fn masked_load_2d(t: Scalar, bm: i32, bn: i32, tile_other: bool) -> Launchable {
+    build(&format!("masked_load_2d_{}_{bm}x{bn}_{tile_other}", t.mlir()), |a| {
+        let (x, _flags, out) = (a.ptr("x", t), a.ptr("flags", Scalar::I32), a.ptr("out", t));
+        let (m, n, ld) = (a.i64("m"), a.i64("n"), a.i64("ld"));
+        let r = expand_dims(program_id(0).to(Scalar::I64) * (bm as i64) + arange(0, bm).to(Scalar::I64), 1);
+        let c = expand_dims(program_id(1).to(Scalar::I64) * (bn as i64) + arange(0, bn).to(Scalar::I64), 0);
+        let (inside, dst) = (r.lt(m) & c.lt(n), out + (r * ld + c));
+        let v = if tile_other { load_masked(x + (r * n + c), inside, load(dst)) } else { load_masked(x + (r * n + c), inside, -7.0) };
+        store(dst, v);
+        Ok(())
+    })
+}
+
+#[test]
+fn masked_2d_loads_read_rows_and_columns_inside() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    for (bm, bn, m, n) in [(4usize, 8usize, 9usize, 13usize), (8, 64, 19, 150), (2, 256, 5, 300), (16, 4, 33, 7), (8, 32, 8, 32)] {
+        let grid = [m.div_ceil(bm) as u32, n.div_ceil(bn) as u32, 1];
+        let ld = grid[1] as usize * bn;
+        let rows = grid[0] as usize * bm;
+        let want = |x: &[u32], before: &[u32], tile_other: bool, minus7: u32| -> Vec<u32> {
+            (0..rows * ld).map(|i| if i / ld < m && i % ld < n { x[(i / ld) * n + i % ld] } else if tile_other { before[i] } else { minus7 }).collect()
+        };
+        for tile_other in [false, true] {
+            let x: Vec<f32> = (0..m * n).map(|_| rng.unit() * 50.0).collect();
+            let before: Vec<f32> = (0..rows * ld).map(|_| rng.unit() * 50.0 - 500.0).collect();
+            let got = run(&masked_load_2d(Scalar::F32, bm as i32, bn as i32, tile_other), grid, &x, &[0], &before, &[m as i64, n as i64, ld as i64]);
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&got), want(&bits(&x), &bits(&before), tile_other, (-7.0f32).to_bits()), "f32 tile {bm}x{bn} of {m}x{n}, tile other {tile_other}");
+            for_halves(|t, half| {
+                let x: Vec<u16> = (0..m * n).map(|_| half(rng.unit() * 50.0)).collect();
+                let before: Vec<u16> = (0..rows * ld).map(|_| half(rng.unit() * 50.0 - 500.0)).collect();
+                let got = run_bits(t, &masked_load_2d(t, bm as i32, bn as i32, tile_other), grid, &x, &[0], &before, &[m as i64, n as i64, ld as i64]);
+                let wide = |v: &[u16]| v.iter().map(|&b| b as u32).collect::<Vec<_>>();
+                assert_eq!(wide(&got), want(&wide(&x), &wide(&before), tile_other, half(-7.0) as u32), "{} tile {bm}x{bn} of {m}x{n}, tile other {tile_other}", t.mlir());
+            });
+        }
     }
 }
 
