@@ -306,14 +306,7 @@ impl Cx<'_> {
         };
         let out_value = |cx: &mut Self| o.map(str::to_string).unwrap_or_else(|| cx.zero(&vt));
         let r = self.fresh();
-        self.line(&format!("{r} = scf.if {all} -> ({vt}) {{"));
-        self.depth += 1;
-        let a = self.fresh();
-        self.line(&format!("{a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
-        self.line(&format!("scf.yield {a} : {vt}"));
-        self.depth -= 1;
-        self.line("} else {");
-        self.depth += 1;
+        self.open_plain_or(&r, &all, p, al, &vt);
         // The row's bit when it has one decides between the column mask and no read at all.
         let in_row = bit.map(|b| {
             let x = self.fresh();

@@ -241,14 +241,7 @@ impl Cx<'_> {
                     let o = if pairs { None } else { Some(other.map(str::to_string).unwrap_or_else(|| self.zero(&vt))) };
                     let all = self.fresh();
                     self.line(&format!("{all} = vector.reduction <and>, {m} : vector<{n}xi1> into i1"));
-                    self.line(&format!("{r} = scf.if {all} -> ({vt}) {{"));
-                    self.depth += 1;
-                    let a = self.fresh();
-                    self.line(&format!("{a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
-                    self.line(&format!("scf.yield {a} : {vt}"));
-                    self.depth -= 1;
-                    self.line("} else {");
-                    self.depth += 1;
+                    self.open_plain_or(&r, &all, p, al, &vt);
                     let b = match o {
                         None => self.masked_load_pairs(p, m, other, n),
                         Some(o) => {
@@ -280,6 +273,19 @@ impl Cx<'_> {
     /// Stores `v` (`n` lanes or a scalar of `elem`) to `addr` under an optional mask.
     pub(crate) fn store_to(&mut self, addr: &Addr, v: &str, elem: Scalar, n: usize, mask: Option<&str>) {
         self.store_raw(addr, v, super::half::cpu_scalar(elem), n, mask)
+    }
+
+    /// Opens `r = scf.if all -> (vt) { plain load of p } else {`, the else branch open one level
+    /// deeper for the masked read: a contiguous masked load whose mask is all in is a plain one.
+    pub(crate) fn open_plain_or(&mut self, r: &str, all: &str, p: &str, al: usize, vt: &str) {
+        self.line(&format!("{r} = scf.if {all} -> ({vt}) {{"));
+        self.depth += 1;
+        let a = self.fresh();
+        self.line(&format!("{a} = llvm.load {p} {{alignment = {al} : i64}} : !llvm.ptr -> {vt}"));
+        self.line(&format!("scf.yield {a} : {vt}"));
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
     }
 
     /// A masked load of 16-bit lanes as a masked load of 32-bit lane pairs (which AVX2 does
