@@ -337,7 +337,7 @@ impl Cx<'_> {
         r
     }
 
-
+    /// `tile.load` / `tile.store` through row pointers: one contiguous access per row.
     pub(crate) fn rows_memory(&mut self, op: Op, rows: &str) -> Result<(), LowerError> {
         let d = self.k.op(op);
         let p = d.operands[0];
