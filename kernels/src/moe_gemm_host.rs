@@ -68,7 +68,7 @@ pub(crate) fn default_comm_programs(algo: Algo, gpu: bool) -> usize {
 /// error.
 /// Returns whether it pulls.
 pub(crate) fn pull_on_cpus(c: &mut Constexprs, gpu: bool) -> Result<bool, KernelError> {
-    let pull = c.get("PULL").map(|v| v.trim() == "1");
+    let pull = if c.get("PULL").is_some() { Some(c.flag("PULL")?) } else { None };
     if gpu && pull == Some(true) {
         return Err(KernelError::Unsupported { kernel: "ag_moe".into(), what: "PULL=1 on a GPU (a peer's tokens may not be written when its kernel starts; GPUs push)".into() });
     }

@@ -307,13 +307,17 @@ impl Cx<'_> {
         let out_value = |cx: &mut Self| o.map(str::to_string).unwrap_or_else(|| cx.zero(&vt));
         let r = self.fresh();
         self.open_plain_or(&r, &all, p, al, &vt);
-        // The row's bit when it has one decides between the column mask and no read at all.
-        let in_row = bit.map(|b| {
-            let x = self.fresh();
-            self.line(&format!("{x} = scf.if {b} -> ({vt}) {{"));
-            self.depth += 1;
-            x
-        });
+        // With both halves the row's bit decides between the column mask and no read at all;
+        // with one, the else branch is already one of the two.
+        let in_row = match (&bit, &hm.cols) {
+            (Some(b), Some(_)) => {
+                let x = self.fresh();
+                self.line(&format!("{x} = scf.if {b} -> ({vt}) {{"));
+                self.depth += 1;
+                Some(x)
+            }
+            _ => None,
+        };
         let partial = match (&hm.cols, &hm.pairs) {
             (Some(cm), Some(m32)) => self.load_pairs(p, cm, m32, o, c),
             (Some(cm), None) => {
