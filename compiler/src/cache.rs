@@ -156,6 +156,9 @@ fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
 
 /// Compiles `kernel` for the CPU, or returns it from the cache.
 pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, CompileError> {
+    if let Some(model) = &opts.cpu {
+        runs_here(model)?;
+    }
     let key = cpu_cache_key(kernel, opts);
     if let Some(k) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(k.clone());
@@ -198,6 +201,22 @@ pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, C
     evict::after_write(&dir, so_bytes + sites_text.len() as u64);
     let loaded = link::load(&so, &symbol).map_err(|source| CompileError::Link { stage: "load", source })?;
     Ok(remember(key, CompiledKernel { name: kernel.name.clone(), sites: out.sites, from_disk_cache: false, loaded }))
+}
+
+/// An error unless code for CPU `model` runs on this host: what is compiled here is loaded
+/// and launched here.
+fn runs_here(model: &str) -> Result<(), CompileError> {
+    use crate::backend::{cpu_model, llvm::TargetMachine};
+    let llvm = |source| CompileError::Llvm { stage: "llvm", source };
+    let mut missing = cpu_model::missing_on_host(model).map_err(llvm)?;
+    if missing.is_empty() {
+        return Ok(());
+    }
+    missing.sort();
+    let shown = missing.iter().take(6).cloned().collect::<Vec<_>>().join(", ");
+    let missing = if missing.len() > 6 { format!("{shown} ({} in all)", missing.len()) } else { shown };
+    let host = TargetMachine::host().map_err(llvm)?.cpu.clone();
+    Err(CompileError::CpuModel { model: model.to_string(), missing, host })
 }
 
 /// Keeps `k` in this process's memory cache under `key`.

@@ -108,6 +108,20 @@ pub enum CompileError {
         /// Valid names.
         known: String,
     },
+    /// The CPU model code is compiled for (`WEFT_CPU`) needs features this host's CPU lacks:
+    /// its code would stop at the first launch with an illegal instruction.
+    #[error(
+        "CPU model `{model}` (WEFT_CPU) needs features this CPU lacks: {missing}; its code cannot run here. \
+         Unset WEFT_CPU, or name a model this CPU runs (this one is `{host}`)"
+    )]
+    CpuModel {
+        /// The model named.
+        model: String,
+        /// The features it needs that the host lacks (the first few, and how many in all).
+        missing: String,
+        /// The host's own level (e.g. `x86-64-v3`), a model that runs here.
+        host: String,
+    },
     /// File system trouble (cache, dumps).
     #[error("{path}: {source}")]
     Io {

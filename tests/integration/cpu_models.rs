@@ -137,3 +137,35 @@ fn an_object_calling_compiler_rt_is_rejected() {
     let err = symbols::check_object(&obj, "f").expect_err("libcall").to_string();
     assert!(err.contains("__truncsfbf2") && err.contains("`f`"), "{err}");
 }
+
+/// A run for a CPU model whose features this host lacks stops before the first launch with one
+/// line naming the model and a missing feature (it died with SIGILL); a model the host runs
+/// passes. Diamond Rapids (APX) and Zen 5 (AVX-512 and AMD's SSE4a) are never both runnable.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn a_model_this_host_cannot_run_is_a_clear_error_not_an_illegal_instruction() {
+    use weft::compiler::backend::cpu_model::missing_on_host;
+    let mut refused = 0;
+    for model in ["diamondrapids", "znver5", "x86-64"] {
+        let missing = missing_on_host(model).unwrap_or_else(|e| panic!("{model}: {e}"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_weft"))
+            .args(["run", "gemm", "--m", "40", "--n", "24", "--k", "16", "--iters", "1"])
+            .env("WEFT_CPU", model)
+            .output()
+            .expect("weft runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if missing.is_empty() {
+            assert!(out.status.success() && stdout.contains("PASS"), "{model}: {stdout}\n{stderr}");
+            continue;
+        }
+        refused += 1;
+        assert_eq!(out.status.code(), Some(2), "{model}: {:?} {stderr}", out.status);
+        let line = stderr.lines().find(|l| l.starts_with("weft: error:")).unwrap_or_else(|| panic!("{model}: {stderr}"));
+        let mut shown = missing.clone();
+        shown.sort();
+        assert!(line.contains(&format!("`{model}`")) && line.contains(&shown[0]), "{model}: {line}");
+        assert_eq!(stderr.lines().filter(|l| l.starts_with("weft:")).count(), 1, "{stderr}");
+    }
+    assert!(refused >= 1, "no x86-64 host runs both diamondrapids and znver5 code");
+}

@@ -2,6 +2,7 @@
 //! device code in process, and the external GPU tools (ptxas, ld.lld).
 
 pub mod amdgpu;
+pub mod cpu_model;
 pub mod device;
 pub mod link;
 pub mod llvm;
