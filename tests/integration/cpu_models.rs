@@ -169,3 +169,25 @@ fn a_model_this_host_cannot_run_is_a_clear_error_not_an_illegal_instruction() {
     }
     assert!(refused >= 1, "no x86-64 host runs both diamondrapids and znver5 code");
 }
+
+/// A CPU model LLVM does not know is one line naming it, from `weft compile --cpu` and from
+/// `WEFT_CPU` (LLVM only warned and then aborted the process in code generation).
+#[test]
+fn an_unknown_model_is_one_line_naming_it() {
+    let weft = |args: &[&str], env: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_weft"));
+        c.args(args);
+        if let Some(m) = env {
+            c.env("WEFT_CPU", m);
+        }
+        c.output().expect("weft runs")
+    };
+    for out in [weft(&["compile", "gemm", "--cpu", "haswel", "--emit", "asm"], None), weft(&["run", "gemm", "--m", "40", "--n", "24", "--k", "16"], Some("haswel"))] {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("weft:")).collect();
+        assert_eq!(errors.len(), 1, "{stderr}");
+        assert!(errors[0].contains("`haswel`") && errors[0].contains("haswell"), "{stderr}");
+        assert!(!stderr.contains("LLVM ERROR"), "{stderr}");
+    }
+}

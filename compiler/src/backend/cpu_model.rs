@@ -6,7 +6,40 @@
 //! feature `f` inlines into a function compiled for the model only if the model has `f`.
 
 use super::llvm::{LlvmError, LlvmModule, TargetMachine};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+
+/// An error unless LLVM knows CPU model `cpu` for this host's architecture. LLVM itself only
+/// warns on an unknown name and then aborts the process in code generation ("64-bit code
+/// requested on a subtarget that doesn't support it"). The names come from LLVM 22's `llc
+/// -mcpu=help` (the C API has no list), read once; without `llc` the name is not checked.
+pub fn check_known(cpu: &str) -> Result<(), LlvmError> {
+    static NAMES: OnceLock<Option<Vec<String>>> = OnceLock::new();
+    let Some(names) = NAMES.get_or_init(llc_cpu_names) else { return Ok(()) };
+    if names.iter().any(|n| n == cpu) {
+        return Ok(());
+    }
+    let stem: String = cpu.chars().take(3).collect();
+    let near: Vec<&str> = names.iter().map(String::as_str).filter(|n| !stem.is_empty() && n.starts_with(&stem)).take(8).collect();
+    let hint = if near.is_empty() { String::new() } else { format!("names like it: {}; ", near.join(", ")) };
+    Err(LlvmError { what: "CPU model".into(), message: format!("`{cpu}` is not a CPU LLVM knows for this architecture ({hint}`llc -mcpu=help` lists them all)") })
+}
+
+/// The CPU names `llc -mcpu=help` prints for the default target, or `None` without `llc`.
+fn llc_cpu_names() -> Option<Vec<String>> {
+    let llc = super::toolchain::llvm_bin_dir().join("llc");
+    // SAFETY: LLVM returns an owned C string, copied and disposed here.
+    let triple = unsafe {
+        let raw = llvm_sys::target_machine::LLVMGetDefaultTargetTriple();
+        let t = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+        llvm_sys::core::LLVMDisposeMessage(raw);
+        t
+    };
+    let out = std::process::Command::new(llc).arg(format!("-mtriple={triple}")).arg("-mcpu=help").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    let cpus = text.split("Available CPUs for this target:").nth(1)?.split("Available features").next()?;
+    let names: Vec<String> = cpus.lines().filter_map(|l| l.split(" - ").next()).map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect();
+    (!names.is_empty()).then_some(names)
+}
 
 /// The features code for CPU model `model` may use that this host's CPU lacks (empty when the
 /// model's code runs here), by LLVM's names (`avx512f`, `avx512bf16`, ...). Cached per model.
@@ -15,6 +48,7 @@ pub fn missing_on_host(model: &str) -> Result<Vec<String>, LlvmError> {
     if let Some((_, m)) = KNOWN.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(k, _)| k == model) {
         return Ok(m.clone());
     }
+    check_known(model)?;
     let host = TargetMachine::host()?;
     let lacking: Vec<&str> = host.features.split(',').filter_map(|f| f.strip_prefix('-')).collect();
     let missing = model_has(model, &lacking)?;
@@ -62,6 +96,15 @@ mod tests {
         assert_eq!(has("haswell"), ["avx2", "fma"]);
         assert_eq!(has("cooperlake"), ["avx2", "fma", "avx512f", "avx512bf16"]);
         assert_eq!(has("sapphirerapids"), probe);
+    }
+
+    /// A misspelt model is an error naming it, with the names it resembles.
+    #[test]
+    fn an_unknown_model_is_an_error_naming_it() {
+        assert!(super::check_known("sapphirerapids").is_ok() && super::check_known("x86-64-v3").is_ok());
+        let e = missing_on_host("sapphirerapid5").unwrap_err().to_string();
+        assert!(e.contains("`sapphirerapid5`") && e.contains("sapphirerapids"), "{e}");
+        assert!(crate::backend::llvm::TargetMachine::model("foo").is_err());
     }
 
     /// The baseline model runs on every x86-64 host; nothing the host has is reported missing.

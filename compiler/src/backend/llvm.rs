@@ -327,6 +327,7 @@ impl TargetMachine {
     /// The host's architecture as CPU model `cpu` (an LLVM CPU name, e.g. `x86-64-v3`), with
     /// exactly that model's features: what a kernel compiled on another machine would be.
     pub fn model(cpu: &str) -> Result<TargetMachine, LlvmError> {
+        super::cpu_model::check_known(cpu)?;
         Self::native(cpu.to_string(), String::new())
     }
 
