@@ -31,6 +31,9 @@ pub enum Progress<'a> {
     Planned { space: usize, pruned: usize, candidates: usize, reused: usize },
     /// Candidates compiled so far.
     Compiled { done: usize, total: usize },
+    /// A candidate is about to be prepared and timed (the `index`th of at most `of`): a
+    /// caller that notes the time sees which config a stall under load was spent on.
+    Timing { config: &'a Config, index: usize, of: usize },
     /// One candidate timed (agreed microseconds).
     Measured { config: &'a Config, us: f64 },
     /// Timing stopped before the end of the candidate list.
@@ -399,6 +402,7 @@ fn time_candidates(
                 c
             }
         };
+        progress(Progress::Timing { config: &next, index: timed + 1, of: plan.budget });
         let runner = Runner::prepare(world, problem, &next);
         let ok = agree.gather(|_| vec![runner.is_ok() as u32])?.iter().all(|v| v[0] == 1);
         let (Ok(mut runner), true) = (runner, ok) else {
