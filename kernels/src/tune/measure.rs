@@ -372,8 +372,8 @@ pub fn steady(ratios: &[f64], total: f64) -> bool {
 }
 
 /// How much a steady lead may lose by in its slow quarter, and must gain in total: the 3% the
-/// load moves a pair of tuned GEMM launches by on the 2-core machine (the tuner's
-/// `DEFAULT_MARGIN`); a bimodal slow mode is 1.3-2x.
+/// load moves a pair of tuned GEMM launches by on the 2-core machine; a bimodal slow mode is
+/// 1.3-2x.
 pub const STEADY_LOSS: f64 = 1.03;
 
 /// A lead in the paired rounds' total time that replaces the default however its rounds spread:

@@ -687,8 +687,12 @@ fn another_config_replaces_the_default_only_by_a_margin() {
         });
         v[0].0.clone()
     };
+    // A 3.5% lead, proven, keeps it too (the quiet tune bench's gemm_rs 344 2x2: 3.4% in the
+    // finals, 3% behind the default in the head to head); 5.5% replaces it.
     assert_eq!(first(10.25, true), "default");
-    assert_eq!(first(10.35, true), "fast");
+    assert_eq!(first(10.35, true), "default");
+    assert_eq!(first(10.45, true), "default");
+    assert_eq!(first(10.55, true), "fast");
     // However far ahead, a lead the paired rounds did not prove keeps the default.
     assert_eq!(first(20.0, false), "default");
     let mut v = by_time(10.2);
@@ -772,7 +776,7 @@ fn the_default_kept_or_replaced_says_how_the_paired_rounds_went() {
     assert!(note.starts_with("default kept: `ring` was faster in 5 of 8 paired rounds"), "{note}");
     // Median of the ratios (0.85 and 0.9 in the middle), upper quartile by nearest rank.
     assert!(note.contains("median ratio 0.85, upper quartile 1.30"), "{note}");
-    assert!(note.contains("a 3% lead"), "{note}");
+    assert!(note.contains("a 5% lead"), "{note}");
     // The total time of the lead's rounds over the default's (74 / 80).
     assert!(note.contains("total time 0.93") && note.contains("a total under 0.90"), "{note}");
     assert!(note.contains("a slow quarter and a total within 3%"), "{note}");
