@@ -24,7 +24,7 @@
 //! `WEFT_TUNE_BENCH=quick` keeps the first shape, topology and size;
 //! `WEFT_TUNE_BENCH_ROWS=a,b` keeps the rows whose `<problem> on <topology>` contains `a` or
 //! `b`; `WEFT_TUNE_BENCH_VERBOSE=1` prints every timing and the sweep's order beside the
-//! model's (the tuner's re-timed finalists and its notes are printed in any case). The load column is the 1-minute load average when the row's head-to-head ended.
+//! model's (the tuner's re-timed finalists and its notes, and a line per config timed by the tuner and the sweep with its wall time, are printed in any case). The load column is the 1-minute load average when the row's head-to-head ended.
 //! Writes `target/weft-bench/tune.md`.
 
 #[path = "support.rs"]
@@ -103,21 +103,14 @@ fn main() {
         }
         let dirs = dir("tuned");
         let t0 = Instant::now();
-        // The finalists' line always: a whole run is not verbose, and a row under 95% needs to
-        // show whether the tuner's rounds or its rule for keeping the default decided it.
-        let mut report = |p: tune::Progress| {
-            if verbose || matches!(p, tune::Progress::Finalists { .. }) {
-                eprintln!("    {p:?}");
-            }
-        };
-        let tuned = tune::tune(&world, problem, &TuneOptions { dirs: dirs.clone(), ..Default::default() }, &mut report).expect("tunes");
+        let tuned = tune::tune(&world, problem, &TuneOptions { dirs: dirs.clone(), ..Default::default() }, &mut progress("tune", verbose)).expect("tunes");
         let tune_s = t0.elapsed().as_secs_f64();
         for n in &tuned.notes {
             eprintln!("    note: {n}");
         }
         lookups.push(lookup_us(&world, problem, &dirs));
         let t1 = Instant::now();
-        let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, schedule: sweep_schedule, ..Default::default() }, &mut |_| {}).expect("sweeps");
+        let sweep = tune::tune(&world, problem, &TuneOptions { dirs: dir("sweep"), exhaustive: true, schedule: sweep_schedule, ..Default::default() }, &mut progress("sweep", verbose)).expect("sweeps");
         let sweep_s = t1.elapsed().as_secs_f64();
         if let Some(m) = &machine {
             print_sweep(&sweep, problem, *topo, m);
@@ -199,6 +192,25 @@ fn main() {
     );
     support::write_summary("tune.md", &table);
     let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// The stderr report of one tuning pass (`phase`: the tuner's or the sweep's): a line per
+/// config timed with the wall time it took (compiling included), so a stall under load names
+/// its config (one sweep once took 526 s at load 5 and could not be traced); the finalists'
+/// line always, since a row under 95% needs to show whether the tuner's rounds or its rule for
+/// keeping the default decided it; everything else when `verbose`.
+fn progress(phase: &'static str, verbose: bool) -> impl FnMut(tune::Progress) {
+    let mut current = (Instant::now(), 0, 0);
+    move |p| match p {
+        tune::Progress::Timing { index, of, .. } => current = (Instant::now(), index, of),
+        tune::Progress::Measured { config, us } => {
+            let (started, index, of) = current;
+            eprintln!("    {phase} [{index}/{of}] {us:>10.1} us {:>6.2} s  {}", started.elapsed().as_secs_f64(), config.id());
+        }
+        tune::Progress::Finalists { .. } => eprintln!("    {p:?}"),
+        _ if verbose => eprintln!("    {p:?}"),
+        _ => {}
+    }
 }
 
 /// How the exhaustive sweep times each config: it only screens for the head-to-head's

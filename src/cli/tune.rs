@@ -90,15 +90,21 @@ pub fn tune(a: TuneArgs) -> Result<(), String> {
     // Off a terminal indicatif draws nothing: progress goes to stderr as lines instead.
     let plain = !std::io::IsTerminal::is_terminal(&std::io::stderr());
     let say = |line: String| if plain { eprintln!("{line}") } else { bar.println(line) };
+    let mut started = std::time::Instant::now();
     let out = tune::tune(&world, &problem, &opts, &mut |p| match p {
         Progress::Planned { space, pruned, candidates, reused } => {
             bar.set_length(candidates as u64);
             say(format!("{}: space {space}, pruned {pruned}, timing {candidates} ({reused} timings reused)", problem.describe()));
         }
         Progress::Compiled { done, total } => bar.set_message(format!("compiled {done}/{total}")),
+        Progress::Timing { config, index, of } => {
+            started = std::time::Instant::now();
+            bar.set_message(format!("timing [{index}/{of}] {}", config.id()));
+        }
         Progress::Measured { config, us } => {
             bar.inc(1);
-            let line = format!("[{}/{}] {us:>10.1} us  {}", bar.position(), bar.length().unwrap_or(0), config.id());
+            // The wall time beside the config's own: a stall under load names its config.
+            let line = format!("[{}/{}] {us:>10.1} us  {}  ({:.1} s)", bar.position(), bar.length().unwrap_or(0), config.id(), started.elapsed().as_secs_f64());
             if plain {
                 eprintln!("{line}");
             }

@@ -75,7 +75,13 @@ impl Runner {
 pub struct Schedule {
     /// Untimed launches first (their fastest also sizes the timed loops).
     pub warmup: usize,
-    /// Launches per timed loop at least.
+    /// Launches per timed loop at least. The default's 1: a launch of `min_loop` or more is a
+    /// loop of its own, as the tune bench's head to head times it, since a loop's later
+    /// launches follow their own config's and can run at another speed than the first (16 MiB
+    /// AllReduce on 1x4 at load 7, p50: multimem 11.4 ms first, 15.4 later; the hierarchical
+    /// one 18.2 and 17.2), which loops of two made the tuner's finals average in: they put the
+    /// ring 4% ahead of the hierarchical default, kept, where the bench's loops of one put it
+    /// 25% ahead (and multimem 2% where the bench put it 14%).
     pub round: usize,
     /// Timed loops at most.
     pub rounds: usize,
@@ -105,7 +111,7 @@ pub struct Schedule {
 
 impl Default for Schedule {
     fn default() -> Self {
-        Schedule { warmup: 2, round: 2, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25, extend: 1.0, sample: Duration::from_millis(250) }
+        Schedule { warmup: 2, round: 1, rounds: 5, min_loop: Duration::from_millis(3), budget: Duration::from_millis(1500), first_pass: Duration::from_millis(500), give_up: 1.25, extend: 1.0, sample: Duration::from_millis(250) }
     }
 }
 
@@ -132,7 +138,7 @@ impl Loops {
                 break;
             }
         }
-        let reps = ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000);
+        let reps = loop_reps(fastest, s);
         Ok(Loops { reps, loop_s: reps as f64 * fastest, best: f64::MAX, runs: 0, launches: Vec::with_capacity(reps) })
     }
 
@@ -157,6 +163,12 @@ impl Loops {
         self.best = self.best.min(agreed);
         Ok((self.best, agreed))
     }
+}
+
+/// Launches per timed loop of a config whose fastest warm-up launch took `fastest` seconds:
+/// enough for `s.min_loop`, at least `s.round`.
+pub fn loop_reps(fastest: f64, s: &Schedule) -> usize {
+    ((s.min_loop.as_secs_f64() / fastest.max(1e-7)).ceil() as usize).clamp(s.round.max(1), 10_000)
 }
 
 /// The agreed launch time of `runner` in seconds (the best of up to `s.rounds` timed loops,
@@ -360,8 +372,8 @@ pub fn steady(ratios: &[f64], total: f64) -> bool {
 }
 
 /// How much a steady lead may lose by in its slow quarter, and must gain in total: the 3% the
-/// load moves a pair of tuned GEMM launches by on the 2-core machine (the tuner's
-/// `DEFAULT_MARGIN`); a bimodal slow mode is 1.3-2x.
+/// load moves a pair of tuned GEMM launches by on the 2-core machine; a bimodal slow mode is
+/// 1.3-2x.
 pub const STEADY_LOSS: f64 = 1.03;
 
 /// A lead in the paired rounds' total time that replaces the default however its rounds spread:
