@@ -8,6 +8,7 @@ pub(crate) mod race;
 mod park;
 mod pool;
 mod reuse;
+pub(crate) mod signals;
 mod slot;
 pub(crate) mod sched;
 pub(crate) mod state;

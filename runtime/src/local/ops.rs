@@ -3,7 +3,8 @@
 //! These run on a coroutine stack below JIT frames that have no unwind information, so they
 //! must never panic: misuse becomes a recorded [`crate::KernelFault`] and a stopped launch.
 
-use super::state::{Blocked, Inst, SignalTrack};
+use super::signals::SignalTrack;
+use super::state::{Blocked, Inst};
 use super::{bounds, race};
 use crate::abi::{cmp, flags, sig_op, KernelCtx, RtFns};
 use std::sync::atomic::{fence as atomic_fence, AtomicU64, Ordering};
@@ -135,7 +136,7 @@ pub(crate) fn apply_signal(i: &mut Inst, addr: usize, value: u64, op: i32, pe: u
     let sh = i.shared();
     // The tracking entry is written under its lock *around* the update, so a waiter that
     // sees the new value always finds the entry to mark as observed.
-    let mut table = sh.signals.as_ref().map(|t| t.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut table = sh.signals.as_ref().map(|t| t.shard(addr));
     let new = match op {
         sig_op::SET => {
             sig.store(value, Ordering::Release);
@@ -214,7 +215,7 @@ pub(crate) unsafe extern "C" fn signal_wait_until(ctx: *mut KernelCtx, sig: *mut
             Some(true) => {
                 let sh = i.shared();
                 if let Some(t) = &sh.signals {
-                    if let Some(s) = t.lock().unwrap_or_else(|e| e.into_inner()).get_mut(&addr) {
+                    if let Some(s) = t.shard(addr).get_mut(&addr) {
                         s.observed = true;
                     }
                 }

@@ -27,7 +27,6 @@ use crate::RuntimeError;
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult};
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -99,7 +98,7 @@ pub(crate) fn run(
         bounds_check: opts.bounds_check && lopts.bounds_check,
         race: (here.remote.is_none() && (lopts.racecheck || opts.racecheck))
             .then(|| Mutex::new(super::race::Detector::new(total, super::race::Numbering { first_rank: here.ranks.start, grid }))),
-        signals: (lopts.track_signals && here.remote.is_none()).then(|| Mutex::new(HashMap::new())),
+        signals: (lopts.track_signals && here.remote.is_none()).then(super::signals::SignalTable::new),
         rank_scratch: Default::default(),
         background: lopts.background.as_deref(),
     };
@@ -461,15 +460,8 @@ fn warnings(shared: &Shared, tasks: &[Task]) -> Vec<LaunchWarning> {
         .map(|t| LaunchWarning::UnquietedNbi { origin: t.inst.origin(t.inst.last_nbi_site), count: t.inst.nbi_pending })
         .collect();
     if let Some(sig) = &shared.signals {
-        let sig = sig.lock().unwrap_or_else(|e| e.into_inner());
-        let seen_beside = |addr: &usize| shared.background.is_some_and(|b| b.observed(*addr));
-        let mut unobserved: Vec<(&usize, _)> = sig.iter().filter(|(a, s)| !s.observed && !seen_beside(a)).collect();
-        unobserved.sort_by_key(|(a, _)| **a);
-        out.extend(unobserved.into_iter().map(|(&addr, s)| LaunchWarning::UnobservedSignal {
-            rank: s.rank,
-            alloc: shared.alloc_of(addr),
-            value: s.value,
-        }));
+        let unobserved = sig.unobserved(|addr| shared.background.is_some_and(|b| b.observed(addr)));
+        out.extend(unobserved.into_iter().map(|(addr, rank, value)| LaunchWarning::UnobservedSignal { rank, alloc: shared.alloc_of(addr), value }));
     }
     out
 }

@@ -27,13 +27,6 @@ pub(crate) enum Blocked {
     Spin { site: i32, addr: usize },
 }
 
-/// A signal written during the launch.
-pub(crate) struct SignalTrack {
-    pub rank: usize,
-    pub value: u64,
-    pub observed: bool,
-}
-
 /// State shared by every instance of one launch.
 pub(crate) struct Shared<'a> {
     pub heap: &'a Heap,
@@ -63,7 +56,7 @@ pub(crate) struct Shared<'a> {
     pub race: Option<Mutex<super::race::Detector>>,
     pub barrier_arrived: AtomicUsize,
     pub barrier_gen: AtomicUsize,
-    pub signals: Option<Mutex<HashMap<usize, SignalTrack>>>,
+    pub signals: Option<super::signals::SignalTable>,
     /// Per-rank launch memory handed out by `rank_scratch`.
     pub rank_scratch: Mutex<HashMap<usize, Box<[u64]>>>,
     /// The copy engine's queues running beside this launch, if any.
