@@ -56,9 +56,14 @@ pub(crate) fn closes_itself(name: &str) -> bool {
 pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
     decode_kernel("flash_decode", c, |d| {
         let Decode { me, world, blocks, splits, sig, epoch, .. } = *d;
-        d.partials(|src, blk| {
-            // The partial's stores land before its signal or its puts.
-            fence();
+        d.partials();
+        // Sent once all of this program's partials are computed, not after each: a put waits
+        // until its target has started the launch, and a program that stalled there computed
+        // nothing meanwhile (an owner combines only after its own partials anyway).
+        // The partials' stores land before their signals or puts.
+        fence();
+        d.items(|sp, blk| {
+            let src = me * splits + sp;
             let (slot, owner) = (src * blocks + blk, blk % world);
             if_(owner.eq_(me), || signal_op(sig + slot, epoch, Signal::Set, me));
             if_(owner.ne_(me), || {
@@ -91,7 +96,7 @@ pub fn flash_decode(c: &Constexprs) -> Result<Kernel, DslError> {
 /// Builds `flash_decode_v`, the first launch of the non-fused baseline: this rank's partials
 /// (and log-sum-exps) of every block into its own rows of `part` and `lse`, no communication.
 pub fn flash_decode_v(c: &Constexprs) -> Result<Kernel, DslError> {
-    decode_kernel("flash_decode_v", c, |d| d.by_parity().partials(|_, _| {}))
+    decode_kernel("flash_decode_v", c, |d| d.by_parity().partials())
 }
 
 /// Builds `decode_gather`, the baseline's second launch: an AllGather of every rank's rows of
@@ -223,17 +228,21 @@ impl Decode {
         (part, self.lse + (src * self.batch + b) * self.heads + kvh * self.group)
     }
 
+    /// `f(split, blk)` for each of this program's work items.
+    fn items(&self, f: impl Fn(Val, Val)) {
+        for_range(self.pid, self.splits * self.blocks, self.progs, |item| f(item / self.blocks, item % self.blocks));
+    }
+
     /// Partial attention of every work item `(split, block)` over this rank's positions into
-    /// its rows of `part` and `lse`; then `sent(src, blk)`.
-    fn partials(&self, sent: impl Fn(Val, Val)) {
+    /// its rows of `part` and `lse`.
+    fn partials(&self) {
         let (bh, bd, bn) = self.tiles;
         let (hi, di, ni, head_dim) = (self.hi, self.di, self.ni, self.head_dim);
         let (s0, s1) = segment(self.me, self.seq, self.world);
         // Each rank's positions, padded to whole steps (see the module docs).
         let seg_max = cdiv(cdiv(self.seq, self.world), bn as i64) * bn as i64;
         let hmask = hi.lt(self.group);
-        for_range(self.pid, self.splits * self.blocks, self.progs, |item| {
-            let (sp, blk) = (item / self.blocks, item % self.blocks);
+        self.items(|sp, blk| {
             // Splits start on a step, so each step's K^T tile is one block of `k`.
             let (q0, q1) = segment(sp, cdiv(s1 - s0, bn as i64), self.splits);
             let (p0, p1) = (q0 * bn as i64, minimum(q1 * bn as i64, s1 - s0));
@@ -265,7 +274,6 @@ impl Decode {
             let (pp, pm) = Mat { ptr: part, rows: self.group, cols: head_dim, ld: head_dim }.tile(hi, di);
             store_masked(pp, acc / expand_dims(maximum(l, 1.0e-30f64), 1), pm);
             store_masked(lse + hi, select(l.gt(0.0f64), m + log(maximum(l, 1.0e-30f64)), NEG), hmask);
-            sent(src, blk);
         });
     }
 

@@ -8,6 +8,7 @@
 //! computing (the ones waited for) got a smaller share. Measured at 1x4 on 2 cores under
 //! other load: see the README's wait policy.
 
+use super::bell::Bell;
 use std::time::{Duration, Instant};
 
 /// How long a process with a core of its own spins before yielding.
@@ -87,6 +88,9 @@ pub(crate) struct Idle {
     /// How long the wait had lasted at the last clock read.
     waited: Duration,
     phase: Phase,
+    /// A doorbell that ends this wait's sleeps early, and its ring count as of the last pause
+    /// (so before the poll that failed since; see `bell`).
+    bell: Option<(&'static Bell, u32)>,
 }
 
 /// In the order a wait goes through them.
@@ -101,7 +105,12 @@ impl Idle {
     /// A wait starting now.
     pub(crate) fn new(budget: Budget) -> Idle {
         let phase = if budget.spin.is_zero() { Phase::Yield } else { Phase::Spin };
-        Idle { start: (phase != Phase::Spin).then(Instant::now), budget, polls: 0, waited: Duration::ZERO, phase }
+        Idle { start: (phase != Phase::Spin).then(Instant::now), budget, polls: 0, waited: Duration::ZERO, phase, bell: None }
+    }
+
+    /// This wait's sleeps end when `bell` rings, not only at their timeout (if bells are on).
+    pub(crate) fn with_bell(self, bell: &'static Bell) -> Idle {
+        Idle { bell: super::bell::on().then(|| (bell, bell.seen())), ..self }
     }
 
     /// How long the wait had lasted when [`Idle::pause`] last read the clock.
@@ -127,7 +136,16 @@ impl Idle {
             Phase::Spin => std::hint::spin_loop(),
             Phase::Yield if yielded => {}
             Phase::Yield => std::thread::yield_now(),
-            Phase::Sleep => std::thread::sleep(sleep_for(self.waited).min(self.budget.sleep_max)),
+            Phase::Sleep => {
+                let d = sleep_for(self.waited).min(self.budget.sleep_max);
+                match self.bell {
+                    Some((bell, seen)) => drop(bell.sleep(seen, d)),
+                    None => std::thread::sleep(d),
+                }
+            }
+        }
+        if let Some((bell, _)) = self.bell {
+            self.bell = Some((bell, bell.seen()));
         }
     }
 

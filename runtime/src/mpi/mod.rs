@@ -10,6 +10,8 @@
 #[cfg(weft_mpi)]
 mod arrival;
 #[cfg(weft_mpi)]
+mod bell;
+#[cfg(weft_mpi)]
 mod call;
 mod error;
 #[cfg(weft_mpi)]

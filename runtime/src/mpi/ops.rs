@@ -146,7 +146,10 @@ fn remote_signal(i: &mut Inst, peers: &Peers, sig: *mut u64, value: u64, op: i32
 
 unsafe extern "C" fn put_signal(ctx: *mut KernelCtx, dst: *mut u8, src: *const u8, bytes: i64, sig: *mut u64, value: u64, op: i32, pe: i32, fl: i32, site: i32) {
     let i = unsafe { local::enter(ctx) };
-    let Some(peers) = off_node(i, pe, site) else { return unsafe { local::put_signal(ctx, dst, src, bytes, sig, value, op, pe, fl, site) } };
+    let Some(peers) = off_node(i, pe, site) else {
+        unsafe { local::put_signal(ctx, dst, src, bytes, sig, value, op, pe, fl, site) };
+        return ring(ctx, pe);
+    };
     let n = local::check_len(i, bytes, site);
     // Every span is checked before any data moves, in the order `local` checks them.
     let disp = bounds::span(i, dst as usize, n, pe as usize, site, "destination");
@@ -160,8 +163,20 @@ unsafe extern "C" fn put_signal(ctx: *mut KernelCtx, dst: *mut u8, src: *const u
 
 unsafe extern "C" fn signal_op(ctx: *mut KernelCtx, sig: *mut u64, value: u64, op: i32, pe: i32, site: i32) {
     let i = unsafe { local::enter(ctx) };
-    let Some(peers) = off_node(i, pe, site) else { return unsafe { local::signal_op(ctx, sig, value, op, pe, site) } };
+    let Some(peers) = off_node(i, pe, site) else {
+        unsafe { local::signal_op(ctx, sig, value, op, pe, site) };
+        return ring(ctx, pe);
+    };
     remote_signal(i, peers, sig, value, op, pe, site);
+}
+
+/// After a signal written into node peer `pe` (or this rank): its waiters may sleep on its
+/// doorbell (see `bell`).
+fn ring(ctx: *mut KernelCtx, pe: i32) {
+    let i = unsafe { local::enter(ctx) };
+    if let Some(peers) = i.shared().remote {
+        peers.ring(pe as usize);
+    }
 }
 
 /// Orders (fence) or completes (quiet) this process's one-sided traffic to other nodes too.

@@ -40,6 +40,7 @@
 //! the buffer `u % 4` it overwrites held step `u - 4`. What the closing step also did, its
 //! failure verdict, is deferred (see `deferred`).
 
+use super::bell::Bell;
 use super::deferred::DeferredCheck;
 use super::error::MpiError;
 use super::idle::Idle;
@@ -80,6 +81,8 @@ pub(crate) struct Slot {
     pub resumes: [AtomicU64; WATCHED_WORKERS],
     /// The number of this process's last launch whose kernel failed (see `failure`).
     pub failed: AtomicU64,
+    /// Rung by node peers after they write a signal here (see `bell`).
+    pub bell: Bell,
 }
 
 /// Worker threads whose instance entries a slot records (the transport runs at most this many:
@@ -179,6 +182,12 @@ impl NodeSync {
         self.slot_of(self.local_rank)
     }
 
+    /// This process's doorbell, for waits that outlive a borrow of the transport.
+    pub(crate) fn my_bell(&self) -> &'static Bell {
+        // SAFETY: as in `slot_of`: the window is never freed.
+        unsafe { &(*self.slots[self.local_rank]).bell }
+    }
+
     /// Publishes `vals` (at most [`VALS`]) to the node and starts a step (see
     /// [`Peers::start_step`], which tells the other nodes).
     fn start(&self, chan: Chan, vals: &[u64]) -> Step {
@@ -189,6 +198,10 @@ impl NodeSync {
             w.store(vals.get(k).copied().unwrap_or(0), Ordering::Relaxed);
         }
         ch.seq.store(seq, Ordering::Release);
+        // Node peers asleep in this step wake now (see `bell`).
+        if super::bell::on() {
+            (0..self.slots.len()).filter(|&q| q != self.local_rank).for_each(|q| self.slot_of(q).bell.ring());
+        }
         Step { chan, seq }
     }
 }
@@ -281,7 +294,7 @@ impl Peers {
             self.start_step(Chan::Host, vals)?
         };
         let _waited = phases::time(Phase::CloseWait);
-        let mut idle = Idle::new(self.budget);
+        let mut idle = Idle::new(self.budget).with_bell(self.sync().my_bell());
         let mut deferred = DeferredCheck::default();
         loop {
             if let Some(max) = self.poll_step(&step) {

@@ -52,7 +52,7 @@ impl Peers {
     /// A worker whose instances all wait on other processes pauses (spin, yield or sleep);
     /// `yielded`: its [`Peers::progress`] call just gave the core away.
     pub(crate) fn pause(&self, watch: &mut Watch, yielded: bool) {
-        watch.idle.get_or_insert_with(|| super::idle::Idle::new(self.budget)).pause_after(yielded);
+        watch.idle.get_or_insert_with(|| super::idle::Idle::new(self.budget).with_bell(self.sync().my_bell())).pause_after(yielded);
     }
 
     /// Worker `w` enters (or leaves) a program instance.
