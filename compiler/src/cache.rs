@@ -156,12 +156,14 @@ fn write_atomic(path: &Path, data: &[u8]) -> Result<(), CompileError> {
 
 /// Compiles `kernel` for the CPU, or returns it from the cache.
 pub fn compile(kernel: &Kernel, opts: &Options) -> Result<Arc<CompiledKernel>, CompileError> {
-    if let Some(model) = &opts.cpu {
-        runs_here(model)?;
-    }
     let key = cpu_cache_key(kernel, opts);
     if let Some(k) = memory().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(k.clone());
+    }
+    // After the memory cache: an entry there was checked when it was first compiled (the key
+    // names the model).
+    if let Some(model) = &opts.cpu {
+        runs_here(model)?;
     }
     let dir = cache_dir();
     let so = dir.join(format!("{}-{key}.so", kernel.name));

@@ -27,14 +27,7 @@ pub fn check_known(cpu: &str) -> Result<(), LlvmError> {
 /// The CPU names `llc -mcpu=help` prints for the default target, or `None` without `llc`.
 fn llc_cpu_names() -> Option<Vec<String>> {
     let llc = super::toolchain::llvm_bin_dir().join("llc");
-    // SAFETY: LLVM returns an owned C string, copied and disposed here.
-    let triple = unsafe {
-        let raw = llvm_sys::target_machine::LLVMGetDefaultTargetTriple();
-        let t = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
-        llvm_sys::core::LLVMDisposeMessage(raw);
-        t
-    };
-    let out = std::process::Command::new(llc).arg(format!("-mtriple={triple}")).arg("-mcpu=help").output().ok()?;
+    let out = std::process::Command::new(llc).arg(format!("-mtriple={}", super::llvm::default_triple())).arg("-mcpu=help").output().ok()?;
     let text = String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
     let cpus = text.split("Available CPUs for this target:").nth(1)?.split("Available features").next()?;
     let names: Vec<String> = cpus.lines().filter_map(|l| l.split(" - ").next()).map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect();

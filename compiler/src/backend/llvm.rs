@@ -26,6 +26,12 @@ fn err(what: &str, message: impl Into<String>) -> LlvmError {
 }
 
 /// Takes ownership of an LLVM-allocated message.
+/// The triple LLVM was built to target by default (the host's).
+pub fn default_triple() -> String {
+    // SAFETY: LLVM returns an owned message, which `take_message` copies and disposes.
+    unsafe { take_message(LLVMGetDefaultTargetTriple()) }
+}
+
 unsafe fn take_message(m: *mut std::ffi::c_char) -> String {
     if m.is_null() {
         return String::new();
@@ -337,9 +343,7 @@ impl TargetMachine {
                 LLVM_InitializeNativeTarget();
                 LLVM_InitializeNativeAsmPrinter();
             });
-            let triple_raw = LLVMGetDefaultTargetTriple();
-            let triple = CStr::from_ptr(triple_raw).to_owned();
-            LLVMDisposeMessage(triple_raw);
+            let triple = CString::new(default_triple()).map_err(|e| err("host triple", e.to_string()))?;
             let mut target = std::ptr::null_mut();
             let mut msg = std::ptr::null_mut();
             if LLVMGetTargetFromTriple(triple.as_ptr(), &mut target, &mut msg) != 0 {
